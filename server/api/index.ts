@@ -1,0 +1,9 @@
+// The API of SPEC §7, one router per group, mounted in the site server or run behind API_ORIGIN.
+import express from 'express';
+import type { ApiDeps } from './deps';
+
+export function createApiRouter(deps: ApiDeps): express.Router {
+  const router = express.Router();
+  void deps;
+  return router;
+}

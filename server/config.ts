@@ -1,0 +1,54 @@
+// The one module that reads the environment (ARCHITECTURE.md "Configuration"). Everything else
+// receives a Config, so tests build their own without touching process.env.
+import os from 'node:os';
+import path from 'node:path';
+
+export interface Config {
+  port: number;
+  production: boolean;
+  publicOrigin: string;
+  mobileOrigin: string;
+  accountOrigin: string;
+  dataDir: string;
+  /** postgres://… switches the data layer from SQLite to PostgreSQL. */
+  databaseUrl?: string;
+  redisUrl?: string;
+  /** When set, the API paths are proxied there instead of mounted here. */
+  apiOrigin?: string;
+  retentionMinutes: number;
+  convertConcurrency: number;
+  /** Built client assets (manifest.json and the hashed files). */
+  publicDir: string;
+  /** Secret for signed download links and cookies; generated per data dir when not given. */
+  secret?: string;
+}
+
+type Env = Record<string, string | undefined>;
+
+function int(value: string | undefined, fallback: number): number {
+  const n = value === undefined || value === '' ? NaN : Number(value);
+  return Number.isInteger(n) && n > 0 ? n : fallback;
+}
+
+export function loadConfig(env: Env = process.env, overrides: Partial<Config> = {}): Config {
+  const port = int(env.PORT, 3000);
+  const publicOrigin = (env.PUBLIC_ORIGIN || `http://localhost:${port}`).replace(/\/$/, '');
+  return {
+    port,
+    production: env.NODE_ENV === 'production',
+    publicOrigin,
+    // Without a mobile site of its own, the responsive pages are the mobile site.
+    mobileOrigin: (env.MOBILE_ORIGIN || publicOrigin).replace(/\/$/, ''),
+    // The account service is mounted in this server unless an external one is named.
+    accountOrigin: (env.ACCOUNT_ORIGIN || publicOrigin).replace(/\/$/, ''),
+    dataDir: path.resolve(env.DATA_DIR || 'data'),
+    databaseUrl: env.DATABASE_URL || undefined,
+    redisUrl: env.REDIS_URL || undefined,
+    apiOrigin: env.API_ORIGIN ? env.API_ORIGIN.replace(/\/$/, '') : undefined,
+    retentionMinutes: int(env.RETENTION_MINUTES, 120),
+    convertConcurrency: int(env.CONVERT_CONCURRENCY, os.availableParallelism()),
+    publicDir: path.resolve(env.PUBLIC_DIR || 'dist/public'),
+    secret: env.SITE_SECRET || undefined,
+    ...overrides,
+  };
+}

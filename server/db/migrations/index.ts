@@ -1,0 +1,9 @@
+// Migrations in the order they run; names sort in that order too (Kysely checks it).
+import type { Migration } from 'kysely';
+import * as site from './001_site';
+import * as tasks from './002_tasks';
+
+export const migrations: Record<string, Migration> = {
+  '001_site': site,
+  '002_tasks': tasks,
+};

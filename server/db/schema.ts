@@ -1,0 +1,5 @@
+// The database's tables, one interface per concern (db/tables/), joined into the type Kysely checks.
+import type { SiteTables } from './tables/site';
+import type { TaskTables } from './tables/tasks';
+
+export interface Database extends SiteTables, TaskTables {}

@@ -1,0 +1,40 @@
+// Every addressable page of the site — the pages of pages.ts and one page per catalogue tool —
+// with a matcher shared by the server (status, login, head), client (head sync) and worker.
+import { matchPath } from 'react-router';
+import { TOOLS, type Tool } from './catalogue';
+import { PAGES, TOOL_PAGE_OPTIONS, type HeadText, type PageOptions } from './pages';
+
+export interface SiteRoute {
+  id: string;
+  path: string;
+  options: PageOptions;
+  head: (params: Record<string, string | undefined>) => HeadText;
+  tool?: Tool;
+}
+
+function toolRoute(tool: Tool): SiteRoute {
+  return {
+    id: `tool:${tool.id}`,
+    path: tool.path,
+    tool,
+    options: { ...TOOL_PAGE_OPTIONS, layout: tool.layout, mobile: tool.mobile ? 'same' : undefined },
+    head: () => ({
+      title: `${tool.title}在线转换_免费${tool.title}工具 - PDF365`,
+      description: `${tool.summary}。${tool.title}在线完成，无需安装软件，文件处理后自动删除。`,
+      keywords: tool.keywords,
+    }),
+  };
+}
+
+export const SITE_ROUTES: readonly SiteRoute[] = [...PAGES, ...TOOLS.map(toolRoute)];
+
+/** Static patterns win over parametrised ones, as in react-router's ranking. */
+const BY_SPECIFICITY = [...SITE_ROUTES].sort((a, b) => Number(a.path.includes(':')) - Number(b.path.includes(':')));
+
+export function matchSiteRoute(pathname: string): { route: SiteRoute; params: Record<string, string | undefined> } | null {
+  for (const route of BY_SPECIFICITY) {
+    const m = matchPath({ path: route.path, end: true }, pathname);
+    if (m) return { route, params: m.params };
+  }
+  return null;
+}
