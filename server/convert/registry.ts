@@ -1,0 +1,16 @@
+// toolId → converter. A tool without a converter (or whose engines are missing) is shown as unavailable.
+import type { Converter } from './types';
+import { pdfEditConverters } from './tools/pdf-edit';
+import { pdfRenderConverters } from './tools/pdf-render';
+
+const ALL: Converter<any>[] = [...pdfEditConverters, ...pdfRenderConverters];
+
+const BY_TOOL = new Map(ALL.map((c) => [c.toolId, c]));
+
+export function findConverter(toolId: string): Converter<any> | undefined {
+  return BY_TOOL.get(toolId);
+}
+
+export function allConverters(): readonly Converter<any>[] {
+  return ALL;
+}
