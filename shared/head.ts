@@ -19,7 +19,7 @@ export interface Head {
   tags: HeadTag[];
 }
 
-export const OG_IMAGE_PATH = '/assets-static/og-image.png';
+export const OG_IMAGE_PATH = '/og-image.png';
 
 /** Keeps the first two path segments: /news/12/3/ → /news/12/ (news and tags detail). */
 function cutToFirstSegments(pathname: string): string {

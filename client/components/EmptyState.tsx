@@ -1,0 +1,19 @@
+// The empty state every list page shows before it has content.
+import { Link } from 'react-router';
+
+export function EmptyState({ title, text, action }: { title: string; text: string; action?: { to: string; label: string } }) {
+  return (
+    <div className="empty-state">
+      <div className="empty-illustration" aria-hidden="true">
+        <span />
+      </div>
+      <h2>{title}</h2>
+      <p>{text}</p>
+      {action && (
+        <Link className="btn btn-outline" to={action.to}>
+          {action.label}
+        </Link>
+      )}
+    </div>
+  );
+}

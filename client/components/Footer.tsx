@@ -1,0 +1,47 @@
+// Site footer: information links, friend links and the visit counter (both loaded after render,
+// silently: SPEC §7 says their failures are ignored).
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { formatThousands } from '../../shared/format';
+import { getLink, getWebVisits, type FriendLink } from '../api/site';
+
+export function Footer({ compact }: { compact: boolean }) {
+  const [links, setLinks] = useState<FriendLink[]>([]);
+  const [visits, setVisits] = useState<number | null>(null);
+  useEffect(() => {
+    if (compact) return;
+    getLink().then((list) => list && setLinks(list));
+    getWebVisits().then((n) => typeof n === 'number' && setVisits(n));
+  }, [compact]);
+  return (
+    <footer className="site-footer">
+      <div className="footer-inner">
+        {!compact && (
+          <div className="footer-links">
+            <Link to="/about/">关于我们</Link>
+            <Link to="/cooperation/">商务合作</Link>
+            <Link to="/copyright/">版权声明</Link>
+            <Link to="/help/">帮助中心</Link>
+            <Link to="/news/more/">资讯教程</Link>
+            <Link to="/yijian/">意见反馈</Link>
+            <Link to="/sitemap/">网站地图</Link>
+          </div>
+        )}
+        {links.length > 0 && (
+          <div className="friend-links">
+            <span>友情链接：</span>
+            {links.map((l) => (
+              <a key={l.url} href={l.url} rel="noopener" target="_blank">
+                {l.title}
+              </a>
+            ))}
+          </div>
+        )}
+        <p className="footer-note">
+          © 2026 PDF365 在线转换 · 上传的文件在处理完成后自动删除
+          {visits !== null && <span className="visits"> · 累计服务 {formatThousands(visits)} 次</span>}
+        </p>
+      </div>
+    </footer>
+  );
+}

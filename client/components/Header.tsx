@@ -1,0 +1,58 @@
+// Site header: logo, the five groups with their second-level menus (at most nine entries each),
+// and the account links. The order layout shows a slim variant.
+import { Link } from 'react-router';
+import { TOOL_GROUPS, secondMenu } from '../../shared/catalogue';
+import { ToolIcon } from './ToolIcon';
+
+interface HeaderProps {
+  variant: 'full' | 'order';
+  shadow: boolean;
+  minWidth: boolean;
+  accountOrigin: string;
+}
+
+export function Header({ variant, shadow, minWidth, accountOrigin }: HeaderProps) {
+  const menuGroups = TOOL_GROUPS.filter((g) => g.hasSecondMenu);
+  return (
+    <header className={`site-header${shadow ? ' has-shadow' : ''}${minWidth ? ' min-width' : ''}`}>
+      <div className="header-inner">
+        <Link className="logo" to="/" aria-label="PDF365 首页">
+          <span className="logo-mark">P</span>
+          <span className="logo-text">PDF365</span>
+        </Link>
+        {variant === 'order' ? (
+          <span className="header-title">支付中心</span>
+        ) : (
+          <nav className="main-nav" aria-label="工具分类">
+            {menuGroups.map((group) => (
+              <div key={group.type} className="nav-group">
+                <button type="button" className="nav-group-title" aria-haspopup="true">
+                  {group.title}
+                </button>
+                <div className="nav-menu" role="menu">
+                  {secondMenu(group.type).map((tool) => (
+                    <Link key={tool.id} to={tool.path} role="menuitem" className="nav-menu-item">
+                      <ToolIcon tool={tool} size={24} />
+                      {tool.title}
+                    </Link>
+                  ))}
+                </div>
+              </div>
+            ))}
+            <Link className="nav-link" to="/see-more/">
+              全部工具
+            </Link>
+          </nav>
+        )}
+        <div className="header-account">
+          <Link className="vip-link" to="/xiezai-huodong/">
+            开通会员
+          </Link>
+          <a className="login-link" href={`${accountOrigin}/login/`}>
+            登录/注册
+          </a>
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,78 @@
+// Account and commerce pages (orders, points, tasks, invoice, postage payment, feedback, the
+// benefits activity, login return). The account and payment services fill them later; each shows
+// its real heading and empty state now.
+import { Link } from 'react-router';
+import { EmptyState } from '../../components/EmptyState';
+
+interface Shell {
+  title: string;
+  sub: string;
+  empty: { title: string; text: string; action?: { to: string; label: string } };
+}
+
+const SHELLS: Record<string, Shell> = {
+  myOrders: { title: '我的订单', sub: '会员、次数包与优惠券订单', empty: { title: '暂无订单', text: '开通会员后，订单和支付状态会显示在这里。', action: { to: '/xiezai-huodong/', label: '查看会员福利' } } },
+  myintegral: { title: '积分记录', sub: '积分的获得与使用明细', empty: { title: '暂无积分记录', text: '完成任务中心的任务即可获得积分。', action: { to: '/task/', label: '去做任务' } } },
+  task: { title: '任务与积分中心', sub: '完成任务领积分，积分可兑换会员和转换次数', empty: { title: '任务即将上线', text: '每日签到、分享和首次转换等任务正在准备中。' } },
+  invoice: { title: '申请发票', sub: '为已支付的订单开具电子发票', empty: { title: '暂无可开票订单', text: '支付成功的订单会出现在这里，可申请电子发票或纸质发票。', action: { to: '/myOrders/', label: '查看订单' } } },
+  postage_pay: { title: '支付中心', sub: '纸质发票邮费支付', empty: { title: '没有待支付的邮费', text: '申请纸质发票后，可在这里支付邮费。', action: { to: '/invoice/', label: '申请发票' } } },
+  'xiezai-huodong': { title: '限时福利', sub: '新用户专享：会员首月特惠与免费转换次数', empty: { title: '活动准备中', text: '会员 1 个月 79 元、6 个月 138 元、12 个月 258 元并加赠 1 个月。' } },
+  login: { title: '登录 PDF365', sub: '登录后可同步转换记录、使用会员权益', empty: { title: '账户服务即将开放', text: '现在无需登录即可免费试用全部工具。', action: { to: '/', label: '返回首页' } } },
+  iamEmpty: { title: '登录完成', sub: '', empty: { title: '登录成功', text: '您可以关闭此页面，回到原来的页面继续操作。' } },
+};
+
+function FeedbackForm() {
+  return (
+    <form className="feedback-form" onSubmit={(e) => e.preventDefault()}>
+      <label>
+        问题类型
+        <select name="type" defaultValue="convert">
+          <option value="convert">转换效果</option>
+          <option value="pay">支付与会员</option>
+          <option value="account">账户登录</option>
+          <option value="other">其他建议</option>
+        </select>
+      </label>
+      <label>
+        问题描述
+        <textarea name="content" maxLength={500} rows={6} placeholder="请描述您遇到的问题，我们会尽快处理" required />
+      </label>
+      <label>
+        联系方式
+        <input name="contact" placeholder="手机号或邮箱（选填）" />
+      </label>
+      <button type="submit" className="btn btn-primary">
+        提交反馈
+      </button>
+    </form>
+  );
+}
+
+export default function AccountPage({ pageId }: { pageId: string }) {
+  if (pageId === 'yijian') {
+    return (
+      <div className="container content-page">
+        <header className="page-heading">
+          <h1>意见反馈</h1>
+          <p>告诉我们您遇到的问题和建议</p>
+        </header>
+        <FeedbackForm />
+      </div>
+    );
+  }
+  const shell = SHELLS[pageId];
+  return (
+    <div className={`container content-page${pageId === 'xiezai-huodong' ? ' custom-head' : ''}`}>
+      <header className="page-heading">
+        <h1>{shell.title}</h1>
+        {shell.sub && <p>{shell.sub}</p>}
+      </header>
+      <EmptyState {...shell.empty} />
+      {pageId === 'iamEmpty' && (
+        <p className="center">
+          <Link to="/">返回首页</Link>
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,60 @@
+// Home: hero with the featured tools, the hot tools, the full catalogue and the tutorials.
+import { Link } from 'react-router';
+import { FEATURED_TOOL_IDS, HOT_TOOL_IDS, TUTORIAL_CATEGORIES, toolsByIds } from '../../../shared/catalogue';
+import { ToolCard, ToolGrid } from '../../components/ToolGrid';
+import { ToolIcon } from '../../components/ToolIcon';
+
+const FEATURED = toolsByIds(FEATURED_TOOL_IDS);
+const HOT = toolsByIds(HOT_TOOL_IDS);
+
+export default function HomePage() {
+  return (
+    <div className="home">
+      <section className="hero">
+        <div className="hero-inner">
+          <h1>PDF转换，一站搞定</h1>
+          <p className="hero-sub">60余种在线工具：PDF转Word/Excel/PPT、格式互转、合并拆分压缩、图片识别、CAD与音视频处理。免安装，打开即用。</p>
+          <div className="hero-featured">
+            {FEATURED.map((tool) => (
+              <Link key={tool.id} className="featured-card" to={tool.path}>
+                <ToolIcon tool={tool} size={48} />
+                <strong>{tool.title}</strong>
+                <small>{tool.summary}</small>
+              </Link>
+            ))}
+          </div>
+          <ul className="hero-promises">
+            <li>文件加密传输</li>
+            <li>处理完成后自动删除</li>
+            <li>中文排版不走样</li>
+          </ul>
+        </div>
+      </section>
+      <div className="container">
+        <section aria-label="热门工具">
+          <h2 className="section-title">热门工具</h2>
+          <div className="hot-grid">
+            {HOT.map((tool) => (
+              <ToolCard key={tool.id} tool={tool} />
+            ))}
+          </div>
+        </section>
+        <ToolGrid />
+        <section className="tutorials" aria-label="使用教程">
+          <h2 className="section-title">使用教程</h2>
+          <div className="tutorial-list">
+            {TUTORIAL_CATEGORIES.map((c) => (
+              <article key={c.newsId} className="tutorial-item">
+                <Link to={`/news/${c.newsId}/`}>{c.title}</Link>
+                <p>{c.description}</p>
+                <Link className="tag-link" to={c.tagLink}>
+                  相关标签
+                </Link>
+              </article>
+            ))}
+          </div>
+        </section>
+      </div>
+    </div>
+  );
+}

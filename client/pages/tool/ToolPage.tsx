@@ -1,0 +1,60 @@
+// The one tool-page view all tools share (SPEC §2): title, the upload panel with the tool's
+// limits, how-to steps, related tools and the catalogue.
+import { Link } from 'react-router';
+import { findTool, toolsOfGroup, TOOL_GROUPS } from '../../../shared/catalogue';
+import { formatFileSize } from '../../../shared/format';
+import { ToolCard, ToolGrid } from '../../components/ToolGrid';
+import { UploadPanel } from './UploadPanel';
+import './tool.css';
+
+export default function ToolPage({ toolId }: { toolId: string }) {
+  const tool = findTool(toolId)!;
+  const group = TOOL_GROUPS.find((g) => g.type === tool.type)!;
+  const related = toolsOfGroup(tool.type).filter((t) => t.id !== tool.id).slice(0, 6);
+  return (
+    <div className="tool-page">
+      <div className="container">
+        <nav className="breadcrumb" aria-label="当前位置">
+          <Link to="/">首页</Link> <span>/</span> <span>{group.title}</span> <span>/</span> <span>{tool.title}</span>
+        </nav>
+        <header className="tool-head">
+          <h1>{tool.title}</h1>
+          <p>{tool.summary}</p>
+        </header>
+        <UploadPanel tool={tool} />
+        <p className="tool-limits">
+          免费用户：单个文件不超过 {formatFileSize(tool.maxFileSize.guest)}，每次 {tool.maxFiles.guest} 个文件；登录用户 {formatFileSize(tool.maxFileSize.user)}；会员最大{' '}
+          {formatFileSize(tool.maxFileSize.vip)}、每次 {tool.maxFiles.vip} 个文件。
+        </p>
+        <section className="tool-steps" aria-label="使用步骤">
+          <h2 className="section-title">如何使用{tool.title}</h2>
+          <ol>
+            <li>
+              <strong>上传文件</strong>
+              <span>点击“选择文件”或把文件拖到上方区域</span>
+            </li>
+            <li>
+              <strong>设置选项</strong>
+              <span>按需要调整转换参数，不调整也有合适的默认值</span>
+            </li>
+            <li>
+              <strong>下载结果</strong>
+              <span>处理完成后点击下载，文件会在 2 小时后自动删除</span>
+            </li>
+          </ol>
+        </section>
+        {related.length > 0 && (
+          <section aria-label="相关工具">
+            <h2 className="section-title">相关工具</h2>
+            <div className="hot-grid">
+              {related.map((t) => (
+                <ToolCard key={t.id} tool={t} />
+              ))}
+            </div>
+          </section>
+        )}
+        <ToolGrid heading="更多工具" />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,40 @@
+// Named route middleware (SPEC §8: an unknown one is a 500 'Unknown middleware <name>').
+// Runs inside route loaders, so it works the same on the server render and on client navigation.
+import { data, redirect } from 'react-router';
+import type { SiteConfig } from './site-config';
+
+type Middleware = (request: Request, config: SiteConfig) => void;
+
+export const ACCESS_TOKEN_COOKIE = 'accessToken';
+
+export function readCookie(cookieHeader: string | null | undefined, name: string): string | undefined {
+  for (const part of (cookieHeader ?? '').split(';')) {
+    const [key, ...rest] = part.trim().split('=');
+    if (key === name) return decodeURIComponent(rest.join('='));
+  }
+  return undefined;
+}
+
+/** The central account login, told where to come back to (SPEC §4). */
+export function loginUrl(config: SiteConfig, returnTo: URL): string {
+  const back = config.publicOrigin + returnTo.pathname + returnTo.search;
+  return `${config.accountOrigin}/login/?redirect=${encodeURIComponent(back)}`;
+}
+
+const MIDDLEWARES: Record<string, Middleware> = {
+  /** Pages for logged-in users send anonymous visitors to the account login. */
+  auth(request, config) {
+    // In the browser the router's Request carries no cookies; the document has them.
+    const cookies = typeof document === 'undefined' ? request.headers.get('cookie') : document.cookie;
+    if (!readCookie(cookies, ACCESS_TOKEN_COOKIE)) throw redirect(loginUrl(config, new URL(request.url)));
+  },
+};
+
+export function runMiddleware(names: readonly string[], request: Request, config: SiteConfig): null {
+  for (const name of names) {
+    const middleware = MIDDLEWARES[name];
+    if (!middleware) throw data(`Unknown middleware ${name}`, { status: 500 });
+    middleware(request, config);
+  }
+  return null;
+}

@@ -1,0 +1,83 @@
+// Builds the client (ESM, code splitting, hashed names, minified) and the server bundle, and
+// writes dist/public/manifest.json: chunk name → file with its static import closure and CSS.
+import fs from 'node:fs';
+import path from 'node:path';
+import * as esbuild from 'esbuild';
+
+const root = path.resolve(import.meta.dirname, '..');
+const outPublic = path.join(root, 'dist/public');
+const outAssets = path.join(outPublic, 'assets');
+const production = process.env.NODE_ENV !== 'development';
+
+fs.rmSync(path.join(root, 'dist'), { recursive: true, force: true });
+
+/** Chunk names are the source paths under client/ without extension (see client/routing/lazy-page.ts). */
+function chunkNameOf(entryPoint) {
+  return entryPoint.replace(/^client\//, '').replace(/\.[tj]sx?$/, '');
+}
+
+function writeManifest(metafile) {
+  const outputs = metafile.outputs;
+  const rel = (file) => path.relative(outAssets, path.join(root, file));
+  const closure = (file, seen = new Set()) => {
+    for (const imp of outputs[file].imports) {
+      if (imp.kind === 'import-statement' && !seen.has(imp.path)) {
+        seen.add(imp.path);
+        closure(imp.path, seen);
+      }
+    }
+    return seen;
+  };
+  const describe = (file) => {
+    const files = [file, ...closure(file)];
+    const css = files.map((f) => outputs[f].cssBundle).filter(Boolean);
+    return { file: rel(file), imports: [...closure(file)].map(rel), css: [...new Set(css)].map(rel) };
+  };
+  const manifest = { entry: null, chunks: {} };
+  for (const [file, output] of Object.entries(outputs)) {
+    if (!file.endsWith('.js') || !output.entryPoint) continue;
+    if (output.entryPoint === 'client/entry.tsx') manifest.entry = describe(file);
+    else manifest.chunks[chunkNameOf(output.entryPoint)] = describe(file);
+  }
+  fs.writeFileSync(path.join(outPublic, 'manifest.json'), JSON.stringify(manifest, null, 2));
+  return manifest;
+}
+
+const client = await esbuild.build({
+  absWorkingDir: root,
+  entryPoints: ['client/entry.tsx'],
+  bundle: true,
+  format: 'esm',
+  splitting: true,
+  outdir: outAssets,
+  entryNames: '[name]-[hash]',
+  chunkNames: 'chunk-[hash]',
+  assetNames: '[name]-[hash]',
+  minify: production,
+  sourcemap: production ? false : 'linked',
+  target: ['es2020'],
+  jsx: 'automatic',
+  define: { 'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development') },
+  metafile: true,
+  legalComments: 'none',
+});
+const manifest = writeManifest(client.metafile);
+fs.cpSync(path.join(root, 'client/static'), outPublic, { recursive: true });
+
+await esbuild.build({
+  absWorkingDir: root,
+  entryPoints: ['server/main.ts'],
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  outfile: path.join(root, 'dist/server/main.mjs'),
+  // Dependencies stay external: one copy of React and @loadable (two copies give two contexts).
+  packages: 'external',
+  jsx: 'automatic',
+  loader: { '.css': 'empty' },
+  define: { 'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development') },
+  sourcemap: 'linked',
+});
+
+console.log(`built client (${Object.keys(manifest.chunks).length} chunks) and server`);

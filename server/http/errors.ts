@@ -1,0 +1,30 @@
+// Last-resort error answers (SPEC §8): API paths get the JSON envelope, pages a plain page
+// with the message and the status (default 500). Details go to the log, never to the visitor.
+import type { ErrorRequestHandler, RequestHandler } from 'express';
+import { isApiPath } from '../../shared/constants';
+import { fail, httpStatusMessage } from '../../shared/errors';
+import { escapeHtml } from '../../shared/head';
+
+export function apiNotFound(): RequestHandler {
+  return (req, res, next) => {
+    if (!isApiPath(req.path)) return next();
+    res.status(404).json(fail(404, httpStatusMessage(404)));
+  };
+}
+
+export function errorHandler(): ErrorRequestHandler {
+  return (error, req, res, _next) => {
+    const status = Number.isInteger(error?.status) && error.status >= 400 && error.status < 600 ? error.status : 500;
+    if (status >= 500) console.error(`[${req.method} ${req.originalUrl}]`, error);
+    if (res.headersSent) return;
+    const message = httpStatusMessage(status);
+    if (isApiPath(req.path)) {
+      res.status(status).json(fail(status, message));
+      return;
+    }
+    res
+      .status(status)
+      .type('html')
+      .send(`<!DOCTYPE html><html lang="zh-CN"><head><meta charset="utf-8"><title>${status} ${escapeHtml(message)}</title></head><body style="font-family:sans-serif;text-align:center;padding:80px 20px"><h1>${status}</h1><p>${escapeHtml(message)}</p><p><a href="/">返回首页</a></p></body></html>`);
+  };
+}
