@@ -1,0 +1,178 @@
+// Every route of SPEC §2 over real HTTP: status, Chinese title, canonical, mobile tags exactly
+// where due, trailing-slash and 404 rules, login redirects, query cookies, page cache and nonce.
+import request from 'supertest';
+import { TOOLS } from '../../shared/catalogue';
+import { PAGES } from '../../shared/pages';
+import { ACCOUNT_ORIGIN, MOBILE_ORIGIN, PUBLIC_ORIGIN, createTestSite } from '../support/site';
+
+type Site = Awaited<ReturnType<typeof createTestSite>>;
+let site: Site;
+
+beforeAll(async () => {
+  site = await createTestSite();
+});
+afterAll(() => site.close());
+
+/** A concrete address for each page pattern. */
+const SAMPLE: Record<string, string> = {
+  'help-detail': '/help/42/',
+  'news-detail': '/news/3/',
+  'news-page': '/news/3/2/',
+  'tags': '/tags/pdf/',
+  'tags-page': '/tags/pdf/2/',
+};
+
+const LOGIN_PAGES = ['myOrders', 'myintegral', 'task'];
+
+/** Where each mobile page's mobile tags must point (SPEC §2 cutting rules). */
+const MOBILE_TARGET: Record<string, string> = {
+  home: '/',
+  myOrders: '/myOrders/',
+  help: '/help/',
+  'help-detail': '/help/',
+  'news-more': '/news/more/',
+  'news-detail': '/news/3/',
+  'news-page': '/news/3/',
+  tag: '/tag/',
+  tags: '/tags/pdf/',
+  'tags-page': '/tags/pdf/',
+};
+const MOBILE_TOOLS = ['pdf-to-word', 'pdf-to-excel', 'pdf-to-ppt', 'pdf-to-jpg', 'word-to-pdf', 'excel-to-pdf', 'ppt-to-pdf', 'jpg-to-pdf', 'pdf-lock', 'pdf-unlock', 'pdf-merge', 'pdf-split', 'pdf-rotate', 'pdf-compress', 'pdf-getimg', 'font-recognition', 'video-to-ppt'];
+
+function attr(html: string, selector: RegExp): string | undefined {
+  return selector.exec(html)?.[1];
+}
+
+function headOf(html: string) {
+  return {
+    title: attr(html, /<title>([^<]*)<\/title>/),
+    canonical: attr(html, /<link data-head="canonical" rel="canonical" href="([^"]*)"/),
+    mobileAgent: attr(html, /<meta data-head="mobile-agent" name="mobile-agent" content="([^"]*)"/),
+    alternate: attr(html, /<link data-head="alternate" rel="alternate" media="only screen and \(max-width: 640px\)" href="([^"]*)"/),
+    ogUrl: attr(html, /property="og:url" content="([^"]*)"/),
+    renderer: attr(html, /name="renderer" content="([^"]*)"/),
+    description: attr(html, /name="description" content="([^"]*)"/),
+  };
+}
+
+const pageCases = PAGES.filter((p) => p.id !== '404').map((p) => ({ id: p.id, url: SAMPLE[p.id] ?? p.path, mobile: p.id in MOBILE_TARGET ? MOBILE_TARGET[p.id] : null }));
+const toolCases = TOOLS.map((t) => ({ id: t.id, url: t.path, mobile: MOBILE_TOOLS.includes(t.id) ? t.path : null }));
+
+describe.each([...pageCases, ...toolCases])('page $url', ({ id, url, mobile }) => {
+  it('renders on the server with Chinese head tags, canonical and mobile tags where due', async () => {
+    const agent = request(site.app).get(url);
+    const res = LOGIN_PAGES.includes(id) ? await agent.set('Cookie', 'accessToken=t0ken') : await agent;
+    expect(res.status).toBe(200);
+    expect(res.type).toBe('text/html');
+    const head = headOf(res.text);
+    expect(head.title).toMatch(/[\u4e00-\u9fa5]/);
+    expect(head.description).toMatch(/[\u4e00-\u9fa5]/);
+    expect(head.renderer).toBe('webkit');
+    expect(head.canonical).toBe(PUBLIC_ORIGIN + url);
+    expect(head.ogUrl).toBe(PUBLIC_ORIGIN + url);
+    if (mobile) {
+      expect(head.mobileAgent).toBe(`format=html5;url=${MOBILE_ORIGIN}${mobile}`);
+      expect(head.alternate).toBe(MOBILE_ORIGIN + mobile);
+    } else {
+      expect(head.mobileAgent).toBeUndefined();
+      expect(head.alternate).toBeUndefined();
+    }
+    // The page body is server-rendered, not an empty root.
+    expect(res.text).toMatch(/<div id="root"><div class="layout layout-/);
+  });
+});
+
+describe('routing rules', () => {
+  it('redirects a path without trailing slash with 301, keeping the query', async () => {
+    const res = await request(site.app).get('/pdf-merge?from=home&x=1');
+    expect(res.status).toBe(301);
+    expect(res.headers.location).toBe('/pdf-merge/?from=home&x=1');
+  });
+
+  it('never turns //host into a protocol-relative redirect', async () => {
+    const res = await request(site.app).get('//evil/path');
+    expect(res.status).toBe(301);
+    expect(res.headers.location).toBe('/evil/path/');
+  });
+
+  it('answers a missing file with a plain 404', async () => {
+    const res = await request(site.app).get('/no-such-file.png');
+    expect(res.status).toBe(404);
+    expect(res.type).toBe('text/plain');
+  });
+
+  it('sends unknown pages to /404/, which answers 404 with the SPEC message', async () => {
+    const res = await request(site.app).get('/no-such-page/');
+    expect(res.status).toBe(302);
+    expect(res.headers.location).toBe('/404/');
+    const notFound = await request(site.app).get('/404/');
+    expect(notFound.status).toBe(404);
+    expect(notFound.text).toContain('This page could not be found');
+    expect(headOf(notFound.text).title).toMatch(/页面不存在/);
+  });
+
+  it.each(LOGIN_PAGES.map((id) => PAGES.find((p) => p.id === id)!.path))('sends an anonymous visitor of %s to the account login with a return address', async (path) => {
+    const res = await request(site.app).get(`${path}?from=menu`);
+    expect(res.status).toBe(302);
+    const target = new URL(res.headers.location);
+    expect(target.origin).toBe(ACCOUNT_ORIGIN);
+    expect(target.searchParams.get('redirect')).toBe(`${PUBLIC_ORIGIN}${path}?from=menu`);
+  });
+
+  it('answers unknown API paths with the JSON envelope', async () => {
+    const res = await request(site.app).get('/api/noSuchCall');
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({ ret: 404, msg: '请求错误,未找到该资源' });
+  });
+});
+
+describe('query cookies (SPEC §5)', () => {
+  it('keeps only letters, digits and underscore, defaulting to 0', async () => {
+    const res = await request(site.app).get('/?agent=36%3Cscript%3E0ald&MD=&productname=pdf_365&foxit_version=1.2.3&other=x');
+    const cookies = ([] as string[]).concat(res.headers['set-cookie'] ?? []);
+    const value = (name: string) => cookies.find((c) => c.startsWith(`${name}=`))?.split(';')[0].split('=')[1];
+    expect(value('agent')).toBe('36script0ald');
+    expect(value('MD')).toBe('0');
+    expect(value('productname')).toBe('pdf_365');
+    expect(value('foxit_version')).toBe('123');
+    expect(value('other')).toBeUndefined();
+    // Tracking cookies carry no expiry (SPEC §9).
+    expect(cookies.find((c) => c.startsWith('agent='))).not.toMatch(/Expires|Max-Age/i);
+  });
+});
+
+describe('page cache and CSP nonce', () => {
+  it('serves the second anonymous request from cache with a fresh nonce matching the CSP', async () => {
+    await request(site.app).get('/pdf-split/?cachetest=1');
+    const res = await request(site.app).get('/pdf-split/?cachetest=1');
+    expect(res.headers['x-page-cache']).toBe('hit');
+    const nonce = /'nonce-([^']+)'/.exec(res.headers['content-security-policy'])![1];
+    const scripts = [...res.text.matchAll(/<script[^>]*nonce="([^"]+)"/g)].map((m) => m[1]);
+    expect(scripts.length).toBeGreaterThanOrEqual(2);
+    expect(new Set(scripts)).toEqual(new Set([nonce]));
+    const again = await request(site.app).get('/pdf-split/?cachetest=1');
+    expect(/'nonce-([^']+)'/.exec(again.headers['content-security-policy'])![1]).not.toBe(nonce);
+  });
+
+  it('never caches a page for a logged-in visitor or a login page', async () => {
+    const first = await request(site.app).get('/pdf-rotate/?logged=1').set('Cookie', 'accessToken=abc');
+    const second = await request(site.app).get('/pdf-rotate/?logged=1').set('Cookie', 'accessToken=abc');
+    expect(first.headers['x-page-cache']).toBe('miss');
+    expect(second.headers['x-page-cache']).toBe('miss');
+    expect(second.headers['cache-control']).toBe('private, no-store');
+    const anonymous = await request(site.app).get('/pdf-rotate/?logged=1');
+    expect(anonymous.headers['x-page-cache']).toBe('miss');
+    const orders = await request(site.app).get('/myOrders/').set('Cookie', 'accessToken=abc');
+    const ordersAgain = await request(site.app).get('/myOrders/').set('Cookie', 'accessToken=abc');
+    expect(ordersAgain.headers['x-page-cache']).toBe('miss');
+    expect(orders.status).toBe(200);
+  });
+
+  it('preloads the page chunk the render used', async () => {
+    const res = await request(site.app).get('/pdf-to-word/');
+    expect(res.text).toMatch(/window\.__CHUNKS__=\["pages\/tool\/ToolPage"\]/);
+    const preloads = [...res.text.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((m) => m[1]);
+    expect(preloads.length).toBeGreaterThan(1);
+    for (const href of preloads) expect((await request(site.app).get(href)).status).toBe(200);
+  });
+});
