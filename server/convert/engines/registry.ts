@@ -1,0 +1,77 @@
+// The external engines PDF tools use: which programs each provides, how to tell it is installed,
+// how many of its processes may run at once and how long one may take.
+import os from 'node:os';
+import { runProcess } from './process';
+
+export type EngineId = 'qpdf' | 'ghostscript' | 'poppler' | 'mutool' | 'openssl';
+
+export interface EngineSpec {
+  /** The executables this engine provides; a run names one of them. */
+  programs: readonly string[];
+  /** A cheap command that succeeds only when the engine is installed and works. */
+  probe: readonly [program: string, ...args: string[]];
+  /** Processes of this engine running at once. */
+  limit: number;
+  /** Default time one run may take. */
+  timeoutMs: number;
+}
+
+const cores = os.availableParallelism();
+
+export const ENGINES = {
+  qpdf: { programs: ['qpdf'], probe: ['qpdf', '--version'], limit: cores * 2, timeoutMs: 120_000 },
+  ghostscript: { programs: ['gs'], probe: ['gs', '--version'], limit: cores, timeoutMs: 300_000 },
+  poppler: {
+    programs: ['pdftoppm', 'pdfimages', 'pdftotext', 'pdfinfo', 'pdfsig'],
+    probe: ['pdfinfo', '-v'],
+    limit: cores,
+    timeoutMs: 300_000,
+  },
+  mutool: { programs: ['mutool'], probe: ['mutool', '-v'], limit: cores, timeoutMs: 300_000 },
+  openssl: { programs: ['openssl'], probe: ['openssl', 'version'], limit: cores * 2, timeoutMs: 30_000 },
+} as const satisfies Record<EngineId, EngineSpec>;
+
+export type EngineProgram = (typeof ENGINES)[EngineId]['programs'][number];
+
+export function engineOfProgram(program: string): EngineId {
+  for (const [id, spec] of Object.entries(ENGINES) as [EngineId, EngineSpec][]) {
+    if (spec.programs.includes(program)) return id;
+  }
+  throw new Error(`no engine provides ${program}`);
+}
+
+export interface EngineAvailability {
+  available: boolean;
+  /** First line the probe printed (the version), or why the engine is unavailable. */
+  detail: string;
+}
+
+const PROBE_TIMEOUT_MS = 10_000;
+const probes = new Map<EngineId, Promise<EngineAvailability>>();
+
+async function runProbe(id: EngineId): Promise<EngineAvailability> {
+  const [program, ...args]: readonly string[] = ENGINES[id].probe;
+  try {
+    const { exitCode, stdout, stderr } = await runProcess(program, args, { timeoutMs: PROBE_TIMEOUT_MS });
+    const firstLine = (stdout.toString('utf8') + stderr).trim().split('\n')[0] ?? '';
+    return exitCode === 0 ? { available: true, detail: firstLine } : { available: false, detail: `${program} exited ${exitCode}: ${firstLine}` };
+  } catch (error) {
+    return { available: false, detail: `${program}: ${(error as Error).message}` };
+  }
+}
+
+/** Probes once per process; installing an engine needs a restart to be noticed. */
+export function probeEngine(id: EngineId): Promise<EngineAvailability> {
+  let probe = probes.get(id);
+  if (!probe) {
+    probe = runProbe(id);
+    probes.set(id, probe);
+  }
+  return probe;
+}
+
+export async function engineAvailability(): Promise<Record<EngineId, EngineAvailability>> {
+  const ids = Object.keys(ENGINES) as EngineId[];
+  const results = await Promise.all(ids.map(probeEngine));
+  return Object.fromEntries(ids.map((id, i) => [id, results[i]])) as Record<EngineId, EngineAvailability>;
+}
