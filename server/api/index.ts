@@ -1,9 +1,10 @@
 // The API of SPEC §7, one router per group, mounted in the site server or run behind API_ORIGIN.
 import express from 'express';
 import type { ApiDeps } from './deps';
+import { createSiteRouter } from './site';
 
 export function createApiRouter(deps: ApiDeps): express.Router {
   const router = express.Router();
-  void deps;
+  router.use(createSiteRouter(deps));
   return router;
 }

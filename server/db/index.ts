@@ -11,9 +11,18 @@ import { migrations } from './migrations';
 
 export type Db = Kysely<Database>;
 
+// int8 (bigint columns, count(*)) comes back as a number, as SQLite gives it: our counters and
+// epoch-millisecond times stay far below 2^53, and one set of queries then serves both databases.
+const numericInt8: typeof pg.types.getTypeParser = (oid: number, format?: 'text' | 'binary') =>
+  oid === pg.types.builtins.INT8 && format !== 'binary' ? Number : pg.types.getTypeParser(oid, format);
+
 export function createDb(config: Pick<Config, 'databaseUrl' | 'dataDir'>): Db {
   if (config.databaseUrl) {
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: config.databaseUrl, max: 10 }) }) });
+    const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 10, types: { getTypeParser: numericInt8 } });
+    // An idle connection dropped by the server (restart, failover) would otherwise be an uncaught
+    // 'error' that ends the process; the pool has already discarded it and opens a new one on demand.
+    pool.on('error', (error) => console.error('postgres: idle connection lost:', error.message));
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
   fs.mkdirSync(config.dataDir, { recursive: true });
   const sqlite = new SQLite(path.join(config.dataDir, 'site.sqlite'));
