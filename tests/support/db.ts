@@ -67,6 +67,7 @@ export async function openTestDb(mode: DbMode): Promise<TestDb> {
   } catch (error) {
     await db.destroy();
     await dropDatabase();
+    fs.rmSync(dataDir, { recursive: true, force: true });
     throw error;
   }
   return {
