@@ -1,0 +1,62 @@
+// pdf-to-jpg and pdf-to-png: one image per selected page at the chosen resolution.
+import path from 'node:path';
+import sharp from 'sharp';
+import { z } from 'zod';
+import type { Converter, ConvertOutput } from '../../types';
+import { dpiOption, pagesOption, passwordOption, qualityOption } from './options';
+import { outputName } from './output-name';
+import { parsePageRanges } from './page-ranges';
+import { openReadablePdf } from './pdf-input';
+import { readPnm } from './pnm';
+import { renderPages } from './render-pages';
+
+const pageImageOptions = z.object({
+  pages: pagesOption,
+  password: passwordOption,
+  dpi: dpiOption,
+  /** JPEG quality; PNG is lossless and ignores it. */
+  quality: qualityOption,
+});
+
+export type PageImageOptions = z.infer<typeof pageImageOptions>;
+
+type ImageFormat = 'jpg' | 'png';
+
+function pageImageConverter(toolId: string, format: ImageFormat): Converter<PageImageOptions> {
+  return {
+    toolId,
+    options: pageImageOptions,
+    engines: ['qpdf', 'mutool'],
+    async convert({ inputs, options }, ctx) {
+      const outputs: ConvertOutput[] = [];
+      for (const [index, input] of inputs.entries()) {
+        const source = await openReadablePdf(input.path, { password: options.password, workDir: ctx.workDir, signal: ctx.signal });
+        const pages = parsePageRanges(options.pages, source.pageCount);
+        const rendered = await renderPages(source.path, pages, {
+          dpi: options.dpi,
+          // mutool writes PNG itself; JPEG goes through sharp from raw pixels.
+          format: format === 'png' ? 'png' : 'pnm',
+          workDir: ctx.workDir,
+          signal: ctx.signal,
+          onProgress: (done) => ctx.progress(Math.round(((index + done) / inputs.length) * 95)),
+        });
+        for (const { page, file } of rendered) {
+          const name = outputName(input.name, `_第${page}页`, format);
+          if (format === 'png') {
+            outputs.push({ name, path: file });
+            continue;
+          }
+          const { data, ...raw } = await readPnm(file);
+          const jpeg = path.join(path.dirname(file), `${page}.jpg`);
+          await sharp(data, { raw }).jpeg({ quality: options.quality }).toFile(jpeg);
+          outputs.push({ name, path: jpeg });
+        }
+      }
+      ctx.progress(100);
+      return outputs;
+    },
+  };
+}
+
+export const pdfToJpg = pageImageConverter('pdf-to-jpg', 'jpg');
+export const pdfToPng = pageImageConverter('pdf-to-png', 'png');

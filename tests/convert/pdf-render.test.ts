@@ -1,0 +1,347 @@
+// PDF tools on external engines, each result checked by an independent reader (qpdf, pdfinfo,
+// pdfimages, sharp, openssl), then every tool over the real-world fixtures.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { PDFDocument, PDFHexString, PDFName, PDFString, StandardFonts } from 'pdf-lib';
+import sharp from 'sharp';
+import { ConvertError } from '../../server/convert/errors';
+import { configureTimestamps, pdfRenderConverters, scanPdf } from '../../server/convert/tools/pdf-render';
+import type { Converter, ConvertContext, ConvertInput, ConvertOutput } from '../../server/convert/types';
+
+const FIXTURES = path.resolve(__dirname, '../../../shared/fixtures/pdf');
+const FIXTURE_PASSWORD = 'openpassword';
+
+let scratch: string;
+let authorityDir: string;
+
+beforeAll(() => {
+  scratch = mkdtempSync(path.join(os.tmpdir(), 'pdf-render-test-'));
+  authorityDir = path.join(scratch, 'tsa');
+  configureTimestamps({ authorityDir });
+});
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+function converter(toolId: string): Converter<any> {
+  const found = pdfRenderConverters.find((c) => c.toolId === toolId);
+  if (!found) throw new Error(`no converter ${toolId}`);
+  return found;
+}
+
+let jobs = 0;
+function context(): ConvertContext {
+  const workDir = path.join(scratch, `job-${++jobs}`);
+  execFileSync('mkdir', [workDir]);
+  return { workDir, signal: new AbortController().signal, progress: () => {}, tier: 'vip' };
+}
+
+function inputFile(file: string, name = path.basename(file)): ConvertInput {
+  return { name, path: file, size: statSync(file).size, type: 'pdf' };
+}
+
+async function run(toolId: string, file: string, options: Record<string, unknown> = {}): Promise<ConvertOutput[]> {
+  const tool = converter(toolId);
+  return tool.convert({ inputs: [inputFile(file)], options: tool.options.parse(options) }, context());
+}
+
+function savePdf(bytes: Uint8Array, name: string): string {
+  const file = path.join(scratch, name);
+  writeFileSync(file, bytes);
+  return file;
+}
+
+/** Exit code of a command (its output discarded). */
+function exitCode(command: string, args: string[]): number {
+  return spawnSync(command, args, { stdio: 'ignore' }).status ?? -1;
+}
+
+function qpdfCheckPasses(file: string, password?: string): boolean {
+  return [0, 3].includes(exitCode('qpdf', [...(password ? [`--password=${password}`] : []), '--check', file]));
+}
+
+async function textPdf(pageSizes: Array<[number, number]>): Promise<Uint8Array> {
+  const pdf = await PDFDocument.create();
+  const font = await pdf.embedFont(StandardFonts.Helvetica);
+  for (const [index, size] of pageSizes.entries()) {
+    pdf.addPage(size).drawText(`Page ${index + 1}`, { x: 20, y: 20, size: 18, font });
+  }
+  return pdf.save();
+}
+
+/** A photo-like JPEG (noise does not compress) to make image-heavy PDFs. */
+function noisyJpeg(width: number, height: number): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 40 } } })
+    .jpeg({ quality: 95 })
+    .toBuffer();
+}
+
+async function imagePdf(jpeg: Buffer, pages: number): Promise<Uint8Array> {
+  const pdf = await PDFDocument.create();
+  const image = await pdf.embedJpg(jpeg);
+  for (let i = 0; i < pages; i++) pdf.addPage([288, 216]).drawImage(image, { x: 0, y: 0, width: 288, height: 216 });
+  return pdf.save();
+}
+
+describe('pdf-lock and pdf-unlock', () => {
+  let plain: string;
+  beforeAll(async () => {
+    plain = savePdf(await textPdf([[300, 200]]), 'plain.pdf');
+  });
+
+  it('encrypts with AES-256 so the file needs its open password', async () => {
+    const [locked] = await run('pdf-lock', plain, { password: 'open-秘密', ownerPassword: 'owner', permissions: { copy: false } });
+    expect(locked.name).toBe('plain-已加密.pdf');
+    expect(exitCode('qpdf', ['--requires-password', locked.path])).toBe(0);
+    expect(exitCode('pdfinfo', [locked.path])).not.toBe(0);
+    expect(qpdfCheckPasses(locked.path, 'open-秘密')).toBe(true);
+    const encryption = execFileSync('qpdf', ['--password=open-秘密', '--show-encryption', locked.path], { encoding: 'utf8' });
+    expect(encryption).toMatch(/R = 6/);
+    expect(encryption).toMatch(/extract for any purpose: not allowed/);
+    expect(encryption).toMatch(/print high resolution: allowed/);
+  });
+
+  it('unlocks with the right password and refuses a wrong or missing one', async () => {
+    const [locked] = await run('pdf-lock', plain, { password: 'right' });
+    await expect(run('pdf-unlock', locked.path, { password: 'wrong' })).rejects.toThrow(new ConvertError('密码错误，请输入正确的PDF密码'));
+    await expect(run('pdf-unlock', locked.path)).rejects.toThrow(new ConvertError('密码错误，请输入正确的PDF密码'));
+    const [unlocked] = await run('pdf-unlock', locked.path, { password: 'right' });
+    expect(exitCode('qpdf', ['--is-encrypted', unlocked.path])).toBe(2);
+    expect(qpdfCheckPasses(unlocked.path)).toBe(true);
+  });
+
+  it('asks for a password when there is none to set', async () => {
+    await expect(run('pdf-lock', plain)).rejects.toBeInstanceOf(ConvertError);
+  });
+});
+
+describe('pdf-getimg', () => {
+  it('extracts the embedded JPEG byte for byte, once even when drawn on every page', async () => {
+    const jpeg = await noisyJpeg(64, 48);
+    const file = savePdf(await imagePdf(jpeg, 3), 'images.pdf');
+    const outputs = await run('pdf-getimg', file);
+    expect(outputs).toHaveLength(1);
+    expect(outputs[0].name).toBe('images_第1页_1.jpg');
+    expect(readFileSync(outputs[0].path).equals(jpeg)).toBe(true);
+  });
+
+  it('says so when there is no image', async () => {
+    const file = savePdf(await textPdf([[200, 200]]), 'no-images.pdf');
+    await expect(run('pdf-getimg', file)).rejects.toThrow('PDF中没有可提取的图片');
+  });
+});
+
+describe('pdf-to-png, pdf-to-jpg, pdf-to-longpng', () => {
+  let twoPages: string;
+  beforeAll(async () => {
+    twoPages = savePdf(await textPdf([[300, 200], [300, 400], [150, 100]]), 'three-pages.pdf');
+  });
+
+  it('renders each page at dpi × page size', async () => {
+    const outputs = await run('pdf-to-png', twoPages, { dpi: 144 });
+    expect(outputs.map((o) => o.name)).toEqual(['three-pages_第1页.png', 'three-pages_第2页.png', 'three-pages_第3页.png']);
+    const sizes = await Promise.all(outputs.map((o) => sharp(o.path).metadata()));
+    const expected = [[600, 400], [600, 800], [300, 200]];
+    sizes.forEach((size, i) => {
+      expect(size.format).toBe('png');
+      expect(Math.abs(size.width - expected[i][0])).toBeLessThanOrEqual(1);
+      expect(Math.abs(size.height - expected[i][1])).toBeLessThanOrEqual(1);
+    });
+  });
+
+  it('renders only the chosen pages as JPEG', async () => {
+    const outputs = await run('pdf-to-jpg', twoPages, { pages: '2-3', dpi: 72 });
+    expect(outputs.map((o) => o.name)).toEqual(['three-pages_第2页.jpg', 'three-pages_第3页.jpg']);
+    const size = await sharp(outputs[0].path).metadata();
+    expect([size.format, size.width, size.height]).toEqual(['jpeg', 300, 400]);
+  });
+
+  it('refuses page ranges outside the document', async () => {
+    await expect(run('pdf-to-png', twoPages, { pages: '7-9' })).rejects.toBeInstanceOf(ConvertError);
+    await expect(run('pdf-to-png', twoPages, { pages: 'abc' })).rejects.toBeInstanceOf(ConvertError);
+  });
+
+  it('stacks every page into one long PNG', async () => {
+    const [long] = await run('pdf-to-longpng', twoPages, { dpi: 72 });
+    const size = await sharp(long.path).metadata();
+    expect(size.width).toBe(300);
+    expect(Math.abs(size.height - (200 + 400 + 100))).toBeLessThanOrEqual(3);
+  });
+
+  it('refuses a long image beyond the height cap, in Chinese', async () => {
+    const tall = savePdf(await textPdf(Array.from({ length: 40 }, () => [595, 842] as [number, number])), 'forty-pages.pdf');
+    await expect(run('pdf-to-longpng', tall, { dpi: 300 })).rejects.toThrow(/长图高度/);
+  });
+});
+
+describe('pdf-compress', () => {
+  it('shrinks an image-heavy PDF and keeps it valid', async () => {
+    const file = savePdf(await imagePdf(await noisyJpeg(1200, 900), 2), 'photos.pdf');
+    const [compressed] = await run('pdf-compress', file, { level: 'medium' });
+    expect(compressed.name).toBe('photos-已压缩.pdf');
+    expect(statSync(compressed.path).size).toBeLessThan(statSync(file).size / 2);
+    expect(qpdfCheckPasses(compressed.path)).toBe(true);
+    expect(execFileSync('qpdf', ['--show-npages', compressed.path], { encoding: 'utf8' }).trim()).toBe('2');
+  });
+
+  it('never returns a bigger file', async () => {
+    const file = savePdf(await textPdf([[200, 200]]), 'tiny.pdf');
+    const outputs = await run('pdf-compress', file, { level: 'low' });
+    expect(statSync(outputs[0].path).size).toBeLessThanOrEqual(statSync(file).size);
+  });
+});
+
+/** A PDF with a script on open, a JavaScript name tree, a launch action, a web link and an attachment. */
+async function riskyPdf(): Promise<Uint8Array> {
+  const pdf = await PDFDocument.create();
+  const page = pdf.addPage([300, 300]);
+  const { context } = pdf;
+  const script = context.register(context.obj({ Type: 'Action', S: 'JavaScript', JS: PDFString.of('app.alert("hi")') }));
+  pdf.catalog.set(PDFName.of('OpenAction'), script);
+  const jsTree = context.obj({ Names: [PDFHexString.fromText('init'), script] });
+  const names = context.obj({ JavaScript: jsTree });
+  pdf.catalog.set(PDFName.of('Names'), names);
+  const link = context.register(
+    context.obj({ Type: 'Annot', Subtype: 'Link', Rect: [0, 0, 100, 20], A: { S: 'URI', URI: PDFString.of('https://example.com/x') } }),
+  );
+  const launch = context.register(
+    context.obj({ Type: 'Annot', Subtype: 'Link', Rect: [0, 30, 100, 50], A: { S: 'Launch', F: PDFString.of('calc.exe') } }),
+  );
+  page.node.set(PDFName.of('Annots'), context.obj([link, launch]));
+  page.node.set(PDFName.of('AA'), context.obj({ O: script }));
+  await pdf.attach(Buffer.from('secret payload'), 'payload.txt', { mimeType: 'text/plain' });
+  return pdf.save();
+}
+
+describe('pdf-scan', () => {
+  it('finds scripts, automatic actions, links and attachments, and writes a clean copy', async () => {
+    const file = savePdf(await riskyPdf(), 'risky.pdf');
+    const report = await scanPdf(file);
+    const kinds = report.findings.map((f) => f.kind);
+    expect(kinds).toEqual(expect.arrayContaining(['javascript', 'openAction', 'launch', 'additionalActions', 'uri', 'embeddedFile']));
+    expect(report.riskLevel).toBe('高');
+    expect(report.findings.find((f) => f.kind === 'uri')?.details).toEqual(['https://example.com/x']);
+    expect(report.findings.find((f) => f.kind === 'embeddedFile')?.details).toEqual(['payload.txt']);
+
+    const outputs = await run('pdf-scan', file);
+    expect(outputs.map((o) => o.name)).toEqual(['risky-安全检测报告.json', 'risky-净化版.pdf']);
+    expect(JSON.parse(readFileSync(outputs[0].path, 'utf8'))).toEqual(report);
+    const clean = outputs[1].path;
+    expect(qpdfCheckPasses(clean)).toBe(true);
+    const cleanReport = await scanPdf(clean);
+    expect(cleanReport.findings.map((f) => f.kind)).toEqual(['uri']);
+    expect(cleanReport.riskLevel).toBe('低');
+    expect(readFileSync(clean).includes('secret payload')).toBe(false);
+    expect(execFileSync('qpdf', ['--list-attachments', clean], { encoding: 'utf8' })).toMatch(/no embedded files/);
+  });
+
+  it('reports a plain document as low risk', async () => {
+    const report = await scanPdf(savePdf(await textPdf([[200, 200]]), 'harmless.pdf'));
+    expect(report).toMatchObject({ riskLevel: '低', findings: [], encrypted: false, pageCount: 1 });
+  });
+});
+
+/** The token and the covered bytes of a document timestamp, read back from the file. */
+function timestampParts(file: string): { token: Buffer; covered: Buffer } {
+  const bytes = readFileSync(file);
+  const match = /\/ByteRange\s*\[\s*(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s*\]/.exec(bytes.toString('latin1'));
+  if (!match) throw new Error('no /ByteRange');
+  const [a, b, c, d] = match.slice(1).map(Number);
+  expect(a).toBe(0);
+  expect(c + d).toBe(bytes.length);
+  const hex = bytes.subarray(b + 1, c - 1).toString('latin1');
+  const der = Buffer.from(hex, 'hex');
+  // The hole is zero padded: the DER length says where the token ends (0x30 0x82 LL LL).
+  expect(der[0]).toBe(0x30);
+  const length = der[1] === 0x82 ? 4 + der.readUInt16BE(2) : 3 + der[2];
+  return { token: der.subarray(0, length), covered: Buffer.concat([bytes.subarray(a, b), bytes.subarray(c, c + d)]) };
+}
+
+function verifyTimestamp(file: string): string {
+  const { token, covered } = timestampParts(file);
+  const dir = mkdtempSync(path.join(scratch, 'verify-'));
+  writeFileSync(path.join(dir, 'token.der'), token);
+  writeFileSync(path.join(dir, 'covered.bin'), covered);
+  const args = ['ts', '-verify', '-data', path.join(dir, 'covered.bin'), '-in', path.join(dir, 'token.der'), '-token_in'];
+  return execFileSync('openssl', [...args, '-CAfile', path.join(authorityDir, 'ca.crt')], { encoding: 'utf8', stdio: 'pipe' });
+}
+
+describe('timestamp', () => {
+  it('adds an RFC 3161 document timestamp that verifies against the authority', async () => {
+    const file = savePdf(await textPdf([[300, 200], [300, 200]]), 'contract.pdf');
+    const [stamped] = await run('timestamp', file);
+    expect(stamped.name).toBe('contract-时间戳.pdf');
+    expect(qpdfCheckPasses(stamped.path)).toBe(true);
+    expect(verifyTimestamp(stamped.path)).toMatch(/Verification: OK/);
+    // poppler 22 parses the token's signer and ranges (it names the type "unknown" and leaves validation to openssl).
+    const pdfsig = spawnSync('pdfsig', [stamped.path], { encoding: 'utf8' }).stdout;
+    expect(pdfsig).toMatch(/Signer Certificate Common Name: PDF365 Time Stamping Authority/);
+    expect(pdfsig).toMatch(/Total document signed/);
+    const certificate = execFileSync('openssl', ['x509', '-in', path.join(authorityDir, 'tsa.crt'), '-noout', '-ext', 'extendedKeyUsage'], {
+      encoding: 'utf8',
+    });
+    expect(certificate).toMatch(/critical[\s\S]*Time Stamping/);
+  });
+
+  it('detects tampering: a changed byte fails verification', async () => {
+    const [stamped] = await run('timestamp', savePdf(await textPdf([[300, 200]]), 'tamper.pdf'));
+    const bytes = readFileSync(stamped.path);
+    // The second line is the binary-marker comment: part of the covered bytes, harmless to change.
+    const at = bytes.indexOf('\n') + 2;
+    bytes[at] ^= 1;
+    const tampered = savePdf(bytes, 'tampered.pdf');
+    expect(() => verifyTimestamp(tampered)).toThrow();
+  });
+});
+
+describe('every tool over the real-world fixtures', () => {
+  const fixtures = existsSync(FIXTURES) ? readdirSync(FIXTURES).filter((name) => name.endsWith('.pdf')) : [];
+  if (fixtures.length === 0) {
+    it.skip(`skipped: no fixtures at ${FIXTURES}`, () => {});
+    return;
+  }
+  const OPTIONS: Record<string, Record<string, unknown>> = {
+    'pdf-lock': { password: 'new-password' },
+    'pdf-to-png': { dpi: 50 },
+    'pdf-to-jpg': { dpi: 50 },
+    'pdf-to-longpng': { dpi: 50 },
+  };
+  const encryptedFixture = 'libreoffice-writer-password.pdf';
+
+  for (const toolId of pdfRenderConverters.map((c) => c.toolId)) {
+    describe(toolId, () => {
+      it.each(fixtures)('%s: valid output or a Chinese ConvertError', async (fixture) => {
+        const options = { ...OPTIONS[toolId], ...(fixture === encryptedFixture && toolId === 'pdf-unlock' ? { password: FIXTURE_PASSWORD } : {}) };
+        let outputs: ConvertOutput[];
+        try {
+          outputs = await run(toolId, path.join(FIXTURES, fixture), options);
+        } catch (error) {
+          expect(error).toBeInstanceOf(ConvertError);
+          expect((error as Error).message).toMatch(/[\u4e00-\u9fff]/);
+          return;
+        }
+        expect(outputs.length).toBeGreaterThan(0);
+        for (const output of outputs) {
+          expect(statSync(output.path).size).toBeGreaterThan(0);
+          if (output.path.endsWith('.pdf')) {
+            expect(qpdfCheckPasses(output.path, toolId === 'pdf-lock' ? 'new-password' : undefined)).toBe(true);
+          }
+          if (/\.(png|jpg)$/.test(output.path)) expect((await sharp(output.path).metadata()).width).toBeGreaterThan(0);
+        }
+      });
+    });
+  }
+
+  it('the encrypted fixture opens with its password in a reading tool', async () => {
+    const outputs = await run('pdf-to-png', path.join(FIXTURES, encryptedFixture), { password: FIXTURE_PASSWORD, dpi: 50 });
+    expect(outputs.length).toBeGreaterThan(0);
+    await expect(run('pdf-to-png', path.join(FIXTURES, encryptedFixture))).rejects.toThrow('PDF已加密，请先解密');
+  });
+
+  it('a damaged file is reported as such', async () => {
+    const truncated = savePdf(readFileSync(path.join(FIXTURES, 'pdflatex-4-pages.pdf')).subarray(0, 1000), 'truncated.pdf');
+    for (const toolId of ['pdf-compress', 'pdf-to-png', 'pdf-scan', 'timestamp']) {
+      await expect(run(toolId, truncated)).rejects.toThrow('文件已损坏或不是有效的PDF');
+    }
+  });
+});
