@@ -1,8 +1,9 @@
 // The route table: one route per SITE_ROUTES entry (shared/site-routes.ts), rendered inside the
 // site shell; unknown paths redirect to /404/, which answers 404 through the error boundary.
-import { data, redirect, type RouteObject } from 'react-router';
+import { data, redirect, useParams, type RouteObject } from 'react-router';
+import { findTool } from '../shared/catalogue';
 import { NOT_FOUND_MESSAGE, NOT_FOUND_PATH } from '../shared/pages';
-import { SITE_ROUTES, type SiteRoute } from '../shared/site-routes';
+import { PAGES, type PageDef } from '../shared/pages';
 import { ErrorPage } from './pages/error/ErrorPage';
 import { SiteShell } from './layouts/SiteShell';
 import { lazyPage } from './routing/lazy-page';
@@ -18,32 +19,37 @@ const AccountPage = lazyPage('pages/account/AccountPage', () => import('./pages/
 
 const ACCOUNT_PAGES = new Set(['myOrders', 'myintegral', 'task', 'invoice', 'postage_pay', 'yijian', 'xiezai-huodong', 'login', 'iamEmpty']);
 
-export interface RouteHandle {
-  siteRouteId: string;
+/** Every tool shares one route: a single pattern keeps route matching cheap on each render. */
+function ToolRoute() {
+  const tool = findTool(useParams().toolId ?? '')!;
+  return tool.layout === 'mind-map' ? <MindMapPage /> : <ToolPage toolId={tool.id} />;
 }
 
-function elementFor(route: SiteRoute) {
-  if (route.tool?.layout === 'mind-map') return <MindMapPage />;
-  if (route.tool) return <ToolPage toolId={route.tool.id} />;
-  if (route.id === 'home') return <HomePage />;
-  if (ACCOUNT_PAGES.has(route.id)) return <AccountPage pageId={route.id} />;
-  return <ContentPage pageId={route.id} />;
+function pageElement(page: PageDef) {
+  if (page.id === 'home') return <HomePage />;
+  if (ACCOUNT_PAGES.has(page.id)) return <AccountPage pageId={page.id} />;
+  return <ContentPage pageId={page.id} />;
 }
 
-function pageRoute(route: SiteRoute, config: SiteConfig): RouteObject {
-  const middleware = route.options.needsLogin ? ['auth'] : [];
-  const handle: RouteHandle = { siteRouteId: route.id };
-  if (route.path === NOT_FOUND_PATH) {
-    return { id: route.id, path: route.path, handle, loader: () => { throw data(NOT_FOUND_MESSAGE, { status: 404 }); } };
+function pageRoute(page: PageDef, config: SiteConfig): RouteObject {
+  if (page.path === NOT_FOUND_PATH) {
+    return { id: page.id, path: page.path, loader: () => { throw data(NOT_FOUND_MESSAGE, { status: 404 }); } };
   }
+  const middleware = page.options.needsLogin ? ['auth'] : [];
   return {
-    id: route.id,
-    path: route.path,
-    handle,
-    element: elementFor(route),
+    id: page.id,
+    path: page.path,
+    element: pageElement(page),
     loader: middleware.length ? ({ request }) => runMiddleware(middleware, request, config) : undefined,
   };
 }
+
+const toolRoute: RouteObject = {
+  id: 'tool',
+  path: '/:toolId/',
+  element: <ToolRoute />,
+  loader: ({ params }) => (findTool(params.toolId ?? '') ? null : redirect(NOT_FOUND_PATH)),
+};
 
 export function createRoutes(config: SiteConfig): RouteObject[] {
   return [
@@ -55,7 +61,7 @@ export function createRoutes(config: SiteConfig): RouteObject[] {
         {
           id: 'pages',
           errorElement: <ErrorPage />,
-          children: [...SITE_ROUTES.map((r) => pageRoute(r, config)), { path: '*', loader: () => redirect(NOT_FOUND_PATH) }],
+          children: [...PAGES.map((p) => pageRoute(p, config)), toolRoute, { path: '*', loader: () => redirect(NOT_FOUND_PATH) }],
         },
       ],
     },

@@ -5,9 +5,12 @@ import qs from 'qs';
 import { QUERY_ARRAY_LIMIT, QUERY_DEPTH, QUERY_PARAMETER_LIMIT } from '../shared/constants';
 import type { Config } from './config';
 import { createApiRouter } from './api';
-import { createDb, migrateToLatest, type Db } from './db';
+import { createDb, migrateToLatest } from './db';
+import type { ApiDeps } from './api/deps';
+import { TaskService } from './tasks/service';
 import { apiProxy } from './http/api-proxy';
-import { apiNotFound, errorHandler } from './http/errors';
+import { apiNotFound, onlyApiPaths } from './http/api-paths';
+import { errorHandler } from './http/errors';
 import { pages } from './http/pages';
 import { queryCookies } from './http/query-cookies';
 import { securityHeaders } from './http/security';
@@ -32,19 +35,22 @@ export async function createApp(config: Config): Promise<SiteApp> {
   const renderer = await createPageRenderer(site, config.publicDir);
   const pageCache = new PageCache();
 
-  // The API lives here unless API_ORIGIN names another server.
-  let db: Db | undefined;
+  // The API (data layer and conversion jobs) lives here unless API_ORIGIN names another server.
+  let api: ApiDeps | undefined;
   if (!config.apiOrigin) {
-    db = createDb(config);
+    const db = createDb(config);
     await migrateToLatest(db);
+    const tasks = new TaskService({ config, db });
+    await tasks.start();
+    api = { config, db, tasks };
   }
 
   app.use(securityHeaders(config.production));
   app.use(cookieParser());
   app.use(queryCookies());
   app.use(staticAssets(config.publicDir));
-  if (config.apiOrigin) app.use(apiProxy(config.apiOrigin));
-  else app.use(express.json({ limit: '1mb' }), express.urlencoded({ extended: false, limit: '1mb' }), createApiRouter({ config, db: db! }));
+  if (api) app.use(onlyApiPaths(express.json({ limit: '1mb' }), express.urlencoded({ extended: false, limit: '1mb' }), createApiRouter(api)));
+  else app.use(apiProxy(config.apiOrigin!));
   app.use(apiNotFound());
   app.use(trailingSlash());
   app.use(pages(renderer, pageCache));
@@ -54,7 +60,8 @@ export async function createApp(config: Config): Promise<SiteApp> {
     app,
     pageCache,
     async close() {
-      await db?.destroy();
+      api?.tasks.stop();
+      await api?.db.destroy();
     },
   };
 }

@@ -28,11 +28,14 @@ function toolRoute(tool: Tool): SiteRoute {
 
 export const SITE_ROUTES: readonly SiteRoute[] = [...PAGES, ...TOOLS.map(toolRoute)];
 
-/** Static patterns win over parametrised ones, as in react-router's ranking. */
-const BY_SPECIFICITY = [...SITE_ROUTES].sort((a, b) => Number(a.path.includes(':')) - Number(b.path.includes(':')));
+const STATIC_ROUTES = new Map(SITE_ROUTES.filter((r) => !r.path.includes(':')).map((r) => [r.path.toLowerCase(), r]));
+const PATTERN_ROUTES = SITE_ROUTES.filter((r) => r.path.includes(':'));
 
+/** Static paths win over patterns, as in react-router's ranking; like the router, case is ignored. */
 export function matchSiteRoute(pathname: string): { route: SiteRoute; params: Record<string, string | undefined> } | null {
-  for (const route of BY_SPECIFICITY) {
+  const exact = STATIC_ROUTES.get(pathname.toLowerCase());
+  if (exact) return { route: exact, params: {} };
+  for (const route of PATTERN_ROUTES) {
     const m = matchPath({ path: route.path, end: true }, pathname);
     if (m) return { route, params: m.params };
   }

@@ -7,7 +7,7 @@ export function AdvertHead({ position }: { position: number }) {
   const [advert, setAdvert] = useState<Advert | null>(null);
   useEffect(() => {
     let live = true;
-    getAdvertising().then((list) => live && setAdvert(list?.[0] ?? null));
+    getAdvertising(position).then((list) => live && setAdvert(list?.[0] ?? null));
     return () => {
       live = false;
     };

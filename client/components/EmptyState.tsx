@@ -1,5 +1,4 @@
 // The empty state every list page shows before it has content.
-import { Link } from 'react-router';
 
 export function EmptyState({ title, text, action }: { title: string; text: string; action?: { to: string; label: string } }) {
   return (
@@ -10,9 +9,9 @@ export function EmptyState({ title, text, action }: { title: string; text: strin
       <h2>{title}</h2>
       <p>{text}</p>
       {action && (
-        <Link className="btn btn-outline" to={action.to}>
+        <a className="btn btn-outline" href={action.to}>
           {action.label}
-        </Link>
+        </a>
       )}
     </div>
   );

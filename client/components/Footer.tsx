@@ -1,7 +1,6 @@
 // Site footer: information links, friend links and the visit counter (both loaded after render,
 // silently: SPEC §7 says their failures are ignored).
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
 import { formatThousands } from '../../shared/format';
 import { getLink, getWebVisits, type FriendLink } from '../api/site';
 
@@ -11,20 +10,20 @@ export function Footer({ compact }: { compact: boolean }) {
   useEffect(() => {
     if (compact) return;
     getLink().then((list) => list && setLinks(list));
-    getWebVisits().then((n) => typeof n === 'number' && setVisits(n));
+    getWebVisits().then((v) => v && setVisits(v.count));
   }, [compact]);
   return (
     <footer className="site-footer">
       <div className="footer-inner">
         {!compact && (
           <div className="footer-links">
-            <Link to="/about/">关于我们</Link>
-            <Link to="/cooperation/">商务合作</Link>
-            <Link to="/copyright/">版权声明</Link>
-            <Link to="/help/">帮助中心</Link>
-            <Link to="/news/more/">资讯教程</Link>
-            <Link to="/yijian/">意见反馈</Link>
-            <Link to="/sitemap/">网站地图</Link>
+            <a href="/about/">关于我们</a>
+            <a href="/cooperation/">商务合作</a>
+            <a href="/copyright/">版权声明</a>
+            <a href="/help/">帮助中心</a>
+            <a href="/news/more/">资讯教程</a>
+            <a href="/yijian/">意见反馈</a>
+            <a href="/sitemap/">网站地图</a>
           </div>
         )}
         {links.length > 0 && (

@@ -1,6 +1,5 @@
 // Site header: logo, the five groups with their second-level menus (at most nine entries each),
 // and the account links. The order layout shows a slim variant.
-import { Link } from 'react-router';
 import { TOOL_GROUPS, secondMenu } from '../../shared/catalogue';
 import { ToolIcon } from './ToolIcon';
 
@@ -16,10 +15,10 @@ export function Header({ variant, shadow, minWidth, accountOrigin }: HeaderProps
   return (
     <header className={`site-header${shadow ? ' has-shadow' : ''}${minWidth ? ' min-width' : ''}`}>
       <div className="header-inner">
-        <Link className="logo" to="/" aria-label="PDF365 首页">
+        <a className="logo" href="/" aria-label="PDF365 首页">
           <span className="logo-mark">P</span>
           <span className="logo-text">PDF365</span>
-        </Link>
+        </a>
         {variant === 'order' ? (
           <span className="header-title">支付中心</span>
         ) : (
@@ -31,23 +30,23 @@ export function Header({ variant, shadow, minWidth, accountOrigin }: HeaderProps
                 </button>
                 <div className="nav-menu" role="menu">
                   {secondMenu(group.type).map((tool) => (
-                    <Link key={tool.id} to={tool.path} role="menuitem" className="nav-menu-item">
-                      <ToolIcon tool={tool} size={24} />
+                    <a key={tool.id} href={tool.path} role="menuitem" className="nav-menu-item">
+                      <ToolIcon tool={tool} size="sm" />
                       {tool.title}
-                    </Link>
+                    </a>
                   ))}
                 </div>
               </div>
             ))}
-            <Link className="nav-link" to="/see-more/">
+            <a className="nav-link" href="/see-more/">
               全部工具
-            </Link>
+            </a>
           </nav>
         )}
         <div className="header-account">
-          <Link className="vip-link" to="/xiezai-huodong/">
+          <a className="vip-link" href="/xiezai-huodong/">
             开通会员
-          </Link>
+          </a>
           <a className="login-link" href={`${accountOrigin}/login/`}>
             登录/注册
           </a>

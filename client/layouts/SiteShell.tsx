@@ -1,13 +1,13 @@
 // The shell around every page: picks the layout (default, empty, mind-map, order) and the header
 // options of the matched page, keeps head tags in step with client navigation, restores scroll.
 import { useEffect } from 'react';
-import { Outlet, ScrollRestoration, useLocation, useMatches } from 'react-router';
+import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { buildHead } from '../../shared/head';
-import { SITE_ROUTES, matchSiteRoute } from '../../shared/site-routes';
-import type { PageOptions } from '../../shared/pages';
-import type { RouteHandle } from '../routes';
+import { matchSiteRoute } from '../../shared/site-routes';
+import { findPage } from '../../shared/pages';
 import type { SiteConfig } from '../routing/site-config';
 import { applyHead } from '../routing/apply-head';
+import { useLinkNavigation } from '../routing/link-navigation';
 import { Toaster } from '../components/toast/Toaster';
 import { AdvertHead } from '../components/AdvertHead';
 import { Footer } from '../components/Footer';
@@ -15,16 +15,8 @@ import { Header } from '../components/Header';
 import { ToolsBar } from '../components/ToolsBar';
 import '../styles/base.css';
 
-function usePageOptions(): PageOptions {
-  const matches = useMatches();
-  const handle = [...matches].reverse().find((m) => (m.handle as RouteHandle | undefined)?.siteRouteId)?.handle as RouteHandle | undefined;
-  const route = SITE_ROUTES.find((r) => r.id === handle?.siteRouteId) ?? SITE_ROUTES.find((r) => r.id === '404')!;
-  return route.options;
-}
-
 /** Re-applies title and meta tags after client-side navigation (the server wrote the first set). */
-function useHeadSync(config: SiteConfig): void {
-  const { pathname } = useLocation();
+function useHeadSync(config: SiteConfig, pathname: string): void {
   useEffect(() => {
     const matched = matchSiteRoute(pathname);
     if (!matched) return;
@@ -33,11 +25,14 @@ function useHeadSync(config: SiteConfig): void {
 }
 
 export function SiteShell({ config }: { config: SiteConfig }) {
-  const options = usePageOptions();
-  useHeadSync(config);
+  const { pathname } = useLocation();
+  // Unknown addresses are on their way to /404/ and get its plain options meanwhile.
+  const options = (matchSiteRoute(pathname)?.route ?? findPage('404')).options;
+  useHeadSync(config, pathname);
+  const onClick = useLinkNavigation();
   const chrome = !options.hideHeaderFooter && options.layout !== 'empty';
   return (
-    <div className={`layout layout-${options.layout}`}>
+    <div className={`layout layout-${options.layout}`} onClick={onClick}>
       {chrome && options.advertHead && <AdvertHead position={options.advertPosition ?? 0} />}
       {chrome && <Header variant={options.layout === 'order' ? 'order' : 'full'} shadow={options.headerShadow} minWidth={options.minWidthHeader} accountOrigin={config.accountOrigin} />}
       {chrome && options.toolsBar && options.layout === 'default' && <ToolsBar />}

@@ -1,16 +1,9 @@
 // Last-resort error answers (SPEC §8): API paths get the JSON envelope, pages a plain page
 // with the message and the status (default 500). Details go to the log, never to the visitor.
-import type { ErrorRequestHandler, RequestHandler } from 'express';
+import type { ErrorRequestHandler } from 'express';
 import { isApiPath } from '../../shared/constants';
 import { fail, httpStatusMessage } from '../../shared/errors';
 import { escapeHtml } from '../../shared/head';
-
-export function apiNotFound(): RequestHandler {
-  return (req, res, next) => {
-    if (!isApiPath(req.path)) return next();
-    res.status(404).json(fail(404, httpStatusMessage(404)));
-  };
-}
 
 export function errorHandler(): ErrorRequestHandler {
   return (error, req, res, _next) => {

@@ -20,7 +20,7 @@ export class PageCache {
 
   set(key: string, page: CachedPage): void {
     // node-cache refuses new keys when full: drop the oldest entry to make room.
-    if (this.cache.keys().length >= RESPONSE_CACHE_MAX_ENTRIES) this.cache.del(this.cache.keys()[0]);
+    if (this.cache.getStats().keys >= RESPONSE_CACHE_MAX_ENTRIES) this.cache.del(this.cache.keys()[0]);
     this.cache.set(key, page);
   }
 
@@ -29,6 +29,6 @@ export class PageCache {
   }
 
   get size(): number {
-    return this.cache.keys().length;
+    return this.cache.getStats().keys;
   }
 }

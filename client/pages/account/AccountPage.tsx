@@ -1,7 +1,6 @@
 // Account and commerce pages (orders, points, tasks, invoice, postage payment, feedback, the
 // benefits activity, login return). The account and payment services fill them later; each shows
 // its real heading and empty state now.
-import { Link } from 'react-router';
 import { EmptyState } from '../../components/EmptyState';
 
 interface Shell {
@@ -70,7 +69,7 @@ export default function AccountPage({ pageId }: { pageId: string }) {
       <EmptyState {...shell.empty} />
       {pageId === 'iamEmpty' && (
         <p className="center">
-          <Link to="/">返回首页</Link>
+          <a href="/">返回首页</a>
         </p>
       )}
     </div>

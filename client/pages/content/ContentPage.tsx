@@ -1,6 +1,6 @@
 // Information, help, news, tag and sitemap pages. Articles come from the content service later;
 // until then each page has its heading, its place in the site and a clear empty state.
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { TOOL_GROUPS, TUTORIAL_CATEGORIES, toolsOfGroup, findTool } from '../../../shared/catalogue';
 import { PAGES, helpPageNumber } from '../../../shared/pages';
 import { ToolGrid } from '../../components/ToolGrid';
@@ -41,7 +41,7 @@ function TutorialList() {
     <ul className="article-list">
       {TUTORIAL_CATEGORIES.map((c) => (
         <li key={c.newsId}>
-          <Link to={`/news/${c.newsId}/`}>{c.title}</Link>
+          <a href={`/news/${c.newsId}/`}>{c.title}</a>
           <p>{c.description}</p>
         </li>
       ))}
@@ -58,7 +58,7 @@ function SitemapLinks() {
           <ul>
             {toolsOfGroup(g.type).map((t) => (
               <li key={t.id}>
-                <Link to={t.path}>{t.title}</Link>
+                <a href={t.path}>{t.title}</a>
               </li>
             ))}
           </ul>
@@ -69,7 +69,7 @@ function SitemapLinks() {
         <ul>
           {PAGES.filter((p) => !p.path.includes(':') && !['404', 'iamEmpty', 'login', 'sitemap-html'].includes(p.id)).map((p) => (
             <li key={p.id}>
-              <Link to={p.path}>{p.head({}).title.replace(/ - PDF365$/, '').replace(/^PDF365 - .*/, '首页')}</Link>
+              <a href={p.path}>{p.head({}).title.replace(/ - PDF365$/, '').replace(/^PDF365 - .*/, '首页')}</a>
             </li>
           ))}
         </ul>
@@ -143,9 +143,9 @@ function Body({ pageId }: { pageId: string }) {
             <article className="prose">
               <p>{category.description}</p>
               <p>
-                <Link className="btn btn-primary" to={category.link}>
+                <a className="btn btn-primary" href={category.link}>
                   立即使用{findTool(category.link.replaceAll('/', ''))?.title}
-                </Link>
+                </a>
               </p>
             </article>
           ) : (
@@ -160,9 +160,9 @@ function Body({ pageId }: { pageId: string }) {
           <PageHeading title="热门标签" />
           <div className="tag-cloud">
             {TUTORIAL_CATEGORIES.map((c) => (
-              <Link key={c.newsId} to={c.tagLink}>
+              <a key={c.newsId} href={c.tagLink}>
                 {c.title.replace('教程', '')}
-              </Link>
+              </a>
             ))}
           </div>
         </>

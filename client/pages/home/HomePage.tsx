@@ -1,5 +1,4 @@
 // Home: hero with the featured tools, the hot tools, the full catalogue and the tutorials.
-import { Link } from 'react-router';
 import { FEATURED_TOOL_IDS, HOT_TOOL_IDS, TUTORIAL_CATEGORIES, toolsByIds } from '../../../shared/catalogue';
 import { ToolCard, ToolGrid } from '../../components/ToolGrid';
 import { ToolIcon } from '../../components/ToolIcon';
@@ -16,11 +15,11 @@ export default function HomePage() {
           <p className="hero-sub">60余种在线工具：PDF转Word/Excel/PPT、格式互转、合并拆分压缩、图片识别、CAD与音视频处理。免安装，打开即用。</p>
           <div className="hero-featured">
             {FEATURED.map((tool) => (
-              <Link key={tool.id} className="featured-card" to={tool.path}>
-                <ToolIcon tool={tool} size={48} />
+              <a key={tool.id} className="featured-card" href={tool.path}>
+                <ToolIcon tool={tool} size="lg" />
                 <strong>{tool.title}</strong>
                 <small>{tool.summary}</small>
-              </Link>
+              </a>
             ))}
           </div>
           <ul className="hero-promises">
@@ -45,11 +44,11 @@ export default function HomePage() {
           <div className="tutorial-list">
             {TUTORIAL_CATEGORIES.map((c) => (
               <article key={c.newsId} className="tutorial-item">
-                <Link to={`/news/${c.newsId}/`}>{c.title}</Link>
+                <a href={`/news/${c.newsId}/`}>{c.title}</a>
                 <p>{c.description}</p>
-                <Link className="tag-link" to={c.tagLink}>
+                <a className="tag-link" href={c.tagLink}>
                   相关标签
-                </Link>
+                </a>
               </article>
             ))}
           </div>

@@ -1,6 +1,5 @@
 // The one tool-page view all tools share (SPEC §2): title, the upload panel with the tool's
 // limits, how-to steps, related tools and the catalogue.
-import { Link } from 'react-router';
 import { findTool, toolsOfGroup, TOOL_GROUPS } from '../../../shared/catalogue';
 import { formatFileSize } from '../../../shared/format';
 import { ToolCard, ToolGrid } from '../../components/ToolGrid';
@@ -15,7 +14,7 @@ export default function ToolPage({ toolId }: { toolId: string }) {
     <div className="tool-page">
       <div className="container">
         <nav className="breadcrumb" aria-label="当前位置">
-          <Link to="/">首页</Link> <span>/</span> <span>{group.title}</span> <span>/</span> <span>{tool.title}</span>
+          <a href="/">首页</a> <span>/</span> <span>{group.title}</span> <span>/</span> <span>{tool.title}</span>
         </nav>
         <header className="tool-head">
           <h1>{tool.title}</h1>
@@ -53,7 +52,7 @@ export default function ToolPage({ toolId }: { toolId: string }) {
             </div>
           </section>
         )}
-        <ToolGrid heading="更多工具" />
+        <ToolGrid heading="更多工具" compact />
       </div>
     </div>
   );
