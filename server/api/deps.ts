@@ -1,8 +1,10 @@
-// What the API routers are given: config and the data layer (and later the task services).
+// What the API routers are given: config, the data layer and the task service.
 import type { Config } from '../config';
 import type { Db } from '../db';
+import type { TaskService } from '../tasks/service';
 
 export interface ApiDeps {
   config: Config;
   db: Db;
+  tasks: TaskService;
 }

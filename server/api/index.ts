@@ -2,9 +2,11 @@
 import express from 'express';
 import type { ApiDeps } from './deps';
 import { createSiteRouter } from './site';
+import { createTaskRouter } from './tasks';
 
 export function createApiRouter(deps: ApiDeps): express.Router {
   const router = express.Router();
   router.use(createSiteRouter(deps));
+  router.use(createTaskRouter(deps));
   return router;
 }

@@ -1,0 +1,176 @@
+// The task calls of SPEC §7 "Tasks" and the signed downloads. Contract (ARCHITECTURE.md, details in
+// server/tasks/README.md): every answer is {ret:0, msg:'', data}; a refusal is {ret:<status>, msg:'<Chinese>'}
+// with the same HTTP status (400 bad input, 402 quota/try-out, 404 unknown or foreign task, 413 too
+// large, 415 wrong type, 429 busy). taskId may come as JSON, form field or query parameter.
+//
+//   POST   /task/submitTask          multipart taskName, options?, idempotencyKey?, file+ → {taskId}
+//   POST   /task/submitTask_group    same; one task per file, or one task for combining tools (pdf-merge…) → {taskIds}
+//   POST   /task/submitTaskGroupNew  same as submitTask_group
+//   POST   /task/taskQuery           taskId → {taskId, tool, stage, status, progress, msg, expiresAt, partial, files:[{name,size,url}], zipUrl?}
+//   DELETE /task/deleteById          taskId → {taskId}; aborts running work and deletes the files
+//   POST   /task/submitMiddleTask    multipart like submitTask → {taskId}; runs the preview (middle) step
+//   POST   /task/taskMiddleQuery     taskId → {taskId, status, progress, msg, expiresAt, pageCount?, data, pages:[{page,name,size,url}]}
+//   POST   /task/submitResult        taskId, options → {taskId}; the final run on the same inputs
+//   POST   /task/goOnConvert         taskId → {taskId}; finishes a try-out's partial result
+//   POST   /task/goOnConvertBatch    taskIds[] → {taskIds}
+//   POST   /task/moreConvert         taskId, taskName, options? → {taskId}; a new task on the results
+//   POST   /task/targetYee           taskId → {taskId, pageCount, images:[{page,url}]}; first pages of the result PDF
+//   POST   /task/previewYee          taskId → same, of the uploaded PDF
+//   GET    /files/<token>            the file (signed, expiring link); 403 tampered, 410 expired or deleted
+import express, { type NextFunction, type Request, type Response } from 'express';
+import { z } from 'zod';
+import { fail, httpStatusMessage, ok } from '../../shared/errors';
+import { TaskRefusal } from '../tasks/errors';
+import { TASK_MESSAGES } from '../tasks/messages';
+import type { SubmitMode } from '../tasks/service';
+import { identify } from '../tasks/visitor';
+import type { ApiDeps } from './deps';
+
+type Handler = (req: Request, res: Response) => Promise<void>;
+
+const taskIdSchema = z.string().min(1).max(64);
+const idBody = z.object({ taskId: taskIdSchema });
+const batchBody = z.object({ taskIds: z.union([z.array(taskIdSchema).min(1).max(200), taskIdSchema.transform((id) => [id])]) });
+const moreBody = z.object({ taskId: taskIdSchema, taskName: z.string().min(1).max(64), options: z.unknown().optional() });
+const resultBody = z.object({ taskId: taskIdSchema, options: z.unknown().optional() });
+
+/** The call's parameters: JSON or form body, with query parameters filling the gaps. */
+function params<T>(schema: z.ZodType<T>, req: Request): T {
+  const parsed = schema.safeParse({ ...(req.query as object), ...(typeof req.body === 'object' && req.body ? req.body : {}) });
+  if (!parsed.success) throw new TaskRefusal(400, TASK_MESSAGES.badRequest);
+  return parsed.data;
+}
+
+/** RFC 6266 / 5987: an ASCII fallback plus the UTF-8 name. */
+export function contentDisposition(kind: 'inline' | 'attachment', name: string): string {
+  const fallback = name.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  const encoded = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `${kind}; filename="${fallback}"; filename*=UTF-8''${encoded}`;
+}
+
+export function createTaskRouter(deps: ApiDeps): express.Router {
+  const router = express.Router();
+
+  const handle =
+    (handler: Handler) =>
+    (req: Request, res: Response, next: NextFunction): void => {
+      handler(req, res).catch((error: unknown) => {
+        if (res.headersSent) {
+          res.destroy();
+          return;
+        }
+        if (error instanceof TaskRefusal) {
+          // A refused upload may still be streaming its body: don't keep the connection for it.
+          if (req.is('multipart/form-data') && !req.complete) res.setHeader('Connection', 'close');
+          res.status(error.status).json(fail(error.ret, error.message));
+          return;
+        }
+        next(error);
+      });
+    };
+
+  const submit = (mode: SubmitMode, many: boolean): Handler => async (req, res) => {
+    const ids = await deps.tasks.submit(req, identify(req, res), mode);
+    res.json(ok(many ? { taskIds: ids } : { taskId: ids[0] }));
+  };
+
+  router.post('/task/submitTask', handle(submit('single', false)));
+  router.post('/task/submitTask_group', handle(submit('group', true)));
+  router.post('/task/submitTaskGroupNew', handle(submit('group', true)));
+  router.post('/task/submitMiddleTask', handle(submit('middle', false)));
+
+  router.post(
+    '/task/taskQuery',
+    handle(async (req, res) => {
+      res.json(ok(await deps.tasks.query(params(idBody, req).taskId, identify(req, res).owner)));
+    }),
+  );
+
+  router.delete(
+    '/task/deleteById',
+    handle(async (req, res) => {
+      const { taskId } = params(idBody, req);
+      await deps.tasks.delete(taskId, identify(req, res).owner);
+      res.json(ok({ taskId }));
+    }),
+  );
+
+  router.post(
+    '/task/taskMiddleQuery',
+    handle(async (req, res) => {
+      res.json(ok(await deps.tasks.middleQuery(params(idBody, req).taskId, identify(req, res).owner)));
+    }),
+  );
+
+  router.post(
+    '/task/submitResult',
+    handle(async (req, res) => {
+      const { taskId, options } = params(resultBody, req);
+      res.json(ok({ taskId: await deps.tasks.submitResult(taskId, identify(req, res), options) }));
+    }),
+  );
+
+  router.post(
+    '/task/goOnConvert',
+    handle(async (req, res) => {
+      res.json(ok({ taskId: await deps.tasks.goOn(params(idBody, req).taskId, identify(req, res)) }));
+    }),
+  );
+
+  router.post(
+    '/task/goOnConvertBatch',
+    handle(async (req, res) => {
+      const visitor = identify(req, res);
+      const taskIds: string[] = [];
+      for (const id of params(batchBody, req).taskIds) taskIds.push(await deps.tasks.goOn(id, visitor));
+      res.json(ok({ taskIds }));
+    }),
+  );
+
+  router.post(
+    '/task/moreConvert',
+    handle(async (req, res) => {
+      const { taskId, taskName, options } = params(moreBody, req);
+      res.json(ok({ taskId: await deps.tasks.moreConvert(taskId, identify(req, res), taskName, options) }));
+    }),
+  );
+
+  router.post(
+    '/task/targetYee',
+    handle(async (req, res) => {
+      res.json(ok(await deps.tasks.preview(params(idBody, req).taskId, identify(req, res).owner, 'tgt')));
+    }),
+  );
+
+  router.post(
+    '/task/previewYee',
+    handle(async (req, res) => {
+      res.json(ok(await deps.tasks.preview(params(idBody, req).taskId, identify(req, res).owner, 'src')));
+    }),
+  );
+
+  router.get(
+    '/files/:token',
+    handle(async (req, res) => {
+      const file = await deps.tasks.download(String(req.params.token));
+      res.setHeader('Content-Type', file.type);
+      res.setHeader('Content-Length', String(file.size));
+      res.setHeader('Content-Disposition', contentDisposition(file.inline ? 'inline' : 'attachment', file.name));
+      res.setHeader('Cache-Control', 'private, no-store');
+      res.setHeader('X-Content-Type-Options', 'nosniff');
+      file.body.on('error', (error) => {
+        console.error('download stream failed', error);
+        res.destroy();
+      });
+      file.body.pipe(res);
+    }),
+  );
+
+  // Unexpected errors: logged here, never shown (no paths or stack traces leave the server).
+  router.use('/task', (error: unknown, _req: Request, res: Response, _next: NextFunction) => {
+    console.error('task api error', error);
+    res.status(500).json(fail(500, httpStatusMessage(500)));
+  });
+
+  return router;
+}

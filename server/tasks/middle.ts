@@ -1,0 +1,30 @@
+// The generic first step of a two-step task, for PDF tools whose converter has no `middle` of its
+// own: small page thumbnails the visitor picks pages from, and the page count.
+import path from 'node:path';
+import type { Converter, ConvertContext, ConvertJob, MiddleResult } from '../convert/types';
+import { ConvertError } from '../convert/errors';
+import type { Tool } from '../../shared/catalogue';
+import { pageCount, renderPages } from './preview';
+import { TASK_MESSAGES } from './messages';
+
+const THUMBNAIL_DPI = 40;
+
+export function hasMiddleStep(tool: Tool, converter: Converter<unknown>): boolean {
+  return Boolean(converter.middle) || tool.accept.includes('pdf');
+}
+
+export async function runMiddle(converter: Converter<unknown>, job: ConvertJob<unknown>, ctx: ConvertContext): Promise<MiddleResult> {
+  if (converter.middle) return converter.middle(job, ctx);
+  const pdf = job.inputs.find((input) => input.type === 'pdf');
+  if (!pdf) throw new ConvertError(TASK_MESSAGES.noMiddleStep);
+  const pages = await pageCount(pdf.path, ctx.signal);
+  const files = await renderPages(pdf.path, path.join(ctx.workDir, 'thumbs'), {
+    dpi: THUMBNAIL_DPI,
+    signal: ctx.signal,
+    onPage: (page) => ctx.progress(Math.round((page / pages) * 100)),
+  });
+  return {
+    outputs: files.map((file, i) => ({ name: `page-${i + 1}.png`, path: file })),
+    data: { pageCount: pages },
+  };
+}

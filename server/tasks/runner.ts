@@ -1,0 +1,156 @@
+// Runs one task: claims it in the table, gives the converter a private work dir, an AbortSignal
+// (delete, shutdown, per-tool timeout) and a throttled progress callback, then moves the outputs
+// into the store and records the result. Visitors see a ConvertError's message, or a generic one.
+import crypto from 'node:crypto';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import { findTool } from '../../shared/catalogue';
+import { isConvertError } from '../convert/errors';
+import { findConverter } from '../convert/registry';
+import type { ConvertOutput } from '../convert/types';
+import { extensionOf } from './sniff';
+import { TASK_MESSAGES } from './messages';
+import { runMiddle } from './middle';
+import type { MiddleRecord, Task, TaskRepo } from './repo';
+import type { FileStore, StoredFile } from './store';
+import { planRun } from './tryout';
+
+/** Why a job's signal was aborted; each ends the task differently. */
+export type AbortReason = 'deleted' | 'shutdown' | 'timeout';
+
+const PROGRESS_WRITE_INTERVAL_MS = 1000;
+const DOCUMENT_TIMEOUT_MS = 10 * 60 * 1000;
+const MEDIA_TIMEOUT_MS = 60 * 60 * 1000;
+const MEDIA_TYPES = new Set(['mp4', 'mp3', 'wav']);
+
+/** Overall time a job of this tool may take: media work is long, documents are not. */
+export function toolTimeoutMs(toolId: string): number {
+  const tool = findTool(toolId);
+  return tool?.accept.some((type) => MEDIA_TYPES.has(type)) ? MEDIA_TIMEOUT_MS : DOCUMENT_TIMEOUT_MS;
+}
+
+export function zipKey(taskId: string): string {
+  return `${taskId}/zip/all.zip`;
+}
+
+export interface RunnerOptions {
+  repo: TaskRepo;
+  store: FileStore;
+  /** Parent of the per-job work dirs. */
+  workRoot: string;
+  timeoutMs?: (toolId: string) => number;
+}
+
+export class TaskRunner {
+  private readonly jobs = new Map<string, AbortController>();
+
+  constructor(private readonly options: RunnerOptions) {}
+
+  /** Stops a running job; its task ends according to the reason. */
+  abort(taskId: string, reason: AbortReason): void {
+    this.jobs.get(taskId)?.abort(reason);
+  }
+
+  abortAll(reason: AbortReason): void {
+    for (const job of this.jobs.values()) job.abort(reason);
+  }
+
+  get running(): number {
+    return this.jobs.size;
+  }
+
+  async run(taskId: string): Promise<void> {
+    const { repo } = this.options;
+    const task = await repo.claim(taskId);
+    if (!task) return;
+    const controller = new AbortController();
+    this.jobs.set(taskId, controller);
+    const timer = setTimeout(() => controller.abort('timeout' satisfies AbortReason), (this.options.timeoutMs ?? toolTimeoutMs)(task.tool));
+    const workDir = path.join(this.options.workRoot, `${taskId}-${crypto.randomBytes(4).toString('hex')}`);
+    try {
+      await fsp.mkdir(workDir, { recursive: true });
+      await this.execute(task, workDir, controller.signal);
+    } catch (error) {
+      await this.recordFailure(task, error, controller.signal);
+    } finally {
+      clearTimeout(timer);
+      this.jobs.delete(taskId);
+      await fsp.rm(workDir, { recursive: true, force: true });
+    }
+  }
+
+  private async execute(task: Task, workDir: string, signal: AbortSignal): Promise<void> {
+    const { repo, store } = this.options;
+    const converter = findConverter(task.tool);
+    if (!converter) throw new Error(`no converter for ${task.tool}`);
+    const plan = planRun(task.tool, task.tier, task.options);
+    const inputs = await Promise.all(
+      task.inputs.map(async (file) => ({ name: file.name, path: await store.localPath(file.key), size: file.size, type: file.type })),
+    );
+    let lastWrite = 0;
+    const ctx = {
+      workDir,
+      signal,
+      tier: task.tier,
+      progress: (percent: number) => {
+        const at = Date.now();
+        if (at - lastWrite < PROGRESS_WRITE_INTERVAL_MS) return;
+        lastWrite = at;
+        const clamped = Math.max(0, Math.min(99, Math.round(percent)));
+        void repo.setProgress(task.id, clamped).catch((error: unknown) => console.error('task progress write failed', task.id, error));
+      },
+    };
+    const job = { inputs, options: plan.options };
+
+    if (task.stage === 'middle') {
+      const result = await runMiddle(converter, job, ctx);
+      signal.throwIfAborted();
+      const middle: MiddleRecord = { files: await this.keep(task.id, 'mid', result.outputs, workDir), data: result.data };
+      if (!(await repo.finish(task.id, { status: 'done', msg: '', middle }))) await this.drop(middle.files);
+      return;
+    }
+
+    const produced = await converter.convert(job, ctx);
+    signal.throwIfAborted();
+    // A re-run (goOnConvert) replaces the earlier result.
+    await this.drop(task.outputs);
+    await store.delete(zipKey(task.id));
+    const outputs = await this.keep(task.id, 'out', produced, workDir);
+    if (!(await repo.finish(task.id, { status: 'done', msg: '', outputs, partial: plan.partial }))) await this.drop(outputs);
+  }
+
+  /** Moves converter outputs into the store, refusing anything outside the work dir. */
+  private async keep(taskId: string, kind: 'out' | 'mid', outputs: ConvertOutput[], workDir: string): Promise<StoredFile[]> {
+    const kept: StoredFile[] = [];
+    for (const [i, output] of outputs.entries()) {
+      const source = path.resolve(workDir, output.path);
+      if (!source.startsWith(workDir + path.sep)) throw new Error(`converter output outside its work dir: ${output.path}`);
+      const type = extensionOf(output.name) || 'bin';
+      const key = `${taskId}/${kind}/${i}.${type.replace(/[^a-z0-9]/g, '') || 'bin'}`;
+      const size = await this.options.store.putFile(key, source);
+      kept.push({ name: output.name, key, size, type });
+    }
+    return kept;
+  }
+
+  private async drop(files: StoredFile[]): Promise<void> {
+    await Promise.all(files.map((f) => this.options.store.delete(f.key)));
+  }
+
+  private async recordFailure(task: Task, error: unknown, signal: AbortSignal): Promise<void> {
+    const { repo } = this.options;
+    const reason = signal.aborted ? (signal.reason as AbortReason) : undefined;
+    // Deleted: the delete call already recorded it. Shutdown: leave it running, the next start re-queues it.
+    if (reason === 'deleted' || reason === 'shutdown') return;
+    if (reason === 'timeout') {
+      await repo.finish(task.id, { status: 'failed', msg: TASK_MESSAGES.timedOut });
+      return;
+    }
+    if (isConvertError(error)) {
+      await repo.finish(task.id, { status: 'failed', msg: error.message });
+      return;
+    }
+    console.error('task failed', task.id, task.tool, error);
+    await repo.finish(task.id, { status: 'failed', msg: TASK_MESSAGES.convertFailed });
+  }
+}

@@ -1,0 +1,417 @@
+// The task service: what the /task/* and /files/* routes call. It composes the upload, store,
+// queue, runner, sweeper and links; the tasks table is the source of truth throughout.
+import crypto from 'node:crypto';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import type { Request } from 'express';
+import { findTool, type Tool } from '../../shared/catalogue';
+import type { Config } from '../config';
+import type { Db } from '../db';
+import { findConverter } from '../convert/registry';
+import type { Converter } from '../convert/types';
+import { TaskRefusal } from './errors';
+import { groupMaxFiles, groupTaskPerFile } from './groups';
+import { LINK_TTL_MS, LinkSigner, loadSecret, type FileRef } from './links';
+import { TASK_MESSAGES } from './messages';
+import { hasMiddleStep } from './middle';
+import { pageCount, renderPages } from './preview';
+import { TaskQueue } from './queue';
+import { TaskRepo, type Task } from './repo';
+import { TaskRunner, zipKey } from './runner';
+import { LocalFileStore, type FileStore, type StoredFile } from './store';
+import { Sweeper } from './sweeper';
+import { planRun } from './tryout';
+import { receiveUpload, type UploadRules } from './upload';
+import type { Visitor } from './visitor';
+import { writeZip } from './zip';
+import { extensionOf } from './sniff';
+
+export type SubmitMode = 'single' | 'group' | 'middle';
+
+export interface FileView {
+  name: string;
+  size: number;
+  url: string;
+}
+
+export interface TaskView {
+  taskId: string;
+  tool: string;
+  stage: Task['stage'];
+  status: Task['status'];
+  progress: number;
+  msg: string;
+  /** When the files are deleted (ISO-8601). */
+  expiresAt: string;
+  /** True when a try-out gave a partial result that goOnConvert can finish. */
+  partial: boolean;
+  files: FileView[];
+  zipUrl?: string;
+}
+
+export interface MiddleView {
+  taskId: string;
+  status: Task['status'];
+  progress: number;
+  msg: string;
+  expiresAt: string;
+  pageCount?: number;
+  data: Record<string, unknown>;
+  pages: (FileView & { page: number })[];
+}
+
+export interface PreviewView {
+  taskId: string;
+  pageCount: number;
+  images: { page: number; url: string }[];
+}
+
+export interface Download {
+  body: Readable;
+  name: string;
+  size: number;
+  type: string;
+  /** Previews are shown in the page; results are saved. */
+  inline: boolean;
+}
+
+export interface TaskServiceOptions {
+  config: Pick<Config, 'dataDir' | 'retentionMinutes' | 'convertConcurrency' | 'secret'>;
+  db: Db;
+  store?: FileStore;
+  /** Waiting + running jobs beyond which submits answer 429. */
+  queueCap?: number;
+  timeoutMs?: (toolId: string) => number;
+}
+
+/** Pages rendered by targetYee / previewYee. */
+const PREVIEW_PAGES = 3;
+const PREVIEW_DPI = 72;
+const PREVIEW_TIMEOUT_MS = 60 * 1000;
+
+function newTaskId(): string {
+  return crypto.randomBytes(16).toString('base64url');
+}
+
+function parseOptions(converter: Converter<unknown>, raw: unknown): unknown {
+  let value = raw ?? {};
+  if (typeof value === 'string') {
+    if (value.trim() === '') value = {};
+    else {
+      try {
+        value = JSON.parse(value);
+      } catch {
+        throw new TaskRefusal(400, TASK_MESSAGES.badOptionsJson);
+      }
+    }
+  }
+  const parsed = converter.options.safeParse(value);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new TaskRefusal(400, TASK_MESSAGES.badOptions(`${issue?.path.join('.') || 'options'} 取值无效`));
+  }
+  return parsed.data;
+}
+
+function contentType(type: string): string {
+  const known: Record<string, string> = { pdf: 'application/pdf', png: 'image/png', jpg: 'image/jpeg', zip: 'application/zip', txt: 'text/plain; charset=utf-8' };
+  return known[type] ?? 'application/octet-stream';
+}
+
+export class TaskService {
+  readonly store: FileStore;
+  readonly repo: TaskRepo;
+  readonly sweeper: Sweeper;
+  private readonly links: LinkSigner;
+  private readonly runner: TaskRunner;
+  private readonly queue: TaskQueue;
+  private readonly queueCap: number;
+  private readonly workRoot: string;
+  private readonly retentionMs: number;
+  private readonly zipping = new Map<string, Promise<void>>();
+
+  constructor(options: TaskServiceOptions) {
+    const { config } = options;
+    this.store = options.store ?? new LocalFileStore(path.join(config.dataDir, 'files'));
+    this.repo = new TaskRepo(options.db);
+    this.links = new LinkSigner(loadSecret(config));
+    this.workRoot = path.join(config.dataDir, 'work');
+    this.retentionMs = config.retentionMinutes * 60 * 1000;
+    this.runner = new TaskRunner({ repo: this.repo, store: this.store, workRoot: this.workRoot, timeoutMs: options.timeoutMs });
+    this.queue = new TaskQueue(config.convertConcurrency, (id) => this.runner.run(id));
+    this.queueCap = options.queueCap ?? config.convertConcurrency * 50;
+    this.sweeper = new Sweeper(this.repo, this.store, (id, reason) => this.runner.abort(id, reason));
+  }
+
+  /** Re-queues what a previous process left queued or running, then starts the workers and the sweeper. */
+  async start(): Promise<void> {
+    for (const id of await this.repo.requeueUnfinished()) this.queue.add(id);
+    this.queue.start();
+    this.sweeper.start();
+  }
+
+  /** Stops taking jobs; running jobs are aborted and left for the next start to re-queue. */
+  stop(): void {
+    this.queue.stop();
+    this.sweeper.stop();
+    this.runner.abortAll('shutdown');
+  }
+
+  private resolveTool(taskName: unknown, mode: SubmitMode | 'final'): { tool: Tool; converter: Converter<unknown> } {
+    const tool = typeof taskName === 'string' ? findTool(taskName) : undefined;
+    if (!tool) throw new TaskRefusal(400, TASK_MESSAGES.unknownTool);
+    const converter = findConverter(tool.id);
+    if (!converter) throw new TaskRefusal(400, TASK_MESSAGES.toolUnavailable);
+    if (mode === 'middle' && !hasMiddleStep(tool, converter)) throw new TaskRefusal(400, TASK_MESSAGES.noMiddleStep);
+    return { tool, converter };
+  }
+
+  private expiry(): Date {
+    return new Date(Date.now() + this.retentionMs);
+  }
+
+  private checkCapacity(): void {
+    if (this.queue.size >= this.queueCap) throw new TaskRefusal(429, TASK_MESSAGES.busy);
+  }
+
+  /** submitTask, the group submits and submitMiddleTask: upload, then one task (or one per file). Returns task ids in file order. */
+  async submit(req: Request, visitor: Visitor, mode: SubmitMode): Promise<string[]> {
+    this.checkCapacity();
+    let plan: (UploadRules & { converter: Converter<unknown>; options: unknown; perFile: boolean }) | undefined;
+    const decide = (fields: Record<string, string>) => {
+      const taskName = fields.taskName ?? req.query.taskName;
+      const { tool, converter } = this.resolveTool(taskName, mode);
+      const perFile = mode === 'group' && groupTaskPerFile(tool.id);
+      plan = {
+        tool,
+        converter,
+        options: parseOptions(converter, fields.options),
+        maxFiles: perFile ? groupMaxFiles(visitor.tier, tool.maxFiles[visitor.tier]) : tool.maxFiles[visitor.tier],
+        maxFileSize: tool.maxFileSize[visitor.tier],
+        perFile,
+      };
+      return plan;
+    };
+    const ids: string[] = [];
+    const upload = await receiveUpload(req, {
+      store: this.store,
+      rules: (fields) => plan ?? decide(fields),
+      keyFor: (index, type) => {
+        const slot = plan?.perFile ? index : 0;
+        ids[slot] ??= newTaskId();
+        return `${ids[slot]}/in/${plan?.perFile ? 0 : index}.${type}`;
+      },
+    });
+    const decided = plan ?? decide(upload.fields);
+    if (upload.files.length === 0) throw new TaskRefusal(400, TASK_MESSAGES.noFile);
+
+    const batches: StoredFile[][] = decided.perFile ? upload.files.map((f) => [f]) : [upload.files];
+    const key = upload.fields.idempotencyKey?.slice(0, 100) || undefined;
+    const answer: string[] = [];
+    for (const [i, inputs] of batches.entries()) {
+      const id = ids[i];
+      const { id: taskId, created } = await this.repo.insert({
+        id,
+        owner: visitor.owner,
+        tool: decided.tool.id,
+        stage: mode === 'middle' ? 'middle' : 'final',
+        tier: visitor.tier,
+        options: decided.options,
+        inputs,
+        idempotencyKey: key && (batches.length > 1 ? `${key}#${i}` : key),
+        expiresAt: this.expiry(),
+      });
+      if (created) this.queue.add(taskId);
+      else await this.store.deleteTask(id);
+      answer.push(taskId);
+    }
+    return answer;
+  }
+
+  private async owned(taskId: unknown, owner: string): Promise<Task> {
+    const task = typeof taskId === 'string' && taskId.length <= 64 ? await this.repo.getOwned(taskId, owner) : undefined;
+    if (!task) throw new TaskRefusal(404, TASK_MESSAGES.notFound);
+    return task;
+  }
+
+  private url(task: Task, file: FileRef): string {
+    const expires = Math.min(Date.now() + LINK_TTL_MS, Date.parse(task.expiresAt));
+    return `/files/${this.links.sign({ taskId: task.id, file, expires })}`;
+  }
+
+  private statusMessage(task: Task): string {
+    if (task.status === 'expired') return TASK_MESSAGES.expired;
+    if (task.status === 'cancelled') return TASK_MESSAGES.cancelled;
+    return task.msg;
+  }
+
+  async query(taskId: unknown, owner: string): Promise<TaskView> {
+    const task = await this.owned(taskId, owner);
+    const finished = task.status === 'done' && task.stage === 'final';
+    const files = finished ? task.outputs.map((f, i) => ({ name: f.name, size: f.size, url: this.url(task, `out${i}`) })) : [];
+    return {
+      taskId: task.id,
+      tool: task.tool,
+      stage: task.stage,
+      status: task.status,
+      progress: task.progress,
+      msg: this.statusMessage(task),
+      expiresAt: task.expiresAt,
+      partial: task.partial,
+      files,
+      ...(files.length > 1 && { zipUrl: this.url(task, 'zip') }),
+    };
+  }
+
+  async middleQuery(taskId: unknown, owner: string): Promise<MiddleView> {
+    const task = await this.owned(taskId, owner);
+    const data = task.middle?.data ?? {};
+    const pages = (task.middle?.files ?? []).map((f, i) => ({ page: i + 1, name: f.name, size: f.size, url: this.url(task, `mid${i}`) }));
+    return {
+      taskId: task.id,
+      status: task.status,
+      progress: task.progress,
+      msg: this.statusMessage(task),
+      expiresAt: task.expiresAt,
+      ...(typeof data.pageCount === 'number' && { pageCount: data.pageCount }),
+      data,
+      pages,
+    };
+  }
+
+  /** Second step of a two-step task: the final run on the same inputs with the options the visitor chose. */
+  async submitResult(taskId: unknown, visitor: Visitor, rawOptions: unknown): Promise<string> {
+    const task = await this.owned(taskId, visitor.owner);
+    if (task.stage !== 'middle' || !task.middle) throw new TaskRefusal(400, task.status === 'done' ? TASK_MESSAGES.notMiddle : TASK_MESSAGES.notFinished);
+    const { converter } = this.resolveTool(task.tool, 'final');
+    const options = parseOptions(converter, rawOptions);
+    this.checkCapacity();
+    if (!(await this.repo.rerun(task.id, 'done', { stage: 'final', options, tier: visitor.tier }))) throw new TaskRefusal(400, TASK_MESSAGES.notFinished);
+    this.queue.add(task.id);
+    return task.id;
+  }
+
+  async delete(taskId: unknown, owner: string): Promise<void> {
+    const task = await this.owned(taskId, owner);
+    this.runner.abort(task.id, 'deleted');
+    await this.repo.cancel(task.id);
+    await this.store.deleteTask(task.id);
+  }
+
+  /** Finishes a try-out's partial result with the full options, once the visitor's tier allows it. */
+  async goOn(taskId: unknown, visitor: Visitor): Promise<string> {
+    const task = await this.owned(taskId, visitor.owner);
+    if (task.status !== 'done' || task.stage !== 'final') throw new TaskRefusal(400, TASK_MESSAGES.notFinished);
+    if (!task.partial) throw new TaskRefusal(400, TASK_MESSAGES.notPartial);
+    if (planRun(task.tool, visitor.tier, task.options).partial) throw new TaskRefusal(402, TASK_MESSAGES.stillPartial);
+    this.checkCapacity();
+    if (!(await this.repo.rerun(task.id, 'done', { stage: 'final', options: task.options, tier: visitor.tier }))) throw new TaskRefusal(400, TASK_MESSAGES.notFinished);
+    this.queue.add(task.id);
+    return task.id;
+  }
+
+  /** Another tool on a finished task's results, without uploading them again. */
+  async moreConvert(taskId: unknown, visitor: Visitor, taskName: unknown, rawOptions: unknown): Promise<string> {
+    const source = await this.owned(taskId, visitor.owner);
+    if (source.status !== 'done' || source.stage !== 'final' || source.outputs.length === 0) throw new TaskRefusal(400, TASK_MESSAGES.notFinished);
+    const { tool, converter } = this.resolveTool(taskName, 'single');
+    const options = parseOptions(converter, rawOptions);
+    const maxFiles = tool.maxFiles[visitor.tier];
+    const maxFileSize = tool.maxFileSize[visitor.tier];
+    if (source.outputs.length > maxFiles) throw new TaskRefusal(400, TASK_MESSAGES.tooManyFiles(maxFiles));
+    for (const file of source.outputs) {
+      if (file.size > maxFileSize) throw new TaskRefusal(413, TASK_MESSAGES.fileTooLarge(maxFileSize));
+      if (!tool.accept.includes(file.type)) throw new TaskRefusal(415, TASK_MESSAGES.wrongType(tool.accept));
+    }
+    this.checkCapacity();
+    const id = newTaskId();
+    const inputs: StoredFile[] = [];
+    for (const [i, file] of source.outputs.entries()) {
+      const key = `${id}/in/${i}.${file.type}`;
+      await this.store.put(key, this.store.get(file.key));
+      inputs.push({ ...file, key });
+    }
+    await this.repo.insert({ id, owner: visitor.owner, tool: tool.id, stage: 'final', tier: visitor.tier, options, inputs, expiresAt: this.expiry() });
+    this.queue.add(id);
+    return id;
+  }
+
+  /** targetYee (the result) / previewYee (the uploaded source): the first pages of its PDF as PNG links. */
+  async preview(taskId: unknown, owner: string, which: 'tgt' | 'src'): Promise<PreviewView> {
+    const task = await this.owned(taskId, owner);
+    if (which === 'tgt' && (task.status !== 'done' || task.stage !== 'final')) throw new TaskRefusal(400, TASK_MESSAGES.notFinished);
+    const pdf = (which === 'tgt' ? task.outputs : task.inputs).find((f) => f.type === 'pdf');
+    if (!pdf) throw new TaskRefusal(400, TASK_MESSAGES.noPdfOutput);
+    const workDir = path.join(this.workRoot, `${task.id}-${which}-${crypto.randomBytes(4).toString('hex')}`);
+    try {
+      const signal = AbortSignal.timeout(PREVIEW_TIMEOUT_MS);
+      const source = await this.store.localPath(pdf.key);
+      const pages = await pageCount(source, signal);
+      const images = await renderPages(source, workDir, { dpi: PREVIEW_DPI, lastPage: Math.min(PREVIEW_PAGES, pages), signal });
+      for (const [i, image] of images.entries()) await this.store.putFile(`${task.id}/${which}/${i}.png`, image);
+      return { taskId: task.id, pageCount: pages, images: images.map((_, i) => ({ page: i + 1, url: this.url(task, `${which}${i}`) })) };
+    } catch (error) {
+      if (error instanceof TaskRefusal) throw error;
+      console.error('task preview failed', task.id, error);
+      throw new TaskRefusal(400, TASK_MESSAGES.convertFailed);
+    } finally {
+      await fsp.rm(workDir, { recursive: true, force: true });
+    }
+  }
+
+  /** GET /files/<token>: the link is the permission, so no owner check; the task must still hold the file. */
+  async download(token: string): Promise<Download> {
+    const check = this.links.verify(token);
+    if (!check.ok) throw check.reason === 'expired' ? new TaskRefusal(410, TASK_MESSAGES.linkExpired) : new TaskRefusal(403, TASK_MESSAGES.linkInvalid);
+    const { taskId, file } = check.claims;
+    const task = await this.repo.get(taskId);
+    if (!task || task.status === 'expired' || task.status === 'cancelled') throw new TaskRefusal(410, TASK_MESSAGES.fileGone);
+    const found = await this.resolveFile(task, file);
+    const size = found && (await this.store.size(found.key));
+    if (!found || size === undefined) throw new TaskRefusal(410, TASK_MESSAGES.fileGone);
+    return { body: this.store.get(found.key), name: found.name, size, type: contentType(found.type), inline: found.inline };
+  }
+
+  private async resolveFile(task: Task, ref: FileRef): Promise<(Omit<StoredFile, 'size'> & { inline: boolean }) | undefined> {
+    const index = Number(ref.replace(/^[a-z]+/, ''));
+    if (ref.startsWith('out')) {
+      const stored = task.outputs[index];
+      return stored && { ...stored, inline: false };
+    }
+    if (ref.startsWith('mid')) {
+      const stored = task.middle?.files[index];
+      return stored && { ...stored, inline: true };
+    }
+    if (ref === 'zip') {
+      if (task.outputs.length < 2) return undefined;
+      await this.ensureZip(task);
+      const first = task.inputs[0]?.name ?? task.outputs[0].name;
+      const ext = extensionOf(first);
+      const base = ext ? first.slice(0, -(ext.length + 1)) : first;
+      return { name: `${base || 'files'}.zip`, key: zipKey(task.id), type: 'zip', inline: false };
+    }
+    // tgt / src preview pages
+    return { name: `preview-${index + 1}.png`, key: `${task.id}/${ref.slice(0, 3)}/${index}.png`, type: 'png', inline: true };
+  }
+
+  /** Builds the zip once, even when several downloads ask at the same moment. */
+  private async ensureZip(task: Task): Promise<void> {
+    const key = zipKey(task.id);
+    if ((await this.store.size(key)) !== undefined) return;
+    let building = this.zipping.get(task.id);
+    if (!building) {
+      const temp = path.join(this.workRoot, `${task.id}-zip-${crypto.randomBytes(4).toString('hex')}.zip`);
+      building = fsp
+        .mkdir(this.workRoot, { recursive: true })
+        .then(() => writeZip(task.outputs, this.store, temp))
+        .then(() => this.store.putFile(key, temp).then(() => undefined))
+        .finally(() => {
+          this.zipping.delete(task.id);
+          void fsp.rm(temp, { force: true });
+        });
+      this.zipping.set(task.id, building);
+    }
+    await building;
+  }
+}

@@ -1,0 +1,96 @@
+// Where task files live. Keys are `<taskId>/<kind>/<n>.<ext>`: private per task, never derived from
+// a visitor's file name. The interface leaves room for an S3 store later.
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import type { Readable } from 'node:stream';
+
+/** A file a task holds in the store (inputs, outputs, previews). */
+export interface StoredFile {
+  /** Display name (never a path). */
+  name: string;
+  key: string;
+  size: number;
+  /** Extension sniffed from the bytes or produced by the converter. */
+  type: string;
+}
+
+export interface FileStore {
+  /** Writes a stream; on any stream error the partial file is removed and the error rethrown. Returns bytes written. */
+  put(key: string, body: Readable): Promise<number>;
+  /** Moves a local file (e.g. a converter's output in its work dir) into the store. Returns its size. */
+  putFile(key: string, localPath: string): Promise<number>;
+  get(key: string): Readable;
+  /** A local path to read the file from (converters and engines work on files). */
+  localPath(key: string): Promise<string>;
+  /** Bytes, or undefined when there is no such file. */
+  size(key: string): Promise<number | undefined>;
+  delete(key: string): Promise<void>;
+  /** Removes every file of one task. */
+  deleteTask(taskId: string): Promise<void>;
+}
+
+const KEY = /^[A-Za-z0-9_-]+(\/[A-Za-z0-9_.-]+)+$/;
+
+export class LocalFileStore implements FileStore {
+  constructor(private readonly root: string) {}
+
+  private pathOf(key: string): string {
+    if (!KEY.test(key) || key.includes('..')) throw new Error(`bad store key ${key}`);
+    return path.join(this.root, key);
+  }
+
+  async put(key: string, body: Readable): Promise<number> {
+    const file = this.pathOf(key);
+    await fsp.mkdir(path.dirname(file), { recursive: true });
+    let bytes = 0;
+    const count = async function* (source: AsyncIterable<Buffer>): AsyncGenerator<Buffer> {
+      for await (const chunk of source) {
+        bytes += chunk.length;
+        yield chunk;
+      }
+    };
+    try {
+      await pipeline(body, count, fs.createWriteStream(file, { mode: 0o600 }));
+    } catch (error) {
+      await fsp.rm(file, { force: true });
+      throw error;
+    }
+    return bytes;
+  }
+
+  async putFile(key: string, localPath: string): Promise<number> {
+    const file = this.pathOf(key);
+    await fsp.mkdir(path.dirname(file), { recursive: true });
+    try {
+      await fsp.rename(localPath, file);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
+      await fsp.copyFile(localPath, file);
+      await fsp.rm(localPath, { force: true });
+    }
+    return (await fsp.stat(file)).size;
+  }
+
+  get(key: string): Readable {
+    return fs.createReadStream(this.pathOf(key));
+  }
+
+  async localPath(key: string): Promise<string> {
+    return this.pathOf(key);
+  }
+
+  async size(key: string): Promise<number | undefined> {
+    return fsp.stat(this.pathOf(key)).then((s) => s.size, () => undefined);
+  }
+
+  async delete(key: string): Promise<void> {
+    await fsp.rm(this.pathOf(key), { force: true });
+  }
+
+  async deleteTask(taskId: string): Promise<void> {
+    if (!/^[A-Za-z0-9_-]+$/.test(taskId)) throw new Error(`bad task id ${taskId}`);
+    await fsp.rm(path.join(this.root, taskId), { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,145 @@
+// Multipart upload: fields, then `file` parts streamed one by one into the store. Each file's size
+// is counted while it streams and the upload stops as soon as it passes the limit; its type is
+// sniffed from the first bytes before anything is written.
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import type { Request } from 'express';
+import busboy from 'busboy';
+import type { Tool } from '../../shared/catalogue';
+import { TaskRefusal } from './errors';
+import { TASK_MESSAGES } from './messages';
+import { SNIFF_BYTES, sniffType } from './sniff';
+import type { FileStore, StoredFile } from './store';
+
+
+export interface UploadRules {
+  tool: Tool;
+  maxFiles: number;
+  maxFileSize: number;
+}
+
+export interface UploadOptions {
+  store: FileStore;
+  /** Decides tool and limits from the fields read so far; called when the first file arrives. May throw a TaskRefusal. */
+  rules(fields: Record<string, string>): UploadRules;
+  /** Store key for the file at this position, once its type is known. */
+  keyFor(index: number, type: string): string;
+}
+
+export interface Upload {
+  fields: Record<string, string>;
+  /** In upload order. */
+  files: StoredFile[];
+}
+
+const MAX_FIELD_BYTES = 64 * 1024;
+const MAX_NAME_LENGTH = 200;
+
+function displayName(raw: string | undefined): string {
+  // eslint-disable-next-line no-control-regex
+  const base = path.posix.basename((raw ?? '').replace(/\\/g, '/')).replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  return (base || 'file').slice(-MAX_NAME_LENGTH);
+}
+
+async function storeOne(stream: Readable, index: number, name: string, rules: UploadRules, options: UploadOptions): Promise<StoredFile> {
+  const chunks = stream[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+  const tooLarge = () => new TaskRefusal(413, TASK_MESSAGES.fileTooLarge(rules.maxFileSize));
+  const headParts: Buffer[] = [];
+  let headLength = 0;
+  let ended = false;
+  while (headLength < SNIFF_BYTES) {
+    const next = await chunks.next();
+    if (next.done) {
+      ended = true;
+      break;
+    }
+    // busboy may reuse the memory behind a chunk once the next one is read: keep a copy.
+    headParts.push(Buffer.from(next.value));
+    headLength += next.value.length;
+  }
+  const head = Buffer.concat(headParts);
+  if (head.length === 0) throw new TaskRefusal(400, TASK_MESSAGES.emptyFile);
+  if (head.length > rules.maxFileSize) throw tooLarge();
+  const type = await sniffType(head.subarray(0, SNIFF_BYTES), name, rules.tool.accept);
+  if (!type) throw new TaskRefusal(415, TASK_MESSAGES.wrongType(rules.tool.accept));
+
+  let size = head.length;
+  async function* body(): AsyncGenerator<Buffer> {
+    yield head;
+    if (ended) return;
+    for (;;) {
+      const next = await chunks.next();
+      if (next.done) return;
+      size += next.value.length;
+      // Throwing here fails the store's pipeline, which removes the partial file.
+      if (size > rules.maxFileSize) throw tooLarge();
+      yield next.value;
+    }
+  }
+  const key = options.keyFor(index, type);
+  await options.store.put(key, Readable.from(body()));
+  return { name, key, size, type };
+}
+
+/** Parses the request; on any refusal every file stored so far is removed before the promise rejects. */
+export function receiveUpload(req: Request, options: UploadOptions): Promise<Upload> {
+  return new Promise((resolve, reject) => {
+    const fields: Record<string, string> = {};
+    const files: StoredFile[] = [];
+    const pending: Promise<void>[] = [];
+    let rules: UploadRules | undefined;
+    let count = 0;
+    let failure: unknown;
+
+    let parser: busboy.Busboy;
+    try {
+      parser = busboy({ headers: req.headers, defParamCharset: 'utf8', limits: { fieldSize: MAX_FIELD_BYTES, fields: 50 } });
+    } catch {
+      reject(new TaskRefusal(400, TASK_MESSAGES.badRequest));
+      return;
+    }
+
+    const fail = (error: unknown): void => {
+      if (failure) return;
+      failure = error;
+      // Stop reading the body: nothing more of this request gets stored.
+      req.unpipe(parser);
+      void Promise.allSettled(pending)
+        .then(() => Promise.all(files.filter(Boolean).map((f) => options.store.delete(f.key))))
+        .then(() => reject(error), () => reject(error));
+    };
+
+    parser.on('field', (name, value) => {
+      if (!(name in fields)) fields[name] = value;
+    });
+    parser.on('file', (name, stream, info) => {
+      if (failure || name !== 'file') {
+        stream.resume();
+        return;
+      }
+      const index = count++;
+      try {
+        rules ??= options.rules(fields);
+        if (index >= rules.maxFiles) throw new TaskRefusal(400, TASK_MESSAGES.tooManyFiles(rules.maxFiles));
+      } catch (error) {
+        stream.resume();
+        fail(error);
+        return;
+      }
+      const stored = storeOne(stream, index, displayName(info.filename), rules, options).then((file) => {
+        files[index] = file;
+      }, fail);
+      pending.push(stored);
+    });
+    parser.on('error', () => fail(new TaskRefusal(400, TASK_MESSAGES.badUpload)));
+    parser.on('close', () => {
+      void Promise.all(pending).then(() => {
+        if (!failure) resolve({ fields, files });
+      });
+    });
+    req.on('close', () => {
+      if (!req.complete) fail(new TaskRefusal(400, TASK_MESSAGES.badUpload));
+    });
+    req.pipe(parser);
+  });
+}
