@@ -1,4 +1,5 @@
 // Composition only: the middleware order of ARCHITECTURE.md "Request flow".
+import path from 'node:path';
 import cookieParser from 'cookie-parser';
 import express from 'express';
 import qs from 'qs';
@@ -8,6 +9,7 @@ import { createApiRouter } from './api';
 import { createDb, migrateToLatest } from './db';
 import type { ApiDeps } from './api/deps';
 import { TaskService } from './tasks/service';
+import { configureTimestamps } from './convert/tools/pdf-render';
 import { apiProxy } from './http/api-proxy';
 import { apiNotFound, onlyApiPaths } from './http/api-paths';
 import { errorHandler } from './http/errors';
@@ -38,6 +40,7 @@ export async function createApp(config: Config): Promise<SiteApp> {
   // The API (data layer and conversion jobs) lives here unless API_ORIGIN names another server.
   let api: ApiDeps | undefined;
   if (!config.apiOrigin) {
+    configureTimestamps({ authorityDir: path.join(config.dataDir, 'tsa'), tsaUrl: config.tsaUrl });
     const db = createDb(config);
     await migrateToLatest(db);
     const tasks = new TaskService({ config, db });

@@ -21,6 +21,8 @@ export interface Config {
   publicDir: string;
   /** Secret for signed download links and cookies; generated per data dir when not given. */
   secret?: string;
+  /** A trusted RFC 3161 timestamp authority; the built-in one (key under DATA_DIR/tsa) when absent. */
+  tsaUrl?: string;
 }
 
 type Env = Record<string, string | undefined>;
@@ -49,6 +51,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     convertConcurrency: int(env.CONVERT_CONCURRENCY, os.availableParallelism()),
     publicDir: path.resolve(env.PUBLIC_DIR || 'dist/public'),
     secret: env.SITE_SECRET || undefined,
+    tsaUrl: env.TSA_URL || undefined,
     ...overrides,
   };
 }

@@ -1,0 +1,69 @@
+import { createStaticHandler, isRouteErrorResponse } from 'react-router';
+import { buildHead, mobileUrl } from '../../shared/head';
+import { isApiPath } from '../../shared/constants';
+import { matchSiteRoute } from '../../shared/site-routes';
+import { runMiddleware, loginUrl, readCookie } from '../../client/routing/middleware';
+
+const config = { publicOrigin: 'https://www.example.cn', mobileOrigin: 'https://m.example.cn', accountOrigin: 'https://passport.example.cn' };
+
+describe('mobile address rules (SPEC §2)', () => {
+  it.each([
+    ['/pdf-merge/', 'same', 'https://m.example.cn/pdf-merge/'],
+    ['/news/12/3/', 'cut', 'https://m.example.cn/news/12/'],
+    ['/tags/pdf/4/', 'cut', 'https://m.example.cn/tags/pdf/'],
+    ['/help/88/', 'help-root', 'https://m.example.cn/help/'],
+  ] as const)('%s (%s) → %s', (path, rule, url) => {
+    expect(mobileUrl(path, rule, config.mobileOrigin)).toBe(url);
+  });
+
+  it('adds mobile tags only to pages with a rule', () => {
+    const text = { title: 't', description: 'd', keywords: 'k' };
+    expect(buildHead('/about/', text, undefined, config).tags.map((t) => t.key)).not.toContain('mobile-agent');
+    expect(buildHead('/', text, 'same', config).tags.find((t) => t.key === 'mobile-agent')?.attrs.content).toBe('format=html5;url=https://m.example.cn/');
+  });
+});
+
+describe('site route matching', () => {
+  it('prefers static paths, matches patterns and ignores case like the router', () => {
+    expect(matchSiteRoute('/news/more/')?.route.id).toBe('news-more');
+    expect(matchSiteRoute('/news/7/')?.route.id).toBe('news-detail');
+    expect(matchSiteRoute('/scan/')?.route.id).toBe('scan');
+    expect(matchSiteRoute('/pdf-merge/')?.route.tool?.id).toBe('pdf-merge');
+    expect(matchSiteRoute('/no-such-tool/')).toBeNull();
+  });
+
+  it('keeps the task-centre page out of the API space', () => {
+    expect(isApiPath('/task/')).toBe(false);
+    expect(isApiPath('/task/submitTask')).toBe(true);
+    expect(isApiPath('/v2/api/getHomeSortList')).toBe(true);
+    expect(isApiPath('/pdf-merge/')).toBe(false);
+  });
+});
+
+describe('route middleware (SPEC §8)', () => {
+  const anonymous = new Request('https://www.example.cn/myOrders/?a=1');
+
+  it('gives 500 "Unknown middleware <name>" for an unknown name', async () => {
+    const handler = createStaticHandler([{ id: 'page', path: '/x/', loader: ({ request }) => runMiddleware(['nope'], request, config) }]);
+    const context = await handler.query(new Request('https://www.example.cn/x/'));
+    if (context instanceof Response) throw new Error('unexpected redirect');
+    expect(context.statusCode).toBe(500);
+    const error = context.errors?.page;
+    expect(isRouteErrorResponse(error) && error.data).toBe('Unknown middleware nope');
+  });
+
+  it('sends an anonymous visitor to the login with a return address, and lets a logged-in one pass', () => {
+    let thrown: unknown;
+    try {
+      runMiddleware(['auth'], anonymous, config);
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(Response);
+    expect((thrown as Response).headers.get('Location')).toBe(loginUrl(config, new URL(anonymous.url)));
+    expect(loginUrl(config, new URL(anonymous.url))).toBe('https://passport.example.cn/login/?redirect=https%3A%2F%2Fwww.example.cn%2FmyOrders%2F%3Fa%3D1');
+    const loggedIn = new Request(anonymous.url, { headers: { cookie: 'a=b; accessToken=x%20y' } });
+    expect(runMiddleware(['auth'], loggedIn, config)).toBeNull();
+    expect(readCookie('a=b; accessToken=x%20y', 'accessToken')).toBe('x y');
+  });
+});
