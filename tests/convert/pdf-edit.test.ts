@@ -1,0 +1,407 @@
+// The pdf-lib editing tools, run through their converters and checked with readers that share no
+// code with pdf-lib: qpdf (structure, attachments), poppler's pdfinfo / pdftotext / pdfimages.
+import { execFile } from 'node:child_process';
+import { existsSync, readdirSync } from 'node:fs';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { ConvertError } from '../../server/convert/errors';
+import { pdfEditConverters } from '../../server/convert/tools/pdf-edit';
+import type { ConvertInput, ConvertOutput } from '../../server/convert/types';
+import { bodyText, writeForeignWatermarkedPdf, writeInput, writeSamplePdf } from '../support/pdf-fixtures';
+
+const run = promisify(execFile);
+const FIXTURES = path.resolve(__dirname, '../../../shared/fixtures/pdf');
+const CHINESE = /[\u4e00-\u9fff]/;
+
+let scratch: string;
+beforeAll(async () => {
+  scratch = await mkdtemp(path.join(os.tmpdir(), 'pdf-edit-'));
+});
+afterAll(() => rm(scratch, { recursive: true, force: true }));
+
+interface Conversion {
+  outputs: ConvertOutput[];
+  progress: number[];
+}
+
+async function convert(toolId: string, inputs: ConvertInput[], options: Record<string, unknown> = {}, signal = new AbortController().signal): Promise<Conversion> {
+  const converter = pdfEditConverters.find((candidate) => candidate.toolId === toolId);
+  if (!converter) throw new Error(`no converter ${toolId}`);
+  const workDir = await mkdtemp(path.join(scratch, `${toolId}-`));
+  const progress: number[] = [];
+  const outputs = await converter.convert(
+    { inputs, options: converter.options.parse(options) },
+    { workDir, signal, progress: (percent) => progress.push(percent), tier: 'vip' },
+  );
+  for (const output of outputs) {
+    expect(path.dirname(output.path)).toBe(workDir);
+    await expectValidPdf(output.path);
+  }
+  return { outputs, progress };
+}
+
+/** Converts and expects a ConvertError; returns its message. */
+async function convertError(toolId: string, inputs: ConvertInput[], options: Record<string, unknown> = {}): Promise<string> {
+  const error = await convert(toolId, inputs, options).then(
+    () => undefined,
+    (thrown: unknown) => thrown,
+  );
+  expect(error).toBeInstanceOf(ConvertError);
+  const { message } = error as ConvertError;
+  expect(message).toMatch(CHINESE);
+  return message;
+}
+
+async function expectValidPdf(file: string): Promise<void> {
+  // Exit 0 only: qpdf exits 2 on errors and 3 on warnings.
+  const { stdout } = await run('qpdf', ['--check', file]);
+  expect(stdout).toContain('No syntax or stream encoding errors');
+}
+
+async function pageCount(file: string): Promise<number> {
+  const { stdout } = await run('pdfinfo', [file]);
+  return Number(/^Pages:\s+(\d+)/m.exec(stdout)![1]);
+}
+
+/** /Rotate of each page as poppler reads it. */
+async function rotations(file: string): Promise<number[]> {
+  const { stdout } = await run('pdfinfo', ['-f', '1', '-l', '100000', file]);
+  return [...stdout.matchAll(/^Page\s+\d+ rot:\s+(\d+)/gm)].map((match) => Number(match[1]));
+}
+
+/** The text in content-stream order (-raw keeps turned watermark text in one piece), without white space. */
+async function textOf(file: string, page?: number): Promise<string> {
+  const pages = page === undefined ? [] : ['-f', String(page), '-l', String(page)];
+  const { stdout } = await run('pdftotext', ['-raw', ...pages, file, '-']);
+  return stdout.replace(/\s+/g, '');
+}
+
+/** Every word poppler finds on `page`, with its box in the page as displayed (y grows downwards). */
+async function wordBoxes(file: string, page: number) {
+  const { stdout } = await run('pdftotext', ['-bbox', '-f', String(page), '-l', String(page), file, '-']);
+  const [, mediaWidth, mediaHeight] = /<page width="([\d.]+)" height="([\d.]+)"/.exec(stdout)!.map(Number);
+  // poppler gives word boxes as displayed but the page size unturned.
+  const sideways = (await rotations(file))[page - 1]! % 180 !== 0;
+  const [width, height] = sideways ? [mediaHeight, mediaWidth] : [mediaWidth, mediaHeight];
+  const words = [...stdout.matchAll(/<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)<\/word>/g)].map((match) => ({
+    xMin: Number(match[1]),
+    yMin: Number(match[2]),
+    xMax: Number(match[3]),
+    yMax: Number(match[4]),
+    text: match[5]!,
+  }));
+  return { width: width!, height: height!, words };
+}
+
+/** The file as qpdf writes it uncompressed, to look for dictionary keys. */
+async function uncompressed(file: string): Promise<string> {
+  const { stdout } = await run('qpdf', ['--qdf', '--object-streams=disable', file, '-'], { encoding: 'latin1', maxBuffer: 64 * 1024 * 1024 });
+  return stdout;
+}
+
+function occurrences(text: string, word: string): number {
+  return text.split(word).length - 1;
+}
+
+async function encryptedCopy(input: ConvertInput): Promise<ConvertInput> {
+  const file = `${input.path}.encrypted.pdf`;
+  await run('qpdf', ['--encrypt', 'user', 'owner', '256', '--', input.path, file]);
+  return { ...input, name: `加密-${input.name}`, path: file };
+}
+
+/** A PNG made by an independent program (poppler renders a sample page). */
+async function pngInput(name: string): Promise<ConvertInput> {
+  const source = await writeSamplePdf(scratch, `${name}.pdf`, { pages: 1 });
+  const stem = path.join(scratch, name);
+  await run('pdftoppm', ['-png', '-r', '20', '-singlefile', source.path, stem]);
+  return writeInput(scratch, name, await readFile(`${stem}.png`), 'png');
+}
+
+describe('pdf-merge', () => {
+  test('joins the inputs in upload order', async () => {
+    const first = await writeSamplePdf(scratch, '甲.pdf', { label: '甲' });
+    const second = await writeSamplePdf(scratch, '乙.pdf', { pages: 2, label: '乙' });
+    const { outputs, progress } = await convert('pdf-merge', [first, second]);
+    expect(outputs.map((output) => output.name)).toEqual(['甲_合并.pdf']);
+    expect(await pageCount(outputs[0]!.path)).toBe(5);
+    expect(await textOf(outputs[0]!.path, 3)).toContain(bodyText(3, '甲'));
+    expect(await textOf(outputs[0]!.path, 4)).toContain(bodyText(1, '乙'));
+    expect(progress.at(-1)).toBe(100);
+    expect(progress).toEqual([...progress].sort((a, b) => a - b));
+  });
+
+  test('names the encrypted input in a Chinese error', async () => {
+    const plain = await writeSamplePdf(scratch, 'plain.pdf');
+    const locked = await encryptedCopy(await writeSamplePdf(scratch, 'locked.pdf'));
+    const message = await convertError('pdf-merge', [plain, locked]);
+    expect(message).toContain('PDF已加密，请先解密');
+    expect(message).toContain(locked.name);
+  });
+
+  test('asks for a second file', async () => {
+    expect(await convertError('pdf-merge', [await writeSamplePdf(scratch, 'alone.pdf')])).toContain('两个');
+  });
+});
+
+describe('pdf-split', () => {
+  test('ranges become one file each, named after the range', async () => {
+    const input = await writeSamplePdf(scratch, '报告.pdf', { pages: 5 });
+    const { outputs } = await convert('pdf-split', [input], { mode: 'ranges', pages: '1-3, 5' });
+    expect(outputs.map((output) => output.name)).toEqual(['报告_1-3.pdf', '报告_5.pdf']);
+    expect(await pageCount(outputs[0]!.path)).toBe(3);
+    expect(await textOf(outputs[1]!.path)).toContain(bodyText(5));
+    expect(await textOf(outputs[1]!.path)).not.toContain(bodyText(4));
+  });
+
+  test('every n pages, and page by page by default', async () => {
+    const input = await writeSamplePdf(scratch, 'five.pdf', { pages: 5 });
+    const everyTwo = await convert('pdf-split', [input], { mode: 'every', n: 2 });
+    expect(everyTwo.outputs.map((output) => output.name)).toEqual(['five_1-2.pdf', 'five_3-4.pdf', 'five_5.pdf']);
+    const single = await convert('pdf-split', [input]);
+    expect(single.outputs).toHaveLength(5);
+    expect(await textOf(single.outputs[3]!.path)).toContain(bodyText(4));
+  });
+
+  test('bad ranges are refused in Chinese', async () => {
+    const input = await writeSamplePdf(scratch, 'three.pdf');
+    expect(await convertError('pdf-split', [input], { mode: 'ranges', pages: '2-9' })).toContain('共 3 页');
+    expect(await convertError('pdf-split', [input], { mode: 'ranges', pages: '一到三' })).toContain('格式');
+    expect(await convertError('pdf-split', [input], { mode: 'ranges' })).toContain('页码');
+  });
+
+  test('stops when the job is cancelled', async () => {
+    const input = await writeSamplePdf(scratch, 'cancelled.pdf');
+    const controller = new AbortController();
+    controller.abort();
+    await expect(convert('pdf-split', [input], {}, controller.signal)).rejects.toMatchObject({ name: 'AbortError' });
+  });
+});
+
+describe('pdf-rotate', () => {
+  test('adds the angle to the chosen pages only', async () => {
+    const input = await writeSamplePdf(scratch, 'rotate.pdf', { rotations: { 1: 90 } });
+    const { outputs } = await convert('pdf-rotate', [input], { angle: 90, pages: '2-3' });
+    expect(outputs[0]!.name).toBe('rotate_旋转.pdf');
+    expect(await rotations(outputs[0]!.path)).toEqual([0, 180, 90]);
+  });
+
+  test('turns every page by 90° by default, and takes the angle as text', async () => {
+    const input = await writeSamplePdf(scratch, 'rotate-all.pdf');
+    expect(await rotations((await convert('pdf-rotate', [input])).outputs[0]!.path)).toEqual([90, 90, 90]);
+    expect(await rotations((await convert('pdf-rotate', [input], { angle: '270' })).outputs[0]!.path)).toEqual([270, 270, 270]);
+  });
+});
+
+describe('pdf-insert', () => {
+  test('blank pages after page N, shaped like their neighbour', async () => {
+    const input = await writeSamplePdf(scratch, 'insert.pdf', { pages: 2, rotations: { 0: 90 } });
+    const { outputs } = await convert('pdf-insert', [input], { position: 1, count: 2 });
+    const file = outputs[0]!.path;
+    expect(await pageCount(file)).toBe(4);
+    expect(await rotations(file)).toEqual([90, 90, 90, 0]);
+    expect((await textOf(file, 2)).trim()).toBe('');
+    expect(await textOf(file, 4)).toContain(bodyText(2));
+  });
+
+  test('pages of a second PDF, at the front or at the end by default', async () => {
+    const target = await writeSamplePdf(scratch, 'target.pdf', { pages: 2 });
+    const source = await writeSamplePdf(scratch, 'source.pdf', { pages: 3, label: '乙' });
+    const front = (await convert('pdf-insert', [target, source], { position: 0, pages: '2' })).outputs[0]!.path;
+    expect(await pageCount(front)).toBe(3);
+    expect(await textOf(front, 1)).toContain(bodyText(2, '乙'));
+    const end = (await convert('pdf-insert', [target, source])).outputs[0]!.path;
+    expect(await textOf(end, 5)).toContain(bodyText(3, '乙'));
+  });
+
+  test('a position past the end is refused', async () => {
+    const input = await writeSamplePdf(scratch, 'short.pdf', { pages: 2 });
+    expect(await convertError('pdf-insert', [input], { position: 3 })).toContain('共 2 页');
+  });
+});
+
+describe('pdf-delete-page', () => {
+  test('removes the listed pages, and their content from the file', async () => {
+    const input = await writeSamplePdf(scratch, 'delete.pdf', { pages: 4 });
+    const { outputs } = await convert('pdf-delete-page', [input], { pages: '1,3-' });
+    const file = outputs[0]!.path;
+    expect(await pageCount(file)).toBe(1);
+    expect(await textOf(file)).toContain(bodyText(2));
+    // The deleted pages' content streams are gone too, not just unlinked.
+    expect(occurrences(await uncompressed(file), '/Type /Page\n')).toBe(1);
+    const streamCount = async (pdf: string) => (await uncompressed(pdf)).match(/^stream$/gm)!.length;
+    expect(await streamCount(file)).toBe((await streamCount(input.path)) - 3);
+  });
+
+  test('refuses to delete every page, or nothing', async () => {
+    const input = await writeSamplePdf(scratch, 'keep.pdf', { pages: 2 });
+    expect(await convertError('pdf-delete-page', [input], { pages: '1-2' })).toContain('至少');
+    expect(await convertError('pdf-delete-page', [input])).toContain('页码');
+  });
+});
+
+describe('pdf-add-page-number', () => {
+  test('numbers every page in Chinese, upright and at the bottom centre even on rotated pages', async () => {
+    const input = await writeSamplePdf(scratch, 'numbers.pdf', { rotations: { 1: 90 } });
+    const { outputs } = await convert('pdf-add-page-number', [input]);
+    const file = outputs[0]!.path;
+    for (const page of [1, 2, 3]) expect(await textOf(file, page)).toContain(`第${page}页/共3页`);
+    for (const page of [1, 2]) {
+      const { width, height, words } = await wordBoxes(file, page);
+      const number = words.filter((word) => ['第', '页', '/', '共', String(page), '3'].includes(word.text));
+      expect(number).toHaveLength(7);
+      const left = Math.min(...number.map((word) => word.xMin));
+      const right = Math.max(...number.map((word) => word.xMax));
+      expect(Math.abs((left + right) / 2 - width / 2)).toBeLessThan(10);
+      for (const word of number) expect(word.yMin).toBeGreaterThan(height - 60);
+      // Upright: a run of text wider than tall.
+      expect(right - left).toBeGreaterThan(number[0]!.yMax - number[0]!.yMin);
+    }
+  });
+
+  test('custom template, start number and corner', async () => {
+    const input = await writeSamplePdf(scratch, 'corner.pdf');
+    const { outputs } = await convert('pdf-add-page-number', [input], { format: '{n}/{total}', start: 5, position: 'top-right' });
+    const { width, words } = await wordBoxes(outputs[0]!.path, 1);
+    const number = words.find((word) => word.text === '5/7');
+    expect(number).toBeDefined();
+    expect(number!.xMax).toBeGreaterThan(width - 60);
+    expect(number!.yMax).toBeLessThan(60);
+  });
+});
+
+describe('watermark and del-watermark', () => {
+  test('a Chinese text watermark on every page, which del-watermark takes off again', async () => {
+    const input = await writeSamplePdf(scratch, 'wm.pdf', { rotations: { 2: 270 } });
+    const marked = (await convert('watermark', [input], { text: '内部资料', opacity: 0.2, angle: 30 })).outputs[0]!;
+    expect(marked.name).toBe('wm_水印.pdf');
+    for (const page of [1, 2, 3]) expect(await textOf(marked.path, page)).toContain('内部资料');
+    const cleaned = (await convert('del-watermark', [{ ...input, name: marked.name, path: marked.path }])).outputs[0]!;
+    const text = await textOf(cleaned.path);
+    expect(text).not.toContain('内部资料');
+    for (const page of [1, 2, 3]) expect(text).toContain(bodyText(page));
+  });
+
+  test('tiles the text over the page', async () => {
+    const input = await writeSamplePdf(scratch, 'tile.pdf', { pages: 1 });
+    const { outputs } = await convert('watermark', [input], { text: '机密', position: 'tile', fontSize: 30 });
+    expect(occurrences(await textOf(outputs[0]!.path), '机密')).toBeGreaterThan(6);
+  });
+
+  test('an image watermark on the chosen pages', async () => {
+    const input = await writeSamplePdf(scratch, 'image-wm.pdf');
+    const { outputs } = await convert('watermark', [input, await pngInput('stamp')], { pages: '1,3' });
+    const { stdout } = await run('pdfimages', ['-list', outputs[0]!.path]);
+    const pagesWithImages = [...stdout.matchAll(/^\s*(\d+)\s+\d+\s+image/gm)].map((match) => Number(match[1]));
+    expect(pagesWithImages).toEqual([1, 3]);
+  });
+
+  test('needs text or an image', async () => {
+    expect(await convertError('watermark', [await writeSamplePdf(scratch, 'no-text.pdf')])).toContain('水印');
+  });
+
+  test("removes other programs' marked watermarks, in forms and annotations too", async () => {
+    const input = await writeForeignWatermarkedPdf(scratch, 'foreign.pdf', { named: '外部水印', inForm: '表单水印' });
+    expect(await textOf(input.path)).toContain('外部水印');
+    expect(await textOf(input.path)).toContain('表单水印');
+    const cleaned = (await convert('del-watermark', [input])).outputs[0]!.path;
+    const text = await textOf(cleaned);
+    expect(text).not.toContain('外部水印');
+    expect(text).not.toContain('表单水印');
+    expect(text).toContain(bodyText(2));
+    expect(occurrences(text, '表单正文')).toBe(2);
+    // The /Watermark annotation was the file's only annotation.
+    expect(await uncompressed(input.path)).toMatch(/\/Type \/Annot\b/);
+    expect(await uncompressed(cleaned)).not.toMatch(/\/Type \/Annot\b/);
+  });
+
+  test('says so when there is no watermark to remove', async () => {
+    expect(await convertError('del-watermark', [await writeSamplePdf(scratch, 'clean.pdf')])).toContain('未发现');
+  });
+});
+
+describe('pdf-portfolios', () => {
+  test('embeds every file under a cover and marks the PDF as a portfolio', async () => {
+    const pdf = await writeSamplePdf(scratch, '合同.pdf');
+    const notes = await writeInput(scratch, 'notes.txt', Buffer.from('你好，文件包'), 'txt');
+    const first = await writeInput(scratch, '说明.txt', Buffer.from('first'), 'txt');
+    const sameName = await writeInput(scratch, '说明.txt', Buffer.from('second'), 'txt');
+    const { outputs } = await convert('pdf-portfolios', [pdf, notes, first, sameName, await pngInput('图片.png')]);
+    const file = outputs[0]!.path;
+    expect(outputs[0]!.name).toBe('合同_文件包.pdf');
+    const { stdout } = await run('qpdf', ['--list-attachments', file]);
+    for (const name of ['合同.pdf', 'notes.txt', '说明.txt', '说明 (2).txt', '图片.png']) expect(stdout).toContain(`${name} ->`);
+    expect(await uncompressed(file)).toMatch(/\/Collection \d+ 0 R/);
+    const cover = await textOf(file, 1);
+    expect(cover).toContain('PDF文件包');
+    expect(cover).toContain('说明(2).txt');
+    const { stdout: attached } = await run('qpdf', ['--show-attachment=notes.txt', file]);
+    expect(attached).toBe('你好，文件包');
+  });
+});
+
+// Portfolios embed any file as it is, so a broken PDF is not an error there.
+const PDF_TOOLS = pdfEditConverters.map((converter) => converter.toolId).filter((toolId) => toolId !== 'pdf-portfolios');
+
+/** Options that make each tool do real work on any document of at least one page. */
+const EVERY_DOCUMENT_OPTIONS: Readonly<Record<string, Record<string, unknown>>> = {
+  'pdf-delete-page': { pages: '1' },
+  'pdf-split': { mode: 'every', n: 1 },
+  watermark: { text: '内部资料', position: 'tile' },
+};
+
+/** Merge needs a second file; the other tools take the file alone. */
+async function inputsFor(toolId: string, input: ConvertInput): Promise<ConvertInput[]> {
+  return toolId === 'pdf-merge' ? [input, await writeSamplePdf(scratch, `merge-partner-${path.basename(input.path)}`, { pages: 1 })] : [input];
+}
+
+describe('broken inputs give a Chinese ConvertError', () => {
+  test.each(PDF_TOOLS)('%s', async (toolId) => {
+    const sample = await readFile((await writeSamplePdf(scratch, 'whole.pdf')).path);
+    const truncated = await writeInput(scratch, 'truncated.pdf', sample.subarray(0, Math.floor(sample.length / 2)));
+    const notPdf = await writeInput(scratch, 'not-a-pdf.pdf', Buffer.from('这不是PDF文件，只是一段文字。'.repeat(20)));
+    const empty = await writeInput(scratch, 'empty.pdf', new Uint8Array());
+    for (const input of [truncated, notPdf, empty]) {
+      const options = EVERY_DOCUMENT_OPTIONS[toolId] ?? {};
+      expect(await convertError(toolId, await inputsFor(toolId, input), options)).toContain('文件已损坏或不是有效的PDF');
+    }
+  });
+});
+
+const fixtureFiles = existsSync(FIXTURES) ? readdirSync(FIXTURES).filter((file) => file.endsWith('.pdf')).sort() : [];
+if (fixtureFiles.length === 0) {
+  console.warn(`pdf-edit: real-world PDF fixtures not found at ${FIXTURES}; those cases are SKIPPED`);
+}
+
+describe.each(fixtureFiles.length > 0 ? pdfEditConverters.map((converter) => converter.toolId) : [])('%s on real-world PDFs', (toolId) => {
+  test.each(fixtureFiles)('%s: a valid PDF or a Chinese ConvertError', async (file) => {
+    const input: ConvertInput = { name: file, path: path.join(FIXTURES, file), size: 0, type: 'pdf' };
+    const outcome = await convert(toolId, await inputsFor(toolId, input), EVERY_DOCUMENT_OPTIONS[toolId] ?? {}).then(
+      ({ outputs }) => outputs,
+      (error: unknown) => error,
+    );
+    if (Array.isArray(outcome)) {
+      expect(outcome.length).toBeGreaterThan(0);
+      // Visible on any page shape, however odd (ImageMagick's pages are 3.84 pt wide).
+      if (toolId === 'pdf-add-page-number') expect(await textOf(outcome[0]!.path, 1)).toContain('第1页/共');
+    } else {
+      expect(outcome).toBeInstanceOf(ConvertError);
+      expect((outcome as Error).message).toMatch(CHINESE);
+    }
+    // The one encrypted fixture must be refused, by every tool that opens PDFs.
+    if (file === 'libreoffice-writer-password.pdf' && toolId !== 'pdf-portfolios') {
+      expect((outcome as Error).message).toContain('PDF已加密，请先解密');
+    }
+  });
+});
+
+describe.each(fixtureFiles.filter((file) => file !== 'libreoffice-writer-password.pdf'))('watermark → del-watermark on %s', (file) => {
+  test('gives back exactly the original text', async () => {
+    const original: ConvertInput = { name: file, path: path.join(FIXTURES, file), size: 0, type: 'pdf' };
+    const marked = (await convert('watermark', [original], { text: '内部资料' })).outputs[0]!;
+    expect(await textOf(marked.path)).toContain('内部资料');
+    const cleaned = (await convert('del-watermark', [{ ...original, path: marked.path }])).outputs[0]!;
+    expect(await textOf(cleaned.path)).toBe(await textOf(original.path));
+  });
+});
