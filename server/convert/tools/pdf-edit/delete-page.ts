@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { ConvertError } from '../../errors';
 import type { Converter } from '../../types';
 import { editEachPdf } from './each-pdf';
-import { pagesOption, selectPageIndices } from './page-ranges';
+import { pagesOption, selectPageIndices } from '../../page-ranges';
 
 const options = z.object({ pages: pagesOption });
 

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { ConvertError } from '../../errors';
 import type { Converter, ConvertInput } from '../../types';
 import { JobProgress } from './job-progress';
-import { pagesOption, selectPageIndices } from './page-ranges';
+import { pagesOption, selectPageIndices } from '../../page-ranges';
 import { baseName, loadPdf, savePdf } from './pdf-files';
 
 const options = z.object({

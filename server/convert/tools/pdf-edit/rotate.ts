@@ -3,7 +3,7 @@ import { degrees } from 'pdf-lib';
 import { z } from 'zod';
 import type { Converter } from '../../types';
 import { editEachPdf } from './each-pdf';
-import { pagesOption, selectPageIndices } from './page-ranges';
+import { pagesOption, selectPageIndices } from '../../page-ranges';
 
 const options = z.object({
   /** Clockwise, added to the page's current rotation. */

@@ -3,7 +3,7 @@ import { PDFDocument } from 'pdf-lib';
 import { z } from 'zod';
 import type { Converter, ConvertOutput } from '../../types';
 import { forEachPdf } from './each-pdf';
-import { pagesOption, parsePageRanges, type PageRange } from './page-ranges';
+import { pagesOption, parsePageRanges, type PageRange } from '../../page-ranges';
 import { baseName, savePdf } from './pdf-files';
 
 const options = z.object({

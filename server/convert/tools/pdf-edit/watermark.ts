@@ -9,7 +9,7 @@ import { drawAsArtifact } from './artifacts';
 import { embedCjkFont } from './cjk-font';
 import { editEachPdf } from './each-pdf';
 import { originForCentredBox, visualFrame, type Point, type VisualFrame } from './page-geometry';
-import { pagesOption, selectPageIndices } from './page-ranges';
+import { pagesOption, selectPageIndices } from '../../page-ranges';
 
 const options = z.object({
   /** Used when no image is uploaded; line breaks become spaces. */

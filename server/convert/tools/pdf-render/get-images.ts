@@ -9,7 +9,7 @@ import { runEngine } from '../../engines';
 import type { Converter, ConvertContext, ConvertInput, ConvertOutput } from '../../types';
 import { pagesOption, passwordOption } from './options';
 import { outputName } from './output-name';
-import { parsePageRanges } from './page-ranges';
+import { selectPageNumbers } from '../../page-ranges';
 import { corruptOnEngineFailure, openReadablePdf } from './pdf-input';
 
 const getImagesOptions = z.object({ pages: pagesOption, password: passwordOption });
@@ -53,7 +53,7 @@ async function extract(pdfPath: string, mode: '-all' | '-png', pageRange: [numbe
 
 async function imagesOf(input: ConvertInput, inputIndex: number, options: GetImagesOptions, ctx: ConvertContext): Promise<ConvertOutput[]> {
   const source = await openReadablePdf(input.path, { password: options.password, workDir: ctx.workDir, signal: ctx.signal });
-  const pages = parsePageRanges(options.pages, source.pageCount);
+  const pages = selectPageNumbers(options.pages, source.pageCount);
   const pageRange: [number, number] = [pages[0], pages[pages.length - 1]];
   const selectedPages = new Set(pages);
   const { stdout } = await corruptOnEngineFailure(

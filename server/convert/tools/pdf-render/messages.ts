@@ -2,4 +2,3 @@
 export const PDF_ENCRYPTED = 'PDF已加密，请先解密';
 export const PDF_CORRUPT = '文件已损坏或不是有效的PDF';
 export const WRONG_PASSWORD = '密码错误，请输入正确的PDF密码';
-export const INVALID_PAGES = '页码范围无效，请输入如 1-3,5 的页码';

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { Converter, ConvertOutput } from '../../types';
 import { dpiOption, pagesOption, passwordOption, qualityOption } from './options';
 import { outputName } from './output-name';
-import { parsePageRanges } from './page-ranges';
+import { selectPageNumbers } from '../../page-ranges';
 import { openReadablePdf } from './pdf-input';
 import { readPnm } from './pnm';
 import { renderPages } from './render-pages';
@@ -31,7 +31,7 @@ function pageImageConverter(toolId: string, format: ImageFormat): Converter<Page
       const outputs: ConvertOutput[] = [];
       for (const [index, input] of inputs.entries()) {
         const source = await openReadablePdf(input.path, { password: options.password, workDir: ctx.workDir, signal: ctx.signal });
-        const pages = parsePageRanges(options.pages, source.pageCount);
+        const pages = selectPageNumbers(options.pages, source.pageCount);
         const rendered = await renderPages(source.path, pages, {
           dpi: options.dpi,
           // mutool writes PNG itself; JPEG goes through sharp from raw pixels.

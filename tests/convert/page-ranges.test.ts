@@ -1,6 +1,6 @@
 // The `pages` option parser shared by the PDF tools: what visitors type, and the Chinese refusals.
 import { ConvertError } from '../../server/convert/errors';
-import { parsePageRanges, selectPageIndices } from '../../server/convert/tools/pdf-edit/page-ranges';
+import { parsePageRanges, selectPageIndices } from '../../server/convert/page-ranges';
 
 function refusal(spec: string, pageCount: number): string {
   try {

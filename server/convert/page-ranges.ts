@@ -2,7 +2,7 @@
 // end, "-3" starts at the first page). Visitors type it by hand, so Chinese commas and spaces are
 // accepted and every mistake is reported in Chinese.
 import { z } from 'zod';
-import { ConvertError } from '../../errors';
+import { ConvertError } from './errors';
 
 /** A run of pages, 1-based and inclusive, as the visitor wrote it. */
 export interface PageRange {
@@ -43,4 +43,9 @@ export function selectPageIndices(spec: string, pageCount: number): number[] {
     for (let page = from; page <= to; page++) selected.add(page - 1);
   }
   return [...selected].sort((a, b) => a - b);
+}
+
+/** The same selection as 1-based page numbers (for engines that take page numbers). */
+export function selectPageNumbers(spec: string, pageCount: number): number[] {
+  return selectPageIndices(spec, pageCount).map((index) => index + 1);
 }
