@@ -2,8 +2,6 @@
 import path from 'node:path';
 import cookieParser from 'cookie-parser';
 import express from 'express';
-import qs from 'qs';
-import { QUERY_ARRAY_LIMIT, QUERY_DEPTH, QUERY_PARAMETER_LIMIT } from '../shared/constants';
 import type { Config } from './config';
 import { createApiRouter } from './api';
 import { createDb, migrateToLatest } from './db';
@@ -14,6 +12,7 @@ import { apiProxy } from './http/api-proxy';
 import { apiNotFound, onlyApiPaths } from './http/api-paths';
 import { errorHandler } from './http/errors';
 import { pages } from './http/pages';
+import { parseQuery } from './http/query';
 import { queryCookies } from './http/query-cookies';
 import { securityHeaders } from './http/security';
 import { staticAssets } from './http/static-assets';
@@ -31,7 +30,7 @@ export async function createApp(config: Config): Promise<SiteApp> {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
-  app.set('query parser', (query: string) => qs.parse(query, { depth: QUERY_DEPTH, arrayLimit: QUERY_ARRAY_LIMIT, parameterLimit: QUERY_PARAMETER_LIMIT }));
+  app.set('query parser', parseQuery);
 
   const site = { publicOrigin: config.publicOrigin, mobileOrigin: config.mobileOrigin, accountOrigin: config.accountOrigin };
   const renderer = await createPageRenderer(site, config.publicDir);

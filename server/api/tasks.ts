@@ -16,6 +16,7 @@
 //   POST   /task/moreConvert         taskId, taskName, options? → {taskId}; a new task on the results
 //   POST   /task/targetYee           taskId → {taskId, pageCount, images:[{page,url}]}; first pages of the result PDF
 //   POST   /task/previewYee          taskId → same, of the uploaded PDF
+//   POST   /task/pdf-scan/analysis   taskId (a finished pdf-scan task) → taskQuery's answer plus {report}
 //   GET    /files/<token>            the file (signed, expiring link); 403 tampered, 410 expired or deleted
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { z } from 'zod';
@@ -146,6 +147,13 @@ export function createTaskRouter(deps: ApiDeps): express.Router {
     '/task/previewYee',
     handle(async (req, res) => {
       res.json(ok(await deps.tasks.preview(params(idBody, req).taskId, identify(req, res).owner, 'src')));
+    }),
+  );
+
+  router.post(
+    '/task/pdf-scan/analysis',
+    handle(async (req, res) => {
+      res.json(ok(await deps.tasks.scanReport(params(idBody, req).taskId, identify(req, res).owner)));
     }),
   );
 

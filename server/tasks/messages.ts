@@ -30,6 +30,7 @@ export const TASK_MESSAGES = {
   notPartial: '该任务已是完整结果，无需继续转换',
   stillPartial: '试用仅转换部分内容，开通会员后可继续转换全部内容',
   noPdfOutput: '该任务没有可预览的PDF文件',
+  notScanTask: '该任务不是PDF安全检测任务',
   noMiddleStep: '该功能不支持预览选择',
   linkInvalid: '下载链接无效',
   linkExpired: '下载链接已过期，请重新获取',

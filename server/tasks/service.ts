@@ -337,6 +337,18 @@ export class TaskService {
     return id;
   }
 
+  /** /task/pdf-scan/analysis: the finished pdf-scan task's report, with its files (report and clean copy). */
+  async scanReport(taskId: unknown, owner: string): Promise<TaskView & { report: unknown }> {
+    const view = await this.query(taskId, owner);
+    if (view.tool !== 'pdf-scan') throw new TaskRefusal(400, TASK_MESSAGES.notScanTask);
+    if (view.status !== 'done' || view.stage !== 'final') throw new TaskRefusal(400, TASK_MESSAGES.notFinished);
+    const task = await this.owned(taskId, owner);
+    const reportFile = task.outputs.find((f) => f.type === 'json');
+    if (!reportFile) throw new TaskRefusal(400, TASK_MESSAGES.notScanTask);
+    const report: unknown = JSON.parse(await fsp.readFile(await this.store.localPath(reportFile.key), 'utf8'));
+    return { ...view, report };
+  }
+
   /** targetYee (the result) / previewYee (the uploaded source): the first pages of its PDF as PNG links. */
   async preview(taskId: unknown, owner: string, which: 'tgt' | 'src'): Promise<PreviewView> {
     const task = await this.owned(taskId, owner);
