@@ -72,6 +72,20 @@ describe('client-side navigation', () => {
   });
 });
 
+describe('scroll position', () => {
+  it('starts a new page at the top and restores the old position on back', async () => {
+    const { page } = await open('/');
+    await hydrated(page);
+    await page.evaluate(() => window.scrollTo(0, 1200));
+    await page.waitForFunction(() => window.scrollY === 1200);
+    await page.evaluate(() => (document.querySelector('.tool-grid a[href="/pdf-split/"]') as HTMLAnchorElement).click());
+    await page.waitForFunction(() => location.pathname === '/pdf-split/' && window.scrollY === 0);
+    await page.goBack();
+    await page.waitForFunction(() => location.pathname === '/' && window.scrollY === 1200);
+    await page.close();
+  });
+});
+
 describe('chunk load failure', () => {
   it('reloads the page exactly once within the throttle window', async () => {
     const manifest = (await (await fetch(`${site.origin}/manifest.json`)).json()) as { chunks: Record<string, { file: string }> };
