@@ -20,7 +20,7 @@ export default function ToolPage({ toolId }: { toolId: string }) {
           <h1>{tool.title}</h1>
           <p>{tool.summary}</p>
         </header>
-        <UploadPanel tool={tool} />
+        <UploadPanel key={tool.id} tool={tool} />
         <p className="tool-limits">
           免费用户：单个文件不超过 {formatFileSize(tool.maxFileSize.guest)}，每次 {tool.maxFiles.guest} 个文件；登录用户 {formatFileSize(tool.maxFileSize.user)}；会员最大{' '}
           {formatFileSize(tool.maxFileSize.vip)}、每次 {tool.maxFiles.vip} 个文件。

@@ -1,44 +1,234 @@
-// The tool's upload area. Choosing or dropping files lists them; conversion is wired to the task
-// API by the conversion pipeline.
-import { useRef, useState, type DragEvent } from 'react';
+// The tool's working area: choose or drop files, order them, set the options, run the task with
+// upload and task progress, pick pages for two-step tools, and download the result.
+// The server renders the empty state; everything else happens after hydration, in handlers.
+import { useRef, useState, type ChangeEvent, type DragEvent } from 'react';
 import type { Tool } from '../../../shared/catalogue';
 import { formatFileSize } from '../../../shared/format';
+import { acceptList, admitFiles, moveItem, toChosen, type ChosenFile, type Tier } from './file-checks';
+import { FileList } from './FileList';
+import { OptionsForm } from './OptionsForm';
+import { PagePicker } from './PagePicker';
+import { ResultPanel } from './ResultPanel';
+import { RunStatus } from './RunStatus';
+import { useTaskRun } from './task-run';
+import { activePicking, checkValues, defaultValues, optionsOf, toolSetup, type PagePicking, type ToolSetup } from './tool-options';
+
+/** The page knows no account yet: the guest limits apply (the server decides for real). */
+const TIER: Tier = 'guest';
+
+function hasFiles(event: DragEvent): boolean {
+  return event.dataTransfer.types.includes('Files');
+}
 
 export function UploadPanel({ tool }: { tool: Tool }) {
-  const input = useRef<HTMLInputElement>(null);
-  const [files, setFiles] = useState<File[]>([]);
-  const [dragging, setDragging] = useState(false);
-  const accept = tool.accept.map((ext) => `.${ext}`).join(',');
-  const onDrop = (e: DragEvent) => {
-    e.preventDefault();
-    setDragging(false);
-    setFiles([...e.dataTransfer.files]);
-  };
+  const setup = toolSetup(tool.id);
+  if (!setup) return <ComingSoon tool={tool} />;
+  return <Workbench tool={tool} setup={setup} />;
+}
+
+function ComingSoon({ tool }: { tool: Tool }) {
   return (
-    <div
-      className={`upload-panel${dragging ? ' dragging' : ''}`}
-      onDragOver={(e) => {
-        e.preventDefault();
-        setDragging(true);
-      }}
-      onDragLeave={() => setDragging(false)}
-      onDrop={onDrop}
-    >
-      <input ref={input} type="file" hidden multiple={tool.maxFiles.vip > 1} accept={accept} onChange={(e) => setFiles([...(e.target.files ?? [])])} />
-      <button type="button" className="btn btn-primary btn-large" onClick={() => input.current?.click()}>
-        选择文件
-      </button>
-      <p className="upload-hint">或将文件拖到此处 · 支持 {tool.accept.length ? tool.accept.join('、').toUpperCase() : '在线编辑'}</p>
-      {files.length > 0 && (
-        <ul className="upload-files">
-          {files.map((f) => (
-            <li key={f.name + f.size}>
-              <span>{f.name}</span>
-              <small>{formatFileSize(f.size)}</small>
-            </li>
-          ))}
-        </ul>
-      )}
+    <div className="upload-panel is-soon">
+      <span className="drop-icon is-muted" aria-hidden="true" />
+      <h2 className="soon-title">该功能即将上线</h2>
+      <p className="upload-hint">{tool.title}正在加紧开发中，敬请期待。你可以先试试下方的相关工具。</p>
+    </div>
+  );
+}
+
+function Workbench({ tool, setup }: { tool: Tool; setup: ToolSetup }) {
+  const input = useRef<HTMLInputElement>(null);
+  const dragDepth = useRef(0);
+  /** The thumbnail step of the run in flight (the options may change while it runs). */
+  const picking = useRef<PagePicking | undefined>(undefined);
+  const [files, setFiles] = useState<ChosenFile[]>([]);
+  const [refused, setRefused] = useState<string[]>([]);
+  const [dragging, setDragging] = useState(false);
+  const [values, setValues] = useState(() => defaultValues(setup));
+  const [problems, setProblems] = useState<Record<string, string>>({});
+  const { phase, start, confirm, reset } = useTaskRun();
+
+  const maxFiles = Math.min(tool.maxFiles[TIER], setup.maxFiles ?? Infinity);
+  const busy = phase.kind === 'uploading' || phase.kind === 'previewing' || phase.kind === 'processing';
+  const editable = phase.kind === 'idle' || phase.kind === 'failed';
+
+  const add = (incoming: readonly File[]) => {
+    if (!editable || incoming.length === 0) return;
+    const { accepted, problems: refusedNow } = admitFiles(tool, TIER, maxFiles, files, incoming);
+    setRefused(refusedNow);
+    if (accepted.length > 0) setFiles([...files, ...toChosen(accepted)]);
+    if (phase.kind === 'failed') reset();
+  };
+
+  const onChoose = (event: ChangeEvent<HTMLInputElement>) => {
+    add([...(event.target.files ?? [])]);
+    // The same file can be chosen again after removing it.
+    event.target.value = '';
+  };
+
+  const dropHandlers = {
+    onDragEnter: (event: DragEvent) => {
+      if (!hasFiles(event) || !editable) return;
+      dragDepth.current += 1;
+      setDragging(true);
+    },
+    onDragOver: (event: DragEvent) => {
+      if (!hasFiles(event)) return;
+      event.preventDefault();
+      event.dataTransfer.dropEffect = editable ? 'copy' : 'none';
+    },
+    onDragLeave: (event: DragEvent) => {
+      if (!hasFiles(event)) return;
+      dragDepth.current = Math.max(0, dragDepth.current - 1);
+      if (dragDepth.current === 0) setDragging(false);
+    },
+    onDrop: (event: DragEvent) => {
+      if (!hasFiles(event)) return;
+      event.preventDefault();
+      dragDepth.current = 0;
+      setDragging(false);
+      add([...event.dataTransfer.files]);
+    },
+  };
+
+  const setValue = (name: string, value: string) => {
+    setValues({ ...values, [name]: value });
+    if (problems[name]) {
+      const { [name]: _fixed, ...rest } = problems;
+      setProblems(rest);
+    }
+  };
+
+  const onStart = () => {
+    if (busy || files.length === 0) return;
+    const found = checkValues(setup, values);
+    setProblems(found);
+    if (Object.keys(found).length > 0) return;
+    setRefused([]);
+    picking.current = activePicking(setup, values);
+    start({ taskName: tool.id, files: files.map((f) => f.file), options: optionsOf(setup, values), middle: Boolean(picking.current) });
+  };
+
+  const startOver = () => {
+    reset();
+    setFiles([]);
+    setRefused([]);
+    setProblems({});
+  };
+
+  const fileInput = (
+    <input
+      ref={input}
+      type="file"
+      className="file-input"
+      tabIndex={-1}
+      aria-hidden="true"
+      multiple={maxFiles > 1}
+      accept={tool.accept.map((ext) => `.${ext}`).join(',')}
+      onChange={onChoose}
+    />
+  );
+  const choose = () => input.current?.click();
+  const limits = `单个文件不超过 ${formatFileSize(tool.maxFileSize[TIER])}${maxFiles > 1 ? `，最多 ${maxFiles} 个` : ''}`;
+  const refusedList = refused.length > 0 && (
+    <ul className="form-problem" role="alert">
+      {refused.map((message) => (
+        <li key={message}>{message}</li>
+      ))}
+    </ul>
+  );
+
+  if (phase.kind === 'done') {
+    return (
+      <div className="upload-panel is-working">
+        <ResultPanel task={phase.task} onRestart={startOver} />
+      </div>
+    );
+  }
+
+  if (phase.kind === 'picking' && picking.current) {
+    const step = picking.current;
+    return (
+      <div className="upload-panel is-working">
+        <PagePicker
+          pages={phase.pages}
+          picking={step}
+          onCancel={startOver}
+          onConfirm={(pages) => confirm(phase.taskId, { ...optionsOf(setup, values), ...step.options(pages, phase.pages.length) })}
+        />
+      </div>
+    );
+  }
+
+  if (files.length === 0 && editable) {
+    return (
+      <div className={`upload-panel${dragging ? ' dragging' : ''}`} {...dropHandlers}>
+        {fileInput}
+        <span className="drop-icon" aria-hidden="true" />
+        <button type="button" className="btn btn-primary btn-large btn-choose" onClick={choose}>
+          选择文件
+        </button>
+        <p className="upload-hint">
+          <span className="drag-hint">或将文件拖到此处 · </span>支持 {acceptList(tool)} · {limits}
+        </p>
+        {refusedList}
+      </div>
+    );
+  }
+
+  const canAddMore = editable && files.length < maxFiles;
+  return (
+    <div className={`upload-panel is-working${dragging ? ' dragging' : ''}`} {...dropHandlers}>
+      {fileInput}
+      <div className="panel-head">
+        <h2>
+          已选择 {files.length} 个文件
+          {maxFiles > 1 && <small>（最多 {maxFiles} 个）</small>}
+        </h2>
+        {canAddMore && (
+          <button type="button" className="btn btn-outline btn-add" onClick={choose}>
+            + 添加文件
+          </button>
+        )}
+      </div>
+      {setup.note && <p className="panel-note">{setup.note}</p>}
+      <FileList
+        files={files}
+        ordered={Boolean(setup.ordered)}
+        sent={phase.kind === 'uploading' ? phase.sent : busy ? files.map((f) => f.file.size) : undefined}
+        locked={!editable}
+        onRemove={(index) => {
+          setFiles(files.filter((_, i) => i !== index));
+          setRefused([]);
+        }}
+        onMove={(from, to) => setFiles(moveItem(files, from, to))}
+      />
+      {refusedList}
+      <OptionsForm toolId={tool.id} setup={setup} values={values} problems={problems} disabled={!editable} onChange={setValue} />
+      <RunStatus phase={phase} files={files} />
+      <div className="panel-actions">
+        {phase.kind === 'failed' ? (
+          <>
+            <button type="button" className="btn btn-primary btn-large btn-start" onClick={onStart}>
+              重试
+            </button>
+            <button type="button" className="btn btn-ghost" onClick={startOver}>
+              重新开始
+            </button>
+          </>
+        ) : (
+          <>
+            <button type="button" className="btn btn-primary btn-large btn-start" disabled={busy || files.length === 0} aria-busy={busy} onClick={onStart}>
+              {busy ? '处理中…' : (activePicking(setup, values)?.start ?? setup.action)}
+            </button>
+            {phase.kind === 'uploading' && (
+              <button type="button" className="btn btn-ghost" onClick={reset}>
+                取消上传
+              </button>
+            )}
+          </>
+        )}
+      </div>
     </div>
   );
 }

@@ -1,0 +1,197 @@
+// The task calls of SPEC §7 "Tasks" with the payloads of our contract (server/tasks/README.md).
+// JSON calls go through the shared client; the uploads use XMLHttpRequest, the one browser API
+// that reports upload progress, and settle exactly as the shared client would (SPEC §8).
+import { HTTP_TIMEOUT_MS } from '../../shared/constants';
+import { httpStatusMessage, NO_RESPONSE_MESSAGE, TIMEOUT_MESSAGE } from '../../shared/errors';
+import { toast } from '../components/toast/toast-store';
+import { ApiError, http, settleEnvelope } from './http-client';
+
+export type TaskStatus = 'queued' | 'running' | 'done' | 'failed' | 'cancelled' | 'expired';
+
+export interface TaskFile {
+  name: string;
+  size: number;
+  /** Signed, expiring download link. */
+  url: string;
+}
+
+export interface TaskView {
+  taskId: string;
+  tool: string;
+  stage: 'middle' | 'final';
+  status: TaskStatus;
+  /** 0–100. */
+  progress: number;
+  /** Why it failed, in Chinese. */
+  msg: string;
+  /** When the files are deleted (ISO-8601). */
+  expiresAt: string;
+  partial: boolean;
+  files: TaskFile[];
+  /** All files in one zip, when there are several. */
+  zipUrl?: string;
+}
+
+export interface MiddlePage extends TaskFile {
+  page: number;
+}
+
+export interface MiddleView {
+  taskId: string;
+  status: TaskStatus;
+  progress: number;
+  msg: string;
+  expiresAt: string;
+  pageCount?: number;
+  data: Record<string, unknown>;
+  /** Page thumbnails, once the middle step is done. */
+  pages: MiddlePage[];
+}
+
+export interface PreviewView {
+  taskId: string;
+  pageCount: number;
+  images: { page: number; url: string }[];
+}
+
+export interface SubmitRequest {
+  /** The tool id. */
+  taskName: string;
+  files: readonly File[];
+  options?: Record<string, unknown>;
+  /** The same key from the same visitor within 5 minutes answers the first task. */
+  idempotencyKey?: string;
+  /** Bytes of the whole request body sent so far, of `total`. */
+  onProgress?: (loaded: number, total: number) => void;
+  signal?: AbortSignal;
+}
+
+/** Uploads are long: the timeout counts from the last byte sent or received, not from the start. */
+const UPLOAD_IDLE_TIMEOUT_MS = HTTP_TIMEOUT_MS;
+const ACCESS_TOKEN_COOKIE = 'accessToken';
+
+function accessToken(): string | undefined {
+  const prefix = `${ACCESS_TOKEN_COOKIE}=`;
+  const raw = document.cookie.split('; ').find((part) => part.startsWith(prefix))?.slice(prefix.length);
+  return raw ? decodeURIComponent(raw) : undefined;
+}
+
+function parseJson(text: string): unknown {
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+/**
+ * A refusal answers an error status with the {ret:400, msg} envelope (too large, wrong type, busy…):
+ * SPEC §8 "ret 400 → rejected with msg", so the visitor reads the server's reason. Any other
+ * error status is the SPEC §8 HTTP message, shown as a toast.
+ */
+function settleUpload(status: number, text: string): unknown {
+  const body = parseJson(text);
+  if (status >= 200 && status < 300) return settleEnvelope(body);
+  const envelope = body as { ret?: unknown; msg?: unknown } | undefined;
+  if (envelope && typeof envelope.ret === 'number' && typeof envelope.msg === 'string' && envelope.msg) {
+    return settleEnvelope({ ...envelope, ret: 400 });
+  }
+  throw new ApiError(httpStatusMessage(status), 'status', status);
+}
+
+function upload<T>(url: string, request: SubmitRequest): Promise<T> {
+  const form = new FormData();
+  // The server decides limits from the fields, so they go before the files.
+  form.append('taskName', request.taskName);
+  if (request.options) form.append('options', JSON.stringify(request.options));
+  if (request.idempotencyKey) form.append('idempotencyKey', request.idempotencyKey);
+  for (const file of request.files) form.append('file', file, file.name);
+
+  const sent = new Promise<T>((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    let idle: ReturnType<typeof setTimeout> | undefined;
+    const fail = (error: ApiError) => {
+      clearTimeout(idle);
+      reject(error);
+    };
+    const touch = () => {
+      clearTimeout(idle);
+      idle = setTimeout(() => {
+        xhr.abort();
+        fail(new ApiError(TIMEOUT_MESSAGE, 'timeout'));
+      }, UPLOAD_IDLE_TIMEOUT_MS);
+    };
+    xhr.open('POST', url);
+    xhr.withCredentials = true;
+    const token = accessToken();
+    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+    xhr.upload.onprogress = (event) => {
+      touch();
+      if (event.lengthComputable) request.onProgress?.(event.loaded, event.total);
+    };
+    xhr.onprogress = touch;
+    xhr.onload = () => {
+      clearTimeout(idle);
+      try {
+        resolve(settleUpload(xhr.status, xhr.responseText) as T);
+      } catch (error) {
+        reject(error);
+      }
+    };
+    xhr.onerror = () => fail(new ApiError(NO_RESPONSE_MESSAGE, 'network'));
+    request.signal?.addEventListener('abort', () => {
+      xhr.abort();
+      fail(new ApiError('已取消', 'network'));
+    });
+    touch();
+    xhr.send(form);
+  });
+  // The same toast rule as the shared client: the caller handles ret 400, the visitor hears about the rest.
+  return sent.catch((error: unknown) => {
+    if (error instanceof ApiError && error.kind !== 'ret' && !request.signal?.aborted) toast.error(error.message);
+    throw error;
+  });
+}
+
+/** Uploads the files and starts one task on all of them (order kept). */
+export async function submitTask(request: SubmitRequest): Promise<string> {
+  return (await upload<{ taskId: string }>('/task/submitTask', request)).taskId;
+}
+
+/** Uploads and runs the first step of a two-step tool (page thumbnails to pick from). */
+export async function submitMiddleTask(request: SubmitRequest): Promise<string> {
+  return (await upload<{ taskId: string }>('/task/submitMiddleTask', request)).taskId;
+}
+
+export function taskQuery(taskId: string): Promise<TaskView> {
+  return http.request<TaskView>('/task/taskQuery', { method: 'POST', json: { taskId } });
+}
+
+export function taskMiddleQuery(taskId: string): Promise<MiddleView> {
+  return http.request<MiddleView>('/task/taskMiddleQuery', { method: 'POST', json: { taskId } });
+}
+
+/** The final run of a two-step task with the options the visitor chose; poll taskQuery after. */
+export async function submitResult(taskId: string, options: Record<string, unknown>): Promise<string> {
+  return (await http.request<{ taskId: string }>('/task/submitResult', { method: 'POST', json: { taskId, options } })).taskId;
+}
+
+/** Stops the work and deletes the task's files now. */
+export async function deleteById(taskId: string): Promise<void> {
+  await http.request<unknown>('/task/deleteById', { method: 'DELETE', json: { taskId } });
+}
+
+export async function goOnConvert(taskId: string): Promise<string> {
+  return (await http.request<{ taskId: string }>('/task/goOnConvert', { method: 'POST', json: { taskId } })).taskId;
+}
+
+/** The first pages of the result PDF as images. */
+export function targetYee(taskId: string): Promise<PreviewView> {
+  return http.request<PreviewView>('/task/targetYee', { method: 'POST', json: { taskId } });
+}
+
+/** The first pages of the uploaded PDF as images. */
+export function previewYee(taskId: string): Promise<PreviewView> {
+  return http.request<PreviewView>('/task/previewYee', { method: 'POST', json: { taskId } });
+}

@@ -1,0 +1,79 @@
+// The finished task: each output with its download link, the zip of all of them, when the files
+// are deleted, and the ways on (start over, delete now).
+import { useState } from 'react';
+import { formatFileSize } from '../../../shared/format';
+import { deleteById, type TaskView } from '../../api/tasks';
+import { toast } from '../../components/toast/toast-store';
+import { extensionOf } from './file-checks';
+
+/** "14:32" today, "11月23日 14:32" another day, in the visitor's own time zone. */
+export function deletionTime(iso: string, now = new Date()): string {
+  const at = new Date(iso);
+  if (Number.isNaN(at.getTime())) return '';
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const time = `${pad(at.getHours())}:${pad(at.getMinutes())}`;
+  return at.toDateString() === now.toDateString() ? time : `${at.getMonth() + 1}月${at.getDate()}日 ${time}`;
+}
+
+export function ResultPanel({ task, onRestart }: { task: TaskView; onRestart(): void }) {
+  const [deleting, setDeleting] = useState(false);
+  const when = deletionTime(task.expiresAt);
+  const several = task.files.length > 1;
+  const removeNow = async () => {
+    setDeleting(true);
+    try {
+      await deleteById(task.taskId);
+      toast.success('文件已从服务器删除');
+      onRestart();
+    } catch {
+      setDeleting(false);
+    }
+  };
+  return (
+    <section className="result" aria-label="处理结果">
+      <header className="result-head">
+        <span className="result-check" aria-hidden="true" />
+        <div>
+          <h2>处理完成</h2>
+          <p>
+            共 {task.files.length} 个文件{task.partial ? '（试用仅转换了部分内容）' : ''}
+          </p>
+        </div>
+      </header>
+      <ul className="result-files">
+        {task.files.map((file) => (
+          <li key={file.url} className="result-file">
+            <span className="file-type" aria-hidden="true">
+              {extensionOf(file.name).toUpperCase().slice(0, 4) || '文件'}
+            </span>
+            <span className="file-main">
+              <span className="file-name" title={file.name}>
+                {file.name}
+              </span>
+              <span className="file-meta">{formatFileSize(file.size)}</span>
+            </span>
+            <a className={`btn ${several ? 'btn-outline' : 'btn-primary'} btn-download`} href={file.url} download={file.name}>
+              下载
+            </a>
+          </li>
+        ))}
+      </ul>
+      <div className="panel-actions">
+        {several && task.zipUrl && (
+          <a className="btn btn-primary btn-large btn-start" href={task.zipUrl} download>
+            全部下载 (ZIP)
+          </a>
+        )}
+        <button type="button" className="btn btn-ghost btn-restart" onClick={onRestart}>
+          重新开始
+        </button>
+      </div>
+      <p className="retention-note">
+        {when ? `为保护隐私，文件将于 ${when} 自动删除` : '为保护隐私，文件将在保存期限后自动删除'}，请及时下载。
+        <button type="button" className="link-btn" disabled={deleting} onClick={removeNow}>
+          立即删除
+        </button>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,360 @@
+// What the page offers per tool: the options form (names and defaults as the converters' zod
+// schemas on the server declare them), and whether a tool runs at all yet. A tool missing from
+// this table has no converter: its page says so instead of offering a button that cannot work.
+
+export interface Choice {
+  value: string;
+  label: string;
+}
+
+interface FieldBase {
+  name: string;
+  label: string;
+  hint?: string;
+  /** Shown only while another option has one of these values. */
+  when?: { name: string; values: readonly string[] };
+  /** The page refuses to start without it (message shown under the field). */
+  required?: string;
+}
+
+export type OptionField =
+  /** A choice with `local` set is the page's own (e.g. "pick on thumbnails") and never sent. */
+  | (FieldBase & { kind: 'choice'; choices: readonly (Choice & { local?: boolean })[]; default: string })
+  | (FieldBase & { kind: 'text' | 'password'; default: string; placeholder?: string; maxLength?: number })
+  | (FieldBase & { kind: 'number'; default: string; min: number; max: number; step?: number; placeholder?: string; unit?: string });
+
+/** Two-step tools: the visitor picks pages on thumbnails of the uploaded PDF, then the final run goes. */
+export interface PagePicking {
+  /** Only while this option has one of these values (else always). */
+  when?: { name: string; values: readonly string[] };
+  /** What the start button says when the run begins with thumbnails. */
+  start: string;
+  /** Title above the thumbnails. */
+  title: string;
+  /** How a picked thumbnail is marked. */
+  mark: string;
+  /** Page 1 is always taken and cannot be picked; this marks it. */
+  firstPage?: string;
+  /** The button that runs the final step, for the pages picked so far. */
+  action(picked: readonly number[], pageCount: number): string;
+  /** Whether the final step can run; a message when the picks can never work as they are. */
+  check(picked: readonly number[], pageCount: number): { ready: boolean; problem?: string };
+  /** The options of the final run. */
+  options(picked: readonly number[], pageCount: number): Record<string, unknown>;
+}
+
+export interface ToolSetup {
+  fields: readonly OptionField[];
+  /** What the start button says. */
+  action: string;
+  pagePicking?: PagePicking;
+  /** A note above the options (e.g. what a second file is for). */
+  note?: string;
+  /** The order of the files matters (merge): the list gets order controls. */
+  ordered?: boolean;
+  /** Fewer files than the tier allows, when the converter takes no more. */
+  maxFiles?: number;
+  /** At least one of these options must be filled (the message goes under the first). */
+  oneOf?: { names: readonly string[]; message: string };
+}
+
+const PAGES_HINT = '例如 1-3,5,8-（留空表示全部页面）';
+
+const pagesField = (label = '页码范围'): OptionField => ({ kind: 'text', name: 'pages', label, default: '', placeholder: '全部页面', hint: PAGES_HINT, maxLength: 1000 });
+
+const openPasswordField: OptionField = {
+  kind: 'password',
+  name: 'password',
+  label: '打开密码',
+  default: '',
+  placeholder: '文件未加密可不填',
+  hint: '仅当PDF设置了打开密码时需要',
+  maxLength: 128,
+};
+
+const dpiField = (defaultDpi: number, max: number): OptionField => ({
+  kind: 'choice',
+  name: 'dpi',
+  label: '清晰度',
+  default: String(defaultDpi),
+  choices: [
+    { value: '72', label: '普通（72 DPI）' },
+    { value: '96', label: '屏幕（96 DPI）' },
+    { value: '150', label: '高清（150 DPI）' },
+    { value: '300', label: '超清（300 DPI）' },
+    ...(max >= 600 ? [{ value: '600', label: '印刷（600 DPI）' }] : []),
+  ],
+});
+
+const pageImages = (format: string): ToolSetup => ({
+  action: `开始转换为${format}`,
+  fields: [dpiField(150, 600), pagesField(), openPasswordField],
+});
+
+export const TOOL_SETUPS: Readonly<Record<string, ToolSetup>> = {
+  'pdf-merge': { action: '开始合并', fields: [], ordered: true, note: '按列表顺序合并，可拖动文件或用上下箭头调整顺序' },
+  'pdf-split': {
+    action: '开始拆分',
+    fields: [
+      {
+        kind: 'choice',
+        name: 'mode',
+        label: '拆分方式',
+        default: 'single',
+        choices: [
+          { value: 'single', label: '逐页拆分' },
+          { value: 'every', label: '按固定页数' },
+          { value: 'ranges', label: '按页码范围' },
+          { value: 'pick', label: '在页面上选择', local: true },
+        ],
+      },
+      { kind: 'number', name: 'n', label: '每个文件的页数', default: '1', min: 1, max: 100000, unit: '页', when: { name: 'mode', values: ['every'] } },
+      {
+        kind: 'text',
+        name: 'pages',
+        label: '页码范围',
+        default: '',
+        placeholder: '例如 1-2,3',
+        hint: '每个范围生成一个文件，用逗号分隔，例如 1-3,4-6,7-',
+        maxLength: 1000,
+        when: { name: 'mode', values: ['ranges'] },
+        required: '请填写页码范围，例如 1-3,5',
+      },
+    ],
+    pagePicking: {
+      when: { name: 'mode', values: ['pick'] },
+      start: '上传并选择拆分位置',
+      title: '点击新文件开始的页面',
+      mark: '从此拆分',
+      firstPage: '第 1 份',
+      action: (picked) => (picked.length > 0 ? `拆分为 ${picked.length + 1} 个文件` : '开始拆分'),
+      check: (picked) => ({ ready: picked.length > 0 }),
+      options: (picked, pageCount) => ({ mode: 'ranges', pages: splitRangesOf(picked, pageCount) }),
+    },
+  },
+  'pdf-rotate': {
+    action: '开始旋转',
+    fields: [
+      {
+        kind: 'choice',
+        name: 'angle',
+        label: '旋转角度',
+        default: '90',
+        choices: [
+          { value: '90', label: '顺时针 90°' },
+          { value: '180', label: '180°' },
+          { value: '270', label: '逆时针 90°' },
+        ],
+      },
+      pagesField('旋转页面'),
+    ],
+  },
+  'pdf-compress': {
+    action: '开始压缩',
+    fields: [
+      {
+        kind: 'choice',
+        name: 'level',
+        label: '压缩强度',
+        default: 'medium',
+        choices: [
+          { value: 'low', label: '轻度（画质优先）' },
+          { value: 'medium', label: '推荐（均衡）' },
+          { value: 'high', label: '强力（体积最小）' },
+        ],
+      },
+      openPasswordField,
+    ],
+  },
+  'pdf-lock': {
+    action: '开始加密',
+    oneOf: { names: ['password', 'ownerPassword'], message: '请设置打开密码或权限密码' },
+    fields: [
+      { kind: 'password', name: 'password', label: '打开密码', default: '', placeholder: '打开文件时需要输入', maxLength: 128 },
+      {
+        kind: 'password',
+        name: 'ownerPassword',
+        label: '权限密码',
+        default: '',
+        placeholder: '留空则与打开密码相同',
+        hint: '修改权限（打印、编辑、复制）时需要',
+        maxLength: 128,
+      },
+    ],
+  },
+  'pdf-unlock': {
+    action: '开始解密',
+    fields: [{ ...openPasswordField, label: '文件密码', placeholder: '输入打开密码或权限密码', hint: '仅有权限限制的文件可不填' }],
+  },
+  watermark: {
+    action: '添加水印',
+    fields: [
+      { kind: 'text', name: 'text', label: '水印文字', default: '', placeholder: '例如：内部资料 请勿外传', maxLength: 200, required: '请填写水印文字' },
+      {
+        kind: 'choice',
+        name: 'position',
+        label: '水印位置',
+        default: 'center',
+        choices: [
+          { value: 'center', label: '页面居中' },
+          { value: 'tile', label: '平铺满页' },
+        ],
+      },
+      {
+        kind: 'choice',
+        name: 'opacity',
+        label: '透明度',
+        default: '0.3',
+        choices: [
+          { value: '0.15', label: '很淡' },
+          { value: '0.3', label: '适中' },
+          { value: '0.5', label: '较深' },
+          { value: '0.8', label: '很深' },
+        ],
+      },
+      { kind: 'number', name: 'angle', label: '倾斜角度', default: '45', min: -360, max: 360, step: 5, unit: '°' },
+      pagesField('添加页面'),
+    ],
+  },
+  'del-watermark': { action: '开始去水印', fields: [] },
+  'pdf-add-page-number': {
+    action: '添加页码',
+    fields: [
+      {
+        kind: 'choice',
+        name: 'position',
+        label: '页码位置',
+        default: 'bottom-center',
+        choices: [
+          { value: 'bottom-center', label: '底部居中' },
+          { value: 'bottom-right', label: '底部右侧' },
+          { value: 'bottom-left', label: '底部左侧' },
+          { value: 'top-center', label: '顶部居中' },
+          { value: 'top-right', label: '顶部右侧' },
+          { value: 'top-left', label: '顶部左侧' },
+        ],
+      },
+      {
+        kind: 'text',
+        name: 'format',
+        label: '页码格式',
+        default: '第 {n} 页 / 共 {total} 页',
+        hint: '{n} 为当前页码，{total} 为总页数',
+        maxLength: 100,
+        required: '请填写页码格式，需包含 {n}',
+      },
+      { kind: 'number', name: 'start', label: '起始页码', default: '1', min: 0, max: 1000000 },
+    ],
+  },
+  'pdf-insert': {
+    action: '插入页面',
+    note: '只上传一个PDF时插入空白页；再上传第二个PDF，则把它的页面插入第一个PDF',
+    maxFiles: 2,
+    ordered: true,
+    fields: [
+      { kind: 'number', name: 'position', label: '插入位置', default: '', min: 0, max: 100000, placeholder: '最后一页之后', hint: '插在第几页之后，0 表示第一页之前，留空表示末尾' },
+      { kind: 'number', name: 'count', label: '空白页数量', default: '1', min: 1, max: 500, unit: '页' },
+      pagesField('第二个PDF的页面'),
+    ],
+  },
+  'pdf-delete-page': {
+    action: '删除页面',
+    fields: [],
+    pagePicking: {
+      start: '上传并选择页面',
+      title: '点击要删除的页面',
+      mark: '删除',
+      action: (picked) => (picked.length > 0 ? `删除选中页面（${picked.length} 页）` : '删除选中页面'),
+      check: (picked, pageCount) =>
+        picked.length === pageCount ? { ready: false, problem: '不能删除全部页面，至少要保留一页' } : { ready: picked.length > 0 },
+      options: (picked) => ({ pages: pageRangesOf(picked) }),
+    },
+  },
+  'pdf-getimg': { action: '开始提取', fields: [pagesField('提取页面'), openPasswordField] },
+  'pdf-to-jpg': pageImages('JPG'),
+  'pdf-to-png': pageImages('PNG'),
+  'pdf-to-longpng': { action: '生成长图', fields: [dpiField(96, 300), pagesField(), openPasswordField] },
+  'pdf-portfolios': { action: '生成文件包', fields: [], ordered: true },
+  'pdf-scan': { action: '开始检测', fields: [openPasswordField] },
+  timestamp: { action: '加盖时间戳', fields: [openPasswordField] },
+};
+
+export function toolSetup(toolId: string): ToolSetup | undefined {
+  return TOOL_SETUPS[toolId];
+}
+
+export type OptionValues = Record<string, string>;
+
+export function defaultValues(setup: ToolSetup): OptionValues {
+  return Object.fromEntries(setup.fields.map((field) => [field.name, field.default]));
+}
+
+export function isShown(field: OptionField, values: OptionValues): boolean {
+  return !field.when || field.when.values.includes(values[field.when.name] ?? '');
+}
+
+/** Field name → Chinese message, for what the page can tell before uploading anything. */
+export function checkValues(setup: ToolSetup, values: OptionValues): Record<string, string> {
+  const problems: Record<string, string> = {};
+  for (const field of setup.fields) {
+    if (!isShown(field, values)) continue;
+    const value = (values[field.name] ?? '').trim();
+    if (field.required && value === '') problems[field.name] = field.required;
+    else if (field.kind === 'number' && value !== '') {
+      const n = Number(value);
+      if (!Number.isFinite(n) || n < field.min || n > field.max || (field.step === undefined && !Number.isInteger(n))) {
+        problems[field.name] = `请输入 ${field.min} 到 ${field.max} 之间的${field.step === undefined ? '整数' : '数值'}`;
+      }
+    }
+  }
+  if (setup.oneOf && setup.oneOf.names.every((name) => (values[name] ?? '') === '')) {
+    problems[setup.oneOf.names[0]!] = setup.oneOf.message;
+  }
+  if (setup.fields.some((f) => f.name === 'format') && values.format && !values.format.includes('{n}')) {
+    problems.format = '页码格式中需要包含 {n}';
+  }
+  return problems;
+}
+
+/** The options JSON of the task: shown fields only, numbers as numbers, empty optional values left to the server's defaults. */
+export function optionsOf(setup: ToolSetup, values: OptionValues): Record<string, unknown> {
+  const options: Record<string, unknown> = {};
+  for (const field of setup.fields) {
+    if (!isShown(field, values)) continue;
+    const value = values[field.name] ?? '';
+    if (value.trim() === '') continue;
+    if (field.kind === 'choice' && field.choices.some((c) => c.value === value && c.local)) continue;
+    const numeric = field.kind === 'number' || (field.kind === 'choice' && field.choices.every((c) => c.value !== '' && Number.isFinite(Number(c.value))));
+    options[field.name] = numeric ? Number(value) : value;
+  }
+  return options;
+}
+
+/** Picked 1-based page numbers → the shortest range list: [1,2,3,5] → "1-3,5". */
+export function pageRangesOf(pages: readonly number[]): string {
+  const sorted = [...new Set(pages)].sort((a, b) => a - b);
+  const parts: string[] = [];
+  for (let i = 0; i < sorted.length; ) {
+    let j = i;
+    while (j + 1 < sorted.length && sorted[j + 1] === sorted[j]! + 1) j++;
+    parts.push(i === j ? `${sorted[i]}` : `${sorted[i]}-${sorted[j]}`);
+    i = j + 1;
+  }
+  return parts.join(',');
+}
+
+/** Pages where new files start → the range list of the parts: [3, 6] of 8 pages → "1-2,3-5,6-8". */
+export function splitRangesOf(starts: readonly number[], pageCount: number): string {
+  const bounds = [...new Set([1, ...starts.filter((p) => p > 1 && p <= pageCount)])].sort((a, b) => a - b);
+  return bounds.map((from, i) => {
+    const to = (bounds[i + 1] ?? pageCount + 1) - 1;
+    return from === to ? `${from}` : `${from}-${to}`;
+  }).join(',');
+}
+
+/** The thumbnail step of this run, if the tool (in its current mode) has one. */
+export function activePicking(setup: ToolSetup, values: OptionValues): PagePicking | undefined {
+  const picking = setup.pagePicking;
+  if (!picking) return undefined;
+  return !picking.when || picking.when.values.includes(values[picking.when.name] ?? '') ? picking : undefined;
+}

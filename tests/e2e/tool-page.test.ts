@@ -1,0 +1,375 @@
+// The tool page in Chromium against a live site: choose files, order them, set options, run the
+// task, download the result through its signed link and check it with poppler and qpdf; the
+// two-step flow (pick a page on thumbnails); a wrong file type refused on the page.
+// TOOL_PAGE_SCREENS=1 also writes screenshots (1366 and 375 px) to tmp/screens/ for review.
+import { execFile } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import type { Browser, ElementHandle, Page } from 'puppeteer-core';
+import { launchBrowser, startLiveSite, type LiveSite } from '../support/browser';
+
+const run = promisify(execFile);
+const SCREENS = process.env.TOOL_PAGE_SCREENS ? path.resolve(__dirname, '../../tmp/screens') : undefined;
+
+let browser: Browser;
+let site: LiveSite;
+let dir: string;
+
+/** A PDF whose pages say "<label> <n>" and have a size of their own, so order can be read back. */
+async function makePdf(name: string, label: string, pages: number, width = 300): Promise<string> {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  for (let n = 1; n <= pages; n++) {
+    const page = doc.addPage([width + n * 10, 400]);
+    page.drawText(`${label} ${n}`, { x: 30, y: 300, size: 28, font });
+  }
+  const file = path.join(dir, name);
+  fs.writeFileSync(file, await doc.save());
+  return file;
+}
+
+beforeAll(async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tool-page-'));
+  [browser, site] = await Promise.all([launchBrowser(), startLiveSite()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await site?.close();
+  fs.rmSync(site?.config.dataDir ?? dir, { recursive: true, force: true });
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+interface Opened {
+  page: Page;
+  errors: string[];
+}
+
+async function open(pathname: string, width = 1366): Promise<Opened> {
+  const page = await browser.newPage();
+  await page.setViewport({ width, height: 900, isMobile: width < 600, deviceScaleFactor: 1 });
+  const errors: string[] = [];
+  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+  page.on('pageerror', (e) => errors.push(String(e)));
+  await page.goto(site.origin + pathname, { waitUntil: 'networkidle0' });
+  // Hydrated: React owns the panel.
+  await page.waitForFunction(() => {
+    const el = document.querySelector('.upload-panel');
+    return !!el && Object.keys(el).some((k) => k.startsWith('__reactFiber'));
+  });
+  return { page, errors };
+}
+
+async function choose(page: Page, ...files: string[]): Promise<void> {
+  const input = (await page.$('input[type=file]')) as ElementHandle<HTMLInputElement>;
+  await input.uploadFile(...files);
+}
+
+function fileNames(page: Page): Promise<string[]> {
+  return page.$$eval('.file-list .file-name', (els) => els.map((el) => el.textContent ?? ''));
+}
+
+async function clickButton(page: Page, text: string): Promise<void> {
+  const handle = await page.waitForSelector(`::-p-xpath(//button[contains(normalize-space(.), "${text}")])`, { visible: true });
+  await handle!.click();
+}
+
+/** Waits for the result and answers its download links (absolute). */
+async function results(page: Page): Promise<{ files: { name: string; href: string }[]; zip?: string; note: string }> {
+  await page.waitForSelector('.result, .run-line.is-bad', { timeout: 60_000 });
+  const failure = await page.$eval('.upload-panel', (el) => el.querySelector('.run-line.is-bad')?.textContent);
+  expect(failure).toBeUndefined();
+  const files = await page.$$eval('.result-file', (rows) =>
+    rows.map((row) => ({ name: row.querySelector('.file-name')?.textContent ?? '', href: row.querySelector('a')!.getAttribute('href')! })),
+  );
+  const zip = await page.$eval('.result', (el) => [...el.querySelectorAll('a')].find((a) => a.textContent?.includes('ZIP'))?.getAttribute('href') ?? undefined);
+  const note = await page.$eval('.retention-note', (el) => el.textContent ?? '');
+  return { files: files.map((f) => ({ ...f, href: site.origin + f.href })), zip: zip && site.origin + zip, note };
+}
+
+async function download(url: string, name: string): Promise<string> {
+  const response = await fetch(url);
+  expect(response.status).toBe(200);
+  const file = path.join(dir, name);
+  fs.writeFileSync(file, Buffer.from(await response.arrayBuffer()));
+  return file;
+}
+
+async function pdfPages(file: string): Promise<number> {
+  await run('qpdf', ['--check', file]);
+  const { stdout } = await run('pdfinfo', [file]);
+  return Number(/^Pages:\s+(\d+)/m.exec(stdout)?.[1]);
+}
+
+/** The text of each page, in order. */
+async function pageTexts(file: string, pages: number): Promise<string[]> {
+  const texts: string[] = [];
+  for (let n = 1; n <= pages; n++) {
+    const { stdout } = await run('pdftotext', ['-f', String(n), '-l', String(n), file, '-']);
+    texts.push(stdout.trim());
+  }
+  return texts;
+}
+
+async function screenshot(page: Page, name: string): Promise<void> {
+  if (!SCREENS) return;
+  fs.mkdirSync(SCREENS, { recursive: true });
+  await page.screenshot({ path: path.join(SCREENS, `${name}.png`), fullPage: false });
+}
+
+/** Drags row `from` onto row `to` with the HTML5 drag events a mouse drag fires. */
+async function dragRow(page: Page, from: number, to: number): Promise<void> {
+  await page.evaluate(
+    (fromIndex, toIndex) => {
+      const rows = document.querySelectorAll('.file-list .file-row');
+      const data = new DataTransfer();
+      const fire = (el: Element, type: string) => el.dispatchEvent(new DragEvent(type, { bubbles: true, cancelable: true, dataTransfer: data }));
+      fire(rows[fromIndex]!, 'dragstart');
+      fire(rows[toIndex]!, 'dragenter');
+      fire(rows[toIndex]!, 'dragover');
+      fire(rows[toIndex]!, 'drop');
+      fire(rows[fromIndex]!, 'dragend');
+    },
+    from,
+    to,
+  );
+}
+
+describe('tool page', () => {
+  it('merges two PDFs in the order set on the page and downloads a sound result', async () => {
+    const alpha = await makePdf('alpha.pdf', 'ALPHA', 2, 300);
+    const bravo = await makePdf('bravo.pdf', 'BRAVO', 3, 500);
+    const { page, errors } = await open('/pdf-merge/');
+    await choose(page, alpha, bravo);
+    await page.waitForSelector('.file-list');
+    expect(await fileNames(page)).toEqual(['alpha.pdf', 'bravo.pdf']);
+    expect(await page.$eval('.file-list', (el) => el.textContent)).toMatch(/\d+(\.\d\d)? (B|KB)/);
+
+    // Drag bravo above alpha, then the arrow buttons down and up again.
+    await dragRow(page, 1, 0);
+    expect(await fileNames(page)).toEqual(['bravo.pdf', 'alpha.pdf']);
+    await page.click('button[aria-label="下移 bravo.pdf"]');
+    expect(await fileNames(page)).toEqual(['alpha.pdf', 'bravo.pdf']);
+    await page.click('button[aria-label="上移 bravo.pdf"]');
+    expect(await fileNames(page)).toEqual(['bravo.pdf', 'alpha.pdf']);
+    await screenshot(page, 'tool-merge-chosen-desktop');
+
+    // A double click starts one task: the button disables while the submit is in flight.
+    const submits: string[] = [];
+    page.on('request', (r) => r.url().endsWith('/task/submitTask') && submits.push(r.url()));
+    const start = await page.waitForSelector('::-p-xpath(//button[contains(., "开始合并")])');
+    await start!.click({ count: 2 });
+    const { files, zip, note } = await results(page);
+    expect(submits).toHaveLength(1);
+    expect(await page.$eval('.result-head h2', (el) => el.textContent)).toBe('处理完成');
+    expect(note).toMatch(/文件将于 (\d+月\d+日 )?\d\d:\d\d 自动删除/);
+    expect(files).toHaveLength(1);
+    expect(zip).toBeUndefined();
+    await screenshot(page, 'tool-merge-done-desktop');
+
+    const merged = await download(files[0]!.href, 'merged.pdf');
+    expect(await pdfPages(merged)).toBe(5);
+    expect(await pageTexts(merged, 5)).toEqual(['BRAVO 1', 'BRAVO 2', 'BRAVO 3', 'ALPHA 1', 'ALPHA 2']);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('shows each file’s upload progress, then the task’s status', async () => {
+    // Big enough to watch on a throttled link: each PDF carries 1.5 MB of incompressible attachment.
+    const big = async (name: string) => {
+      const doc = await PDFDocument.load(fs.readFileSync(await makePdf(name, name, 1)));
+      await doc.attach(crypto.randomBytes(1_500_000), 'noise.bin', { mimeType: 'application/octet-stream' });
+      const file = path.join(dir, name);
+      fs.writeFileSync(file, await doc.save());
+      return file;
+    };
+    const [one, two] = await Promise.all([big('one.pdf'), big('two.pdf')]);
+    const { page, errors } = await open('/pdf-merge/');
+    await choose(page, one, two);
+    await page.waitForSelector('.file-list');
+    await page.emulateNetworkConditions({ offline: false, download: 50_000_000, upload: 1_000_000, latency: 0 });
+    await clickButton(page, '开始合并');
+    // Mid-upload: the first file partly or fully sent, the second not finished, the status line in step.
+    await page.waitForFunction(() => {
+      const bars = [...document.querySelectorAll('.file-list [role=progressbar]')].map((b) => Number(b.getAttribute('aria-valuenow')));
+      return bars.length === 2 && bars[0]! > 0 && bars[1]! < 100;
+    });
+    expect(await page.$eval('.run-line', (el) => el.textContent)).toMatch(/^上传中 \d+%$/);
+    await screenshot(page, 'tool-merge-uploading-desktop');
+    await page.waitForFunction(() => /^(排队中|处理中 \d+%)/.test(document.querySelector('.run-line')?.textContent ?? '') || !!document.querySelector('.result'));
+    await page.emulateNetworkConditions(null);
+    const { files } = await results(page);
+    expect(await pdfPages(await download(files[0]!.href, 'big-merged.pdf'))).toBe(2);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('splits by page ranges set in the options', async () => {
+    const doc = await makePdf('three.pdf', 'PAGE', 3);
+    const { page, errors } = await open('/pdf-split/');
+    await choose(page, doc);
+    await page.waitForSelector('.file-list');
+    await page.click('::-p-xpath(//label[contains(., "按页码范围")])');
+    // The range is required in this mode: the page says so before uploading anything.
+    await clickButton(page, '开始拆分');
+    expect(await page.$eval('.option-problem', (el) => el.textContent)).toContain('请填写页码范围');
+    await page.type('input[id$="-pages"]', '1-2,3');
+    await clickButton(page, '开始拆分');
+    const { files, zip } = await results(page);
+    expect(files.map((f) => f.name)).toEqual(['three_1-2.pdf', 'three_3.pdf']);
+    expect(zip).toBeDefined();
+    const first = await download(files[0]!.href, 'part1.pdf');
+    const second = await download(files[1]!.href, 'part2.pdf');
+    expect(await pdfPages(first)).toBe(2);
+    expect(await pageTexts(first, 2)).toEqual(['PAGE 1', 'PAGE 2']);
+    expect(await pdfPages(second)).toBe(1);
+    expect(await pageTexts(second, 1)).toEqual(['PAGE 3']);
+    const zipResponse = await fetch(zip!);
+    expect(zipResponse.status).toBe(200);
+    expect(Buffer.from(await zipResponse.arrayBuffer()).subarray(0, 2).toString()).toBe('PK');
+
+    // 立即删除 removes the files from the server at once and empties the panel.
+    await clickButton(page, '立即删除');
+    await page.waitForSelector('.btn-choose');
+    expect((await fetch(files[0]!.href)).status).toBe(410);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('deletes the page picked on the thumbnails (two-step task)', async () => {
+    const doc = await makePdf('pick.pdf', 'PICK', 3);
+    const { page, errors } = await open('/pdf-delete-page/');
+    await choose(page, doc);
+    await page.waitForSelector('.file-list');
+    await clickButton(page, '上传并选择页面');
+    await page.waitForSelector('.thumb-grid .thumb', { timeout: 60_000 });
+    expect(await page.$$eval('.thumb', (els) => els.length)).toBe(3);
+    // The thumbnails are real images served by the signed links.
+    await page.waitForFunction(() => [...document.querySelectorAll<HTMLImageElement>('.thumb img')].every((img) => img.complete && img.naturalWidth > 0));
+    await page.click('button.thumb[aria-label="第 2 页"]');
+    expect(await page.$eval('button.thumb[aria-label="第 2 页"]', (el) => el.getAttribute('aria-pressed'))).toBe('true');
+    await clickButton(page, '删除选中页面');
+    const { files } = await results(page);
+    expect(files).toHaveLength(1);
+    const result = await download(files[0]!.href, 'deleted.pdf');
+    expect(await pdfPages(result)).toBe(2);
+    expect(await pageTexts(result, 2)).toEqual(['PICK 1', 'PICK 3']);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('splits where the visitor marks new parts on the thumbnails', async () => {
+    const doc = await makePdf('four.pdf', 'FOUR', 4);
+    const { page, errors } = await open('/pdf-split/');
+    await choose(page, doc);
+    await page.click('::-p-xpath(//label[contains(., "在页面上选择")])');
+    await clickButton(page, '上传并选择拆分位置');
+    await page.waitForSelector('.thumb-grid .thumb', { timeout: 60_000 });
+    // Page 1 always starts the first part.
+    expect(await page.$eval('button.thumb[aria-label="第 1 页"]', (el) => (el as HTMLButtonElement).disabled)).toBe(true);
+    await page.click('button.thumb[aria-label="第 3 页"]');
+    await clickButton(page, '拆分为 2 个文件');
+    const { files } = await results(page);
+    expect(files.map((f) => f.name)).toEqual(['four_1-2.pdf', 'four_3-4.pdf']);
+    const second = await download(files[1]!.href, 'four-part2.pdf');
+    expect(await pdfPages(second)).toBe(2);
+    expect(await pageTexts(second, 2)).toEqual(['FOUR 3', 'FOUR 4']);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('refuses a wrong file type on the page with a Chinese message', async () => {
+    const text = path.join(dir, 'notes.txt');
+    fs.writeFileSync(text, 'not a pdf');
+    const { page, errors } = await open('/pdf-merge/');
+    await choose(page, text);
+    const message = await page.waitForSelector('.form-problem');
+    expect(await message!.evaluate((el) => el.textContent)).toBe('“notes.txt”格式不支持，请上传 PDF 格式的文件');
+    expect(await page.$('.file-list')).toBeNull();
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('shows the server refusing a file whose bytes are not a PDF, and lets the visitor retry', async () => {
+    const fake = path.join(dir, 'fake.pdf');
+    fs.writeFileSync(fake, 'plain text pretending to be a PDF');
+    const { page, errors } = await open('/pdf-compress/');
+    await choose(page, fake);
+    await clickButton(page, '开始压缩');
+    const line = await page.waitForSelector('.run-line.is-bad');
+    expect(await line!.evaluate((el) => el.textContent)).toMatch(/^失败：文件格式不支持/);
+    // 重试 sends it again (and fails again the same way); 重新开始 empties the panel.
+    const submits: string[] = [];
+    page.on('request', (r) => r.url().endsWith('/task/submitTask') && submits.push(r.url()));
+    await clickButton(page, '重试');
+    await page.waitForFunction(() => document.querySelector('.run-line.is-bad')?.textContent?.startsWith('失败：'));
+    expect(submits).toHaveLength(1);
+    await clickButton(page, '重新开始');
+    await page.waitForSelector('.btn-choose');
+    // The refusal is an expected answer: the network log has the 415, the page no script error.
+    expect(errors.filter((e) => !e.includes('415'))).toEqual([]);
+    await page.close();
+  });
+
+  it('says a tool without a converter is coming soon instead of offering a button', async () => {
+    const { page, errors } = await open('/pdf-to-word/');
+    expect(await page.$eval('.upload-panel', (el) => el.textContent)).toContain('该功能即将上线');
+    expect(await page.$('.upload-panel button')).toBeNull();
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  describe.each([
+    ['desktop', 1366],
+    ['mobile', 375],
+  ])('screenshots for review (%s)', (label, width) => {
+    const shoot = async (page: Page, name: string) => {
+      // Below the sticky header, from the top of the working area.
+      await page.evaluate(() => window.scrollTo(0, document.querySelector('.upload-panel')!.getBoundingClientRect().top + window.scrollY - 90));
+      await screenshot(page, `tool-${name}-${label}`);
+    };
+
+    (SCREENS ? it : it.skip)('merge: files chosen and the finished result', async () => {
+      const alpha = await makePdf('手机合并-第一份.pdf', 'ALPHA', 2);
+      const bravo = await makePdf('bravo-with-a-rather-long-file-name-for-phones.pdf', 'BRAVO', 3);
+      const { page, errors } = await open('/pdf-merge/', width);
+      await choose(page, alpha, bravo);
+      await page.waitForSelector('.file-list');
+      await shoot(page, 'merge-chosen');
+      await clickButton(page, '开始合并');
+      await results(page);
+      await shoot(page, 'merge-done');
+      expect(errors).toEqual([]);
+      await page.close();
+    });
+
+    (SCREENS ? it : it.skip)('split, watermark and page picking', async () => {
+      const split = await open('/pdf-split/', width);
+      await choose(split.page, await makePdf('split.pdf', 'S', 3));
+      await split.page.click('::-p-xpath(//label[contains(., "按页码范围")])');
+      await clickButton(split.page, '开始拆分');
+      await shoot(split.page, 'split-options');
+      await split.page.click('::-p-xpath(//label[contains(., "逐页拆分")])');
+      await clickButton(split.page, '开始拆分');
+      await results(split.page);
+      await shoot(split.page, 'split-done');
+
+      const mark = await open('/watermark/', width);
+      await choose(mark.page, await makePdf('mark.pdf', 'M', 1));
+      await mark.page.waitForSelector('.options');
+      await shoot(mark.page, 'watermark-options');
+
+      const pick = await open('/pdf-delete-page/', width);
+      await choose(pick.page, await makePdf('pick.pdf', 'P', 5));
+      await clickButton(pick.page, '上传并选择页面');
+      await pick.page.waitForSelector('.thumb img');
+      await pick.page.click('button.thumb[aria-label="第 2 页"]');
+      await shoot(pick.page, 'pick');
+      expect([...split.errors, ...mark.errors, ...pick.errors]).toEqual([]);
+      await Promise.all([split.page.close(), mark.page.close(), pick.page.close()]);
+    });
+  });
+});
