@@ -73,7 +73,12 @@ const ACCESS_TOKEN_COOKIE = 'accessToken';
 function accessToken(): string | undefined {
   const prefix = `${ACCESS_TOKEN_COOKIE}=`;
   const raw = document.cookie.split('; ').find((part) => part.startsWith(prefix))?.slice(prefix.length);
-  return raw ? decodeURIComponent(raw) : undefined;
+  if (!raw) return undefined;
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
 }
 
 function parseJson(text: string): unknown {
