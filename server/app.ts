@@ -8,9 +8,11 @@ import { createDb, migrateToLatest } from './db';
 import type { ApiDeps } from './api/deps';
 import { TaskService } from './tasks/service';
 import { configureTimestamps } from './convert/tools/pdf-render';
+import { unavailableTools } from './convert/availability';
 import { apiProxy } from './http/api-proxy';
 import { apiNotFound, onlyApiPaths } from './http/api-paths';
 import { errorHandler } from './http/errors';
+import { mobileRedirect } from './http/mobile-redirect';
 import { pages } from './http/pages';
 import { parseQuery } from './http/query';
 import { queryCookies } from './http/query-cookies';
@@ -32,8 +34,6 @@ export async function createApp(config: Config): Promise<SiteApp> {
   app.set('trust proxy', 'loopback');
   app.set('query parser', parseQuery);
 
-  const site = { publicOrigin: config.publicOrigin, mobileOrigin: config.mobileOrigin, accountOrigin: config.accountOrigin };
-  const renderer = await createPageRenderer(site, config.publicDir);
   const pageCache = new PageCache();
 
   // The API (data layer and conversion jobs) lives here unless API_ORIGIN names another server.
@@ -47,6 +47,15 @@ export async function createApp(config: Config): Promise<SiteApp> {
     api = { config, db, tasks };
   }
 
+  // Behind API_ORIGIN the tools run elsewhere: this server cannot tell, and the API answers for them.
+  const site = {
+    publicOrigin: config.publicOrigin,
+    mobileOrigin: config.mobileOrigin,
+    accountOrigin: config.accountOrigin,
+    unavailableTools: api ? await unavailableTools() : {},
+  };
+  const renderer = await createPageRenderer(site, config.publicDir);
+
   app.use(securityHeaders(config.production));
   app.use(cookieParser());
   app.use(queryCookies());
@@ -55,6 +64,7 @@ export async function createApp(config: Config): Promise<SiteApp> {
   else app.use(apiProxy(config.apiOrigin!));
   app.use(apiNotFound());
   app.use(trailingSlash());
+  app.use(mobileRedirect(site));
   app.use(pages(renderer, pageCache));
   app.use(errorHandler());
 

@@ -2,57 +2,12 @@
 // JSON calls go through the shared client; the uploads use XMLHttpRequest, the one browser API
 // that reports upload progress, and settle exactly as the shared client would (SPEC §8).
 import { HTTP_TIMEOUT_MS } from '../../shared/constants';
+import type { MiddleView, PreviewView, ScanAnalysis, TaskView } from '../../shared/task-api';
 import { httpStatusMessage, NO_RESPONSE_MESSAGE, TIMEOUT_MESSAGE } from '../../shared/errors';
 import { toast } from '../components/toast/toast-store';
 import { ApiError, http, settleEnvelope } from './http-client';
 
-export type TaskStatus = 'queued' | 'running' | 'done' | 'failed' | 'cancelled' | 'expired';
-
-export interface TaskFile {
-  name: string;
-  size: number;
-  /** Signed, expiring download link. */
-  url: string;
-}
-
-export interface TaskView {
-  taskId: string;
-  tool: string;
-  stage: 'middle' | 'final';
-  status: TaskStatus;
-  /** 0–100. */
-  progress: number;
-  /** Why it failed, in Chinese. */
-  msg: string;
-  /** When the files are deleted (ISO-8601). */
-  expiresAt: string;
-  partial: boolean;
-  files: TaskFile[];
-  /** All files in one zip, when there are several. */
-  zipUrl?: string;
-}
-
-export interface MiddlePage extends TaskFile {
-  page: number;
-}
-
-export interface MiddleView {
-  taskId: string;
-  status: TaskStatus;
-  progress: number;
-  msg: string;
-  expiresAt: string;
-  pageCount?: number;
-  data: Record<string, unknown>;
-  /** Page thumbnails, once the middle step is done. */
-  pages: MiddlePage[];
-}
-
-export interface PreviewView {
-  taskId: string;
-  pageCount: number;
-  images: { page: number; url: string }[];
-}
+export type { MiddlePage, MiddleView, PreviewView, TaskFile, TaskStatus, TaskView } from '../../shared/task-api';
 
 export interface SubmitRequest {
   /** The tool id. */
@@ -199,4 +154,9 @@ export function targetYee(taskId: string): Promise<PreviewView> {
 /** The first pages of the uploaded PDF as images. */
 export function previewYee(taskId: string): Promise<PreviewView> {
   return http.request<PreviewView>('/task/previewYee', { method: 'POST', json: { taskId } });
+}
+
+/** The report of a finished pdf-scan task (the /Scan/ page). */
+export function scanAnalysis(taskId: string): Promise<ScanAnalysis> {
+  return http.request<ScanAnalysis>('/task/pdf-scan/analysis', { method: 'POST', json: { taskId } });
 }

@@ -14,6 +14,16 @@ export function ToolCard({ tool }: { tool: Tool }) {
   );
 }
 
+export function ToolCards({ tools }: { tools: readonly Tool[] }) {
+  return (
+    <div className="tool-cards">
+      {tools.map((tool) => (
+        <ToolCard key={tool.id} tool={tool} />
+      ))}
+    </div>
+  );
+}
+
 /** Cards with icons and summaries, or (compact, on tool pages) a plain link list per group. */
 export function ToolGrid({ heading = '全部工具', compact = false }: { heading?: string; compact?: boolean }) {
   return (
@@ -22,17 +32,17 @@ export function ToolGrid({ heading = '全部工具', compact = false }: { headin
       {TOOL_GROUPS.map((group) => (
         <div key={group.type} className="tool-group">
           <h3>{group.title}</h3>
-          <div className={compact ? 'tool-group-links' : 'tool-group-cards'}>
-            {toolsOfGroup(group.type).map((tool) =>
-              compact ? (
+          {compact ? (
+            <div className="tool-group-links">
+              {toolsOfGroup(group.type).map((tool) => (
                 <a key={tool.id} href={tool.path}>
                   {tool.title}
                 </a>
-              ) : (
-                <ToolCard key={tool.id} tool={tool} />
-              ),
-            )}
-          </div>
+              ))}
+            </div>
+          ) : (
+            <ToolCards tools={toolsOfGroup(group.type)} />
+          )}
         </div>
       ))}
     </section>

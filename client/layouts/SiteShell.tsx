@@ -5,7 +5,7 @@ import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { buildHead } from '../../shared/head';
 import { matchSiteRoute } from '../../shared/site-routes';
 import { findPage } from '../../shared/pages';
-import type { SiteConfig } from '../routing/site-config';
+import { SiteConfigContext, type SiteConfig } from '../routing/site-config';
 import { applyHead } from '../routing/apply-head';
 import { useLinkNavigation } from '../routing/link-navigation';
 import { Toaster } from '../components/toast/Toaster';
@@ -37,7 +37,9 @@ export function SiteShell({ config }: { config: SiteConfig }) {
       {chrome && <Header variant={options.layout === 'order' ? 'order' : 'full'} shadow={options.headerShadow} minWidth={options.minWidthHeader} accountOrigin={config.accountOrigin} />}
       {chrome && options.toolsBar && options.layout === 'default' && <ToolsBar />}
       <main className="layout-main">
-        <Outlet />
+        <SiteConfigContext.Provider value={config}>
+          <Outlet />
+        </SiteConfigContext.Provider>
       </main>
       {chrome && options.layout !== 'mind-map' && <Footer compact={options.layout === 'order'} />}
       <Toaster />

@@ -1,8 +1,13 @@
-// What the browser needs to know about the deployment; the server writes it into the document.
+// What the browser needs to know about the deployment; the server writes it into the document,
+// and the shell hands it to every page through context.
+import { createContext, useContext } from 'react';
+
 export interface SiteConfig {
   publicOrigin: string;
   mobileOrigin: string;
   accountOrigin: string;
+  /** Tools that cannot run on this deployment, with the Chinese reason the page shows. */
+  unavailableTools: Record<string, string>;
 }
 
 declare global {
@@ -10,4 +15,12 @@ declare global {
     __SITE__: SiteConfig;
     __CHUNKS__: string[];
   }
+}
+
+export const SiteConfigContext = createContext<SiteConfig | null>(null);
+
+export function useSiteConfig(): SiteConfig {
+  const config = useContext(SiteConfigContext);
+  if (!config) throw new Error('useSiteConfig outside the site shell');
+  return config;
 }

@@ -6,6 +6,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type { Request } from 'express';
 import { findTool, type Tool } from '../../shared/catalogue';
+import type { MiddleView, PreviewView, ScanAnalysis, TaskView } from '../../shared/task-api';
 import type { Config } from '../config';
 import type { Db } from '../db';
 import { findConverter } from '../convert/registry';
@@ -28,44 +29,7 @@ import { writeZip } from './zip';
 import { extensionOf } from './sniff';
 
 export type SubmitMode = 'single' | 'group' | 'middle';
-
-export interface FileView {
-  name: string;
-  size: number;
-  url: string;
-}
-
-export interface TaskView {
-  taskId: string;
-  tool: string;
-  stage: Task['stage'];
-  status: Task['status'];
-  progress: number;
-  msg: string;
-  /** When the files are deleted (ISO-8601). */
-  expiresAt: string;
-  /** True when a try-out gave a partial result that goOnConvert can finish. */
-  partial: boolean;
-  files: FileView[];
-  zipUrl?: string;
-}
-
-export interface MiddleView {
-  taskId: string;
-  status: Task['status'];
-  progress: number;
-  msg: string;
-  expiresAt: string;
-  pageCount?: number;
-  data: Record<string, unknown>;
-  pages: (FileView & { page: number })[];
-}
-
-export interface PreviewView {
-  taskId: string;
-  pageCount: number;
-  images: { page: number; url: string }[];
-}
+export type { MiddleView, PreviewView, TaskView };
 
 export interface Download {
   body: Readable;
@@ -338,14 +302,14 @@ export class TaskService {
   }
 
   /** /task/pdf-scan/analysis: the finished pdf-scan task's report, with its files (report and clean copy). */
-  async scanReport(taskId: unknown, owner: string): Promise<TaskView & { report: unknown }> {
+  async scanReport(taskId: unknown, owner: string): Promise<ScanAnalysis> {
     const view = await this.query(taskId, owner);
     if (view.tool !== 'pdf-scan') throw new TaskRefusal(400, TASK_MESSAGES.notScanTask);
     if (view.status !== 'done' || view.stage !== 'final') throw new TaskRefusal(400, TASK_MESSAGES.notFinished);
     const task = await this.owned(taskId, owner);
     const reportFile = task.outputs.find((f) => f.type === 'json');
     if (!reportFile) throw new TaskRefusal(400, TASK_MESSAGES.notScanTask);
-    const report: unknown = JSON.parse(await fsp.readFile(await this.store.localPath(reportFile.key), 'utf8'));
+    const report = JSON.parse(await fsp.readFile(await this.store.localPath(reportFile.key), 'utf8')) as ScanAnalysis['report'];
     return { ...view, report };
   }
 

@@ -56,7 +56,7 @@ describe('client-side navigation', () => {
     await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
     const documents: string[] = [];
     page.on('request', (r) => r.resourceType() === 'document' && documents.push(r.url()));
-    await page.click('.hot-grid a[href="/pdf-merge/"]');
+    await page.click('.home .tool-cards a[href="/pdf-merge/"]');
     await page.waitForFunction(() => location.pathname === '/pdf-merge/' && document.querySelector('.tool-head h1')?.textContent === 'PDF合并');
     await page.waitForFunction(() => document.title.startsWith('PDF合并'));
     expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);

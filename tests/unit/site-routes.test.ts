@@ -4,7 +4,7 @@ import { isApiPath } from '../../shared/constants';
 import { matchSiteRoute } from '../../shared/site-routes';
 import { runMiddleware, loginUrl, readCookie } from '../../client/routing/middleware';
 
-const config = { publicOrigin: 'https://www.example.cn', mobileOrigin: 'https://m.example.cn', accountOrigin: 'https://passport.example.cn' };
+const config = { publicOrigin: 'https://www.example.cn', mobileOrigin: 'https://m.example.cn', accountOrigin: 'https://passport.example.cn', unavailableTools: {} };
 
 describe('mobile address rules (SPEC §2)', () => {
   it.each([

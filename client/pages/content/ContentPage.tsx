@@ -5,6 +5,7 @@ import { TOOL_GROUPS, TUTORIAL_CATEGORIES, toolsOfGroup, findTool } from '../../
 import { PAGES, helpPageNumber } from '../../../shared/pages';
 import { ToolGrid } from '../../components/ToolGrid';
 import { EmptyState } from '../../components/EmptyState';
+import { ScanReport } from './ScanReport';
 
 const INFO: Record<string, { title: string; paragraphs: string[] }> = {
   about: {
@@ -178,8 +179,8 @@ function Body({ pageId }: { pageId: string }) {
     case 'scan':
       return (
         <>
-          <PageHeading title="PDF安全检测" sub="检测脚本、自动动作、外部链接、附件、加密与签名" />
-          <EmptyState title="还没有检测报告" text="上传 PDF 后，这里会显示检测到的风险和净化后的副本。" action={{ to: '/pdf-scan/', label: '开始检测' }} />
+          <PageHeading title="PDF安全检测报告" sub="检测脚本、自动动作、外部链接、附件、加密与签名" />
+          <ScanReport />
         </>
       );
     default:

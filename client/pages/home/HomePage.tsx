@@ -1,6 +1,6 @@
 // Home: hero with the featured tools, the hot tools, the full catalogue and the tutorials.
 import { FEATURED_TOOL_IDS, HOT_TOOL_IDS, TUTORIAL_CATEGORIES, toolsByIds } from '../../../shared/catalogue';
-import { ToolCard, ToolGrid } from '../../components/ToolGrid';
+import { ToolCards, ToolGrid } from '../../components/ToolGrid';
 import { ToolIcon } from '../../components/ToolIcon';
 
 const FEATURED = toolsByIds(FEATURED_TOOL_IDS);
@@ -32,11 +32,7 @@ export default function HomePage() {
       <div className="container">
         <section aria-label="热门工具">
           <h2 className="section-title">热门工具</h2>
-          <div className="hot-grid">
-            {HOT.map((tool) => (
-              <ToolCard key={tool.id} tool={tool} />
-            ))}
-          </div>
+          <ToolCards tools={HOT} />
         </section>
         <ToolGrid />
         <section className="tutorials" aria-label="使用教程">

@@ -64,6 +64,11 @@ export function ResultPanel({ task, onRestart }: { task: TaskView; onRestart(): 
             全部下载 (ZIP)
           </a>
         )}
+        {task.tool === 'pdf-scan' && (
+          <a className="btn btn-primary btn-large btn-start" href={`/Scan/?taskId=${encodeURIComponent(task.taskId)}`}>
+            查看检测报告
+          </a>
+        )}
         <button type="button" className="btn btn-ghost btn-restart" onClick={onRestart}>
           重新开始
         </button>

@@ -2,7 +2,7 @@
 // limits, how-to steps, related tools and the catalogue.
 import { findTool, toolsOfGroup, TOOL_GROUPS } from '../../../shared/catalogue';
 import { formatFileSize } from '../../../shared/format';
-import { ToolCard, ToolGrid } from '../../components/ToolGrid';
+import { ToolCards, ToolGrid } from '../../components/ToolGrid';
 import { UploadPanel } from './UploadPanel';
 import './tool.css';
 
@@ -45,11 +45,7 @@ export default function ToolPage({ toolId }: { toolId: string }) {
         {related.length > 0 && (
           <section aria-label="相关工具">
             <h2 className="section-title">相关工具</h2>
-            <div className="hot-grid">
-              {related.map((t) => (
-                <ToolCard key={t.id} tool={t} />
-              ))}
-            </div>
+            <ToolCards tools={related} />
           </section>
         )}
         <ToolGrid heading="更多工具" compact />

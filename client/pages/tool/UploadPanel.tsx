@@ -10,6 +10,7 @@ import { OptionsForm } from './OptionsForm';
 import { PagePicker } from './PagePicker';
 import { ResultPanel } from './ResultPanel';
 import { RunStatus } from './RunStatus';
+import { useSiteConfig } from '../../routing/site-config';
 import { useTaskRun } from './task-run';
 import { activePicking, checkValues, defaultValues, optionsOf, toolSetup, type PagePicking, type ToolSetup } from './tool-options';
 
@@ -21,17 +22,18 @@ function hasFiles(event: DragEvent): boolean {
 }
 
 export function UploadPanel({ tool }: { tool: Tool }) {
-  const setup = toolSetup(tool.id);
-  if (!setup) return <ComingSoon tool={tool} />;
-  return <Workbench tool={tool} setup={setup} />;
+  // The server knows which tools can run here (a converter, and its engines installed).
+  const unavailable = useSiteConfig().unavailableTools[tool.id];
+  if (unavailable) return <Unavailable tool={tool} reason={unavailable} />;
+  return <Workbench tool={tool} setup={toolSetup(tool.id)} />;
 }
 
-function ComingSoon({ tool }: { tool: Tool }) {
+function Unavailable({ tool, reason }: { tool: Tool; reason: string }) {
   return (
     <div className="upload-panel is-soon">
       <span className="drop-icon is-muted" aria-hidden="true" />
-      <h2 className="soon-title">该功能即将上线</h2>
-      <p className="upload-hint">{tool.title}正在加紧开发中，敬请期待。你可以先试试下方的相关工具。</p>
+      <h2 className="soon-title">{reason}</h2>
+      <p className="upload-hint">{tool.title}暂时无法使用，你可以先试试下方的相关工具。</p>
     </div>
   );
 }

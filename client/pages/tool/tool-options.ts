@@ -279,8 +279,11 @@ export const TOOL_SETUPS: Readonly<Record<string, ToolSetup>> = {
   timestamp: { action: '加盖时间戳', fields: [openPasswordField] },
 };
 
-export function toolSetup(toolId: string): ToolSetup | undefined {
-  return TOOL_SETUPS[toolId];
+/** A tool without its own row runs with the converter's default options. */
+const DEFAULT_SETUP: ToolSetup = { action: '开始转换', fields: [] };
+
+export function toolSetup(toolId: string): ToolSetup {
+  return TOOL_SETUPS[toolId] ?? DEFAULT_SETUP;
 }
 
 export type OptionValues = Record<string, string>;

@@ -1,9 +1,10 @@
 // Tables of the conversion tasks (SPEC §7 "Tasks"): the tasks table is the source of truth for a job.
 import type { Generated } from 'kysely';
 
-export type TaskStatus = 'queued' | 'running' | 'done' | 'failed' | 'cancelled' | 'expired';
+import type { TaskStage, TaskStatus } from '../../../shared/task-api';
+
+export type { TaskStage, TaskStatus };
 /** A middle task first runs the converter's preview step; submitResult turns it into a final run. */
-export type TaskStage = 'middle' | 'final';
 
 export interface TasksTable {
   /** 128-bit random, base64url: unguessable. */

@@ -1,7 +1,9 @@
 // What a security scan looks for, how serious each thing is, and how it is told to the visitor.
 import { forEachDict, textOf, type PdfJsonDict, type PdfObjects } from './qpdf-json';
 
-export type RiskLevel = '低' | '中' | '高';
+import type { RiskLevel } from '../../../../../shared/task-api';
+
+export type { RiskLevel };
 
 export type FindingKind =
   | 'javascript'

@@ -4,6 +4,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
+import type { PdfScanReport as WireReport } from '../../../../../shared/task-api';
 import type { Converter, ConvertOutput } from '../../../types';
 import { passwordOption } from '../options';
 import { outputName } from '../output-name';
@@ -14,12 +15,8 @@ import { writeSanitizedCopy } from './sanitize';
 
 export type { Finding, FindingKind, RiskLevel } from './findings';
 
-export interface PdfScanReport {
-  riskLevel: RiskLevel;
-  /** One Chinese sentence for the top of the report. */
-  summary: string;
-  pageCount: number;
-  encrypted: boolean;
+/** The report as the page reads it (shared/task-api.ts), with the findings' kinds spelled out. */
+export interface PdfScanReport extends WireReport {
   findings: Finding[];
 }
 

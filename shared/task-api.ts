@@ -1,0 +1,69 @@
+// The answers of the task calls (ARCHITECTURE.md "The task API contract"), shared by the server
+// that writes them and the page that reads them.
+
+export type TaskStatus = 'queued' | 'running' | 'done' | 'failed' | 'cancelled' | 'expired';
+export type TaskStage = 'middle' | 'final';
+
+export interface TaskFile {
+  name: string;
+  size: number;
+  /** Signed, expiring download link. */
+  url: string;
+}
+
+export interface TaskView {
+  taskId: string;
+  tool: string;
+  stage: TaskStage;
+  status: TaskStatus;
+  /** 0–100. */
+  progress: number;
+  /** Why it failed, in Chinese. */
+  msg: string;
+  /** When the files are deleted (ISO-8601). */
+  expiresAt: string;
+  /** True when a try-out gave a partial result that goOnConvert can finish. */
+  partial: boolean;
+  files: TaskFile[];
+  /** All files in one zip, when there are several. */
+  zipUrl?: string;
+}
+
+export interface MiddlePage extends TaskFile {
+  page: number;
+}
+
+export interface MiddleView {
+  taskId: string;
+  status: TaskStatus;
+  progress: number;
+  msg: string;
+  expiresAt: string;
+  pageCount?: number;
+  data: Record<string, unknown>;
+  /** Page thumbnails, once the middle step is done. */
+  pages: MiddlePage[];
+}
+
+export interface PreviewView {
+  taskId: string;
+  pageCount: number;
+  images: { page: number; url: string }[];
+}
+
+export type RiskLevel = '低' | '中' | '高';
+
+/** The pdf-scan report (server/convert/tools/pdf-render/scan). */
+export interface PdfScanReport {
+  riskLevel: RiskLevel;
+  /** One Chinese sentence for the top of the report. */
+  summary: string;
+  pageCount: number;
+  encrypted: boolean;
+  findings: { kind: string; severity: RiskLevel; count: number; message: string; details: string[] }[];
+}
+
+/** /task/pdf-scan/analysis: the finished scan task with its report. */
+export interface ScanAnalysis extends TaskView {
+  report: PdfScanReport;
+}
