@@ -4,13 +4,14 @@ import { TOOL_GROUPS, secondMenu } from '../../shared/catalogue';
 import { ToolIcon } from './ToolIcon';
 
 interface HeaderProps {
-  variant: 'full' | 'order';
+  /** Pages with their own head (the order layout, activity pages) get a slim header with this title. */
+  slimTitle?: string;
   shadow: boolean;
   minWidth: boolean;
   accountOrigin: string;
 }
 
-export function Header({ variant, shadow, minWidth, accountOrigin }: HeaderProps) {
+export function Header({ slimTitle, shadow, minWidth, accountOrigin }: HeaderProps) {
   const menuGroups = TOOL_GROUPS.filter((g) => g.hasSecondMenu);
   return (
     <header className={`site-header${shadow ? ' has-shadow' : ''}${minWidth ? ' min-width' : ''}`}>
@@ -19,8 +20,8 @@ export function Header({ variant, shadow, minWidth, accountOrigin }: HeaderProps
           <span className="logo-mark">P</span>
           <span className="logo-text">PDF365</span>
         </a>
-        {variant === 'order' ? (
-          <span className="header-title">支付中心</span>
+        {slimTitle ? (
+          <span className="header-title">{slimTitle}</span>
         ) : (
           <nav className="main-nav" aria-label="工具分类">
             {menuGroups.map((group) => (

@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { buildHead } from '../../shared/head';
 import { matchSiteRoute } from '../../shared/site-routes';
-import { findPage } from '../../shared/pages';
+import { findPage, type PageOptions } from '../../shared/pages';
 import { SiteConfigContext, type SiteConfig } from '../routing/site-config';
 import { applyHead } from '../routing/apply-head';
 import { useLinkNavigation } from '../routing/link-navigation';
@@ -24,6 +24,12 @@ function useHeadSync(config: SiteConfig, pathname: string): void {
   }, [pathname, config]);
 }
 
+/** The order layout and custom-head pages replace the tool menus with their own title. */
+function slimTitle(options: PageOptions): string | undefined {
+  if (options.layout === 'order') return '支付中心';
+  return options.customHead ? '限时福利' : undefined;
+}
+
 export function SiteShell({ config }: { config: SiteConfig }) {
   const { pathname } = useLocation();
   // Unknown addresses are on their way to /404/ and get its plain options meanwhile.
@@ -34,7 +40,7 @@ export function SiteShell({ config }: { config: SiteConfig }) {
   return (
     <div className={`layout layout-${options.layout}`} onClick={onClick}>
       {chrome && options.advertHead && <AdvertHead position={options.advertPosition ?? 0} />}
-      {chrome && <Header variant={options.layout === 'order' ? 'order' : 'full'} shadow={options.headerShadow} minWidth={options.minWidthHeader} accountOrigin={config.accountOrigin} />}
+      {chrome && <Header slimTitle={slimTitle(options)} shadow={options.headerShadow} minWidth={options.minWidthHeader} accountOrigin={config.accountOrigin} />}
       {chrome && options.toolsBar && options.layout === 'default' && <ToolsBar />}
       <main className="layout-main">
         <SiteConfigContext.Provider value={config}>

@@ -1,6 +1,7 @@
 // Account and commerce pages (orders, points, tasks, invoice, postage payment, feedback, the
 // benefits activity, login return). The account and payment services fill them later; each shows
 // its real heading and empty state now.
+import { MEMBERSHIP_PLANS } from '../../../shared/constants';
 import { EmptyState } from '../../components/EmptyState';
 
 interface Shell {
@@ -15,7 +16,6 @@ const SHELLS: Record<string, Shell> = {
   task: { title: '任务与积分中心', sub: '完成任务领积分，积分可兑换会员和转换次数', empty: { title: '任务即将上线', text: '每日签到、分享和首次转换等任务正在准备中。' } },
   invoice: { title: '申请发票', sub: '为已支付的订单开具电子发票', empty: { title: '暂无可开票订单', text: '支付成功的订单会出现在这里，可申请电子发票或纸质发票。', action: { to: '/myOrders/', label: '查看订单' } } },
   postage_pay: { title: '支付中心', sub: '纸质发票邮费支付', empty: { title: '没有待支付的邮费', text: '申请纸质发票后，可在这里支付邮费。', action: { to: '/invoice/', label: '申请发票' } } },
-  'xiezai-huodong': { title: '限时福利', sub: '新用户专享：会员首月特惠与免费转换次数', empty: { title: '活动准备中', text: '会员 1 个月 79 元、6 个月 138 元、12 个月 258 元并加赠 1 个月。' } },
   login: { title: '登录 PDF365', sub: '登录后可同步转换记录、使用会员权益', empty: { title: '账户服务即将开放', text: '现在无需登录即可免费试用全部工具。', action: { to: '/', label: '返回首页' } } },
   iamEmpty: { title: '登录完成', sub: '', empty: { title: '登录成功', text: '您可以关闭此页面，回到原来的页面继续操作。' } },
 };
@@ -47,7 +47,35 @@ function FeedbackForm() {
   );
 }
 
+/** The limited-time benefits page draws its own head: the plans on a banner. */
+function BenefitsActivity() {
+  return (
+    <section className="activity">
+      <div className="activity-banner">
+        <h1>限时福利 · 会员特惠</h1>
+        <p>全站 60 余种工具不限次数，文件更大、批量更多，另含每月 200 分钟高精度语音转文字</p>
+      </div>
+      <div className="container activity-plans">
+        {MEMBERSHIP_PLANS.map((plan) => (
+          <article key={plan.months} className={`plan${plan.bonusMonths ? ' is-best' : ''}`}>
+            {plan.bonusMonths > 0 && <span className="plan-tag">加赠{plan.bonusMonths}个月</span>}
+            <h2>{plan.months === 12 ? '12个月' : `${plan.months}个月`}会员</h2>
+            <p className="plan-price">
+              <small>¥</small>
+              {plan.price}
+            </p>
+            <p className="plan-list">原价 ¥{plan.listPrice}</p>
+            <p className="plan-month">折合每月 ¥{(plan.price / (plan.months + plan.bonusMonths)).toFixed(1)}</p>
+          </article>
+        ))}
+      </div>
+      <p className="center activity-note">支付功能即将开放，开通后权益立即生效。</p>
+    </section>
+  );
+}
+
 export default function AccountPage({ pageId }: { pageId: string }) {
+  if (pageId === 'xiezai-huodong') return <BenefitsActivity />;
   if (pageId === 'yijian') {
     return (
       <div className="container content-page">
@@ -61,7 +89,7 @@ export default function AccountPage({ pageId }: { pageId: string }) {
   }
   const shell = SHELLS[pageId];
   return (
-    <div className={`container content-page${pageId === 'xiezai-huodong' ? ' custom-head' : ''}`}>
+    <div className="container content-page">
       <header className="page-heading">
         <h1>{shell.title}</h1>
         {shell.sub && <p>{shell.sub}</p>}
