@@ -1,9 +1,11 @@
 // toolId → converter. A tool without a converter (or whose engines are missing) is shown as unavailable.
 import type { Converter } from './types';
+import { imageConverters } from './tools/image';
+import { mediaConverters } from './tools/media';
 import { pdfEditConverters } from './tools/pdf-edit';
 import { pdfRenderConverters } from './tools/pdf-render';
 
-const ALL: Converter<any>[] = [...pdfEditConverters, ...pdfRenderConverters];
+const ALL: Converter<any>[] = [...pdfEditConverters, ...pdfRenderConverters, ...imageConverters, ...mediaConverters];
 
 const BY_TOOL = new Map(ALL.map((c) => [c.toolId, c]));
 

@@ -1,9 +1,9 @@
-// The external engines PDF tools use: which programs each provides, how to tell it is installed,
+// The external engines the tools use: which programs each provides, how to tell it is installed,
 // how many of its processes may run at once and how long one may take.
 import os from 'node:os';
 import { runProcess } from './process';
 
-export type EngineId = 'qpdf' | 'ghostscript' | 'poppler' | 'mutool' | 'openssl';
+export type EngineId = 'qpdf' | 'ghostscript' | 'poppler' | 'mutool' | 'openssl' | 'ffmpeg' | 'heif';
 
 export interface EngineSpec {
   /** The executables this engine provides; a run names one of them. */
@@ -29,6 +29,10 @@ export const ENGINES = {
   },
   mutool: { programs: ['mutool'], probe: ['mutool', '-v'], limit: cores, timeoutMs: 300_000 },
   openssl: { programs: ['openssl'], probe: ['openssl', 'version'], limit: cores * 2, timeoutMs: 30_000 },
+  // Media runs pass a timeout scaled to the input's duration; this default covers probes and short runs.
+  ffmpeg: { programs: ['ffmpeg', 'ffprobe'], probe: ['ffmpeg', '-version'], limit: cores, timeoutMs: 600_000 },
+  // libheif's CLI decodes HEVC HEIC, which sharp's bundled libheif cannot.
+  heif: { programs: ['heif-convert'], probe: ['heif-convert', '-h'], limit: cores, timeoutMs: 60_000 },
 } as const satisfies Record<EngineId, EngineSpec>;
 
 export type EngineProgram = (typeof ENGINES)[EngineId]['programs'][number];
