@@ -4,8 +4,9 @@ import { imageConverters } from './tools/image';
 import { mediaConverters } from './tools/media';
 import { pdfEditConverters } from './tools/pdf-edit';
 import { pdfRenderConverters } from './tools/pdf-render';
+import { pdfToOfficeConverters } from './tools/pdf-to-office';
 
-const ALL: Converter<any>[] = [...pdfEditConverters, ...pdfRenderConverters, ...imageConverters, ...mediaConverters];
+const ALL: Converter<any>[] = [...pdfEditConverters, ...pdfRenderConverters, ...pdfToOfficeConverters, ...imageConverters, ...mediaConverters];
 
 const BY_TOOL = new Map(ALL.map((c) => [c.toolId, c]));
 

@@ -1,0 +1,112 @@
+// The script `mutool run` executes (MuPDF's own JavaScript, ES5) to dump what the layout analysis
+// needs from each page in one pass: characters with boxes and fonts from the structured text,
+// images (drawn into RGB PNGs so CMYK, indexed and mask images all come out), and the straight
+// axis-aligned strokes and thin filled bars that tables use as ruling lines.
+// Arguments: <pdf> <image dir> <page numbers…>; prints one JSON object per page.
+export const PAGE_DUMP_SCRIPT = String.raw`
+var MAX_IMAGE_SIDE = 2400;
+var THIN_BAR = 2.5;
+var MIN_RULE = 3;
+
+function transform(ctm, x, y) {
+  return [ctm[0] * x + ctm[2] * y + ctm[4], ctm[1] * x + ctm[3] * y + ctm[5]];
+}
+
+function round2(v) { return Math.round(v * 100) / 100; }
+
+function isWhite(colorspace, color) {
+  var n = String(colorspace);
+  if (n.indexOf('CMYK') >= 0) return color[0] + color[1] + color[2] + color[3] < 0.02;
+  for (var i = 0; i < color.length; i++) if (color[i] < 0.98) return false;
+  return true;
+}
+
+/** Straight pieces of a path in page space, one array of points per subpath. */
+function subpaths(path, ctm) {
+  var all = [], current = null, curved = false;
+  path.walk({
+    moveTo: function (x, y) { current = [transform(ctm, x, y)]; all.push(current); },
+    lineTo: function (x, y) { if (current) current.push(transform(ctm, x, y)); },
+    curveTo: function (x1, y1, x2, y2, x3, y3) { curved = true; if (current) current.push(transform(ctm, x3, y3)); },
+    rectTo: function (x, y, w, h) {
+      current = [transform(ctm, x, y), transform(ctm, x + w, y), transform(ctm, x + w, y + h), transform(ctm, x, y + h), transform(ctm, x, y)];
+      all.push(current);
+    },
+    closePath: function () { if (current && current.length) current.push(current[0]); },
+  });
+  return curved ? [] : all;
+}
+
+function pushRule(rules, x0, y0, x1, y1) {
+  var horizontal = Math.abs(y1 - y0) < 1, vertical = Math.abs(x1 - x0) < 1;
+  if (horizontal && Math.abs(x1 - x0) >= MIN_RULE) {
+    var y = round2((y0 + y1) / 2);
+    rules.push([round2(Math.min(x0, x1)), y, round2(Math.max(x0, x1)), y]);
+  } else if (vertical && Math.abs(y1 - y0) >= MIN_RULE) {
+    var x = round2((x0 + x1) / 2);
+    rules.push([x, round2(Math.min(y0, y1)), x, round2(Math.max(y0, y1))]);
+  }
+}
+
+function ruleCollector(rules) {
+  return {
+    strokePath: function (path, stroke, ctm, colorspace, color) {
+      if (isWhite(colorspace, color)) return;
+      var parts = subpaths(path, ctm);
+      for (var p = 0; p < parts.length; p++)
+        for (var i = 1; i < parts[p].length; i++) pushRule(rules, parts[p][i - 1][0], parts[p][i - 1][1], parts[p][i][0], parts[p][i][1]);
+    },
+    fillPath: function (path, evenOdd, ctm, colorspace, color) {
+      if (isWhite(colorspace, color)) return;
+      var parts = subpaths(path, ctm);
+      for (var p = 0; p < parts.length; p++) {
+        var xs = parts[p].map(function (pt) { return pt[0]; }), ys = parts[p].map(function (pt) { return pt[1]; });
+        var x0 = Math.min.apply(null, xs), x1 = Math.max.apply(null, xs), y0 = Math.min.apply(null, ys), y1 = Math.max.apply(null, ys);
+        if (y1 - y0 <= THIN_BAR && x1 - x0 > y1 - y0) pushRule(rules, x0, (y0 + y1) / 2, x1, (y0 + y1) / 2);
+        else if (x1 - x0 <= THIN_BAR && y1 - y0 > x1 - x0) pushRule(rules, (x0 + x1) / 2, y0, (x0 + x1) / 2, y1);
+      }
+    },
+  };
+}
+
+function saveImage(image, file) {
+  var w = image.getWidth(), h = image.getHeight();
+  var scale = Math.min(1, MAX_IMAGE_SIDE / Math.max(w, h));
+  w = Math.max(1, Math.round(w * scale)); h = Math.max(1, Math.round(h * scale));
+  var pixmap = new Pixmap(DeviceRGB, [0, 0, w, h], false);
+  pixmap.clear(255);
+  var device = new DrawDevice(Identity, pixmap);
+  if (image.getImageMask()) device.fillImageMask(image, [w, 0, 0, h, 0, 0], DeviceGray, [0], 1);
+  else device.fillImage(image, [w, 0, 0, h, 0, 0], 1);
+  device.close();
+  pixmap.saveAsPNG(file);
+}
+
+var doc = new Document(scriptArgs[0]);
+var imageDir = scriptArgs[1];
+for (var a = 2; a < scriptArgs.length; a++) {
+  var number = parseInt(scriptArgs[a], 10);
+  var page = doc.loadPage(number - 1);
+  var bounds = page.bound();
+  var fonts = [], fontIndex = {};
+  var lines = [], images = [], rules = [];
+  var line = null;
+  page.toStructuredText('preserve-images').walk({
+    beginLine: function () { line = []; lines.push(line); },
+    onChar: function (c, origin, font, size, quad) {
+      var key = font.getName() + '|' + font.isBold() + '|' + font.isItalic();
+      if (!(key in fontIndex)) { fontIndex[key] = fonts.length; fonts.push([font.getName(), font.isBold(), font.isItalic()]); }
+      var x0 = Math.min(quad[0], quad[2], quad[4], quad[6]), x1 = Math.max(quad[0], quad[2], quad[4], quad[6]);
+      var y0 = Math.min(quad[1], quad[3], quad[5], quad[7]), y1 = Math.max(quad[1], quad[3], quad[5], quad[7]);
+      line.push([c, round2(x0 - bounds[0]), round2(y0 - bounds[1]), round2(x1 - bounds[0]), round2(y1 - bounds[1]), fontIndex[key], round2(size), round2(origin[1] - bounds[1])]);
+    },
+    onImageBlock: function (bbox, transform, image) {
+      var file = imageDir + '/p' + number + '-' + images.length + '.png';
+      try { saveImage(image, file); } catch (e) { return; }
+      images.push([round2(bbox[0] - bounds[0]), round2(bbox[1] - bounds[1]), round2(bbox[2] - bounds[0]), round2(bbox[3] - bounds[1]), file]);
+    },
+  });
+  page.run(ruleCollector(rules), [1, 0, 0, 1, -bounds[0], -bounds[1]]);
+  print(JSON.stringify({ number: number, width: round2(bounds[2] - bounds[0]), height: round2(bounds[3] - bounds[1]), fonts: fonts, lines: lines, images: images, rules: rules }));
+}
+`;

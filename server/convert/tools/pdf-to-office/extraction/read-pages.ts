@@ -1,0 +1,90 @@
+// Runs the page dump script over a PDF in chunks of pages (two chunks can run at once on the
+// mutool engine's slots) and turns its JSON lines into typed pages.
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { runEngine } from '../../../engines';
+import type { Box, PdfChar, PdfFont, PdfLine, PdfPage } from '../page-content';
+import { PAGE_DUMP_SCRIPT } from './mutool-script';
+
+const PAGES_PER_RUN = 12;
+const MAX_DUMP_BYTES = 256 * 1024 * 1024;
+
+type RawChar = [text: string, x0: number, y0: number, x1: number, y1: number, font: number, size: number, baseline: number];
+type RawFont = [name: string, bold: boolean, italic: boolean];
+interface RawPage {
+  number: number;
+  width: number;
+  height: number;
+  fonts: RawFont[];
+  lines: RawChar[][];
+  images: [number, number, number, number, string][];
+  rules: [number, number, number, number][];
+}
+
+/** Names like `Arial-BoldMT` or `CMBX12` say bold/italic even when the font's flags do not. */
+function fontFromRaw([rawName, bold, italic]: RawFont): PdfFont {
+  const name = rawName.replace(/^[A-Z]{6}\+/, '');
+  return {
+    name,
+    bold: bold || /bold|black|heavy|semibold|demi|[-,]bd\b|^cmbx|^cmb\d/i.test(name),
+    italic: italic || /italic|oblique|^cmti|^cmsl|[-,]it\b/i.test(name),
+  };
+}
+
+/** Ascent and descent as shares of the font size, the same for every font. */
+const ASCENT = 0.8;
+const DESCENT = 0.2;
+
+/**
+ * Heights come from the baseline and size, not from MuPDF's quads: those use each font's bounding
+ * box, which for CJK fonts is two or three lines tall and would make neighbouring lines overlap.
+ */
+function glyphBox(x0: number, x1: number, baseline: number, size: number): Box {
+  return { x0, y0: baseline - ASCENT * size, x1, y1: baseline + DESCENT * size };
+}
+
+function pageFromRaw(raw: RawPage): PdfPage {
+  const fonts = raw.fonts.map(fontFromRaw);
+  const lines: PdfLine[] = raw.lines
+    .map((chars) => ({
+      chars: chars.map(
+        ([text, x0, , x1, , font, size, baseline]): PdfChar => ({ text, box: glyphBox(x0, x1, baseline, size), font: fonts[font], size, baseline }),
+      ),
+    }))
+    .filter((line) => line.chars.some((c) => c.text.trim() !== ''));
+  return {
+    number: raw.number,
+    width: raw.width,
+    height: raw.height,
+    lines,
+    images: raw.images.map(([x0, y0, x1, y1, file]) => ({ box: { x0, y0, x1, y1 }, file })),
+    rules: raw.rules.map(([x0, y0, x1, y1]) => ({ x0, y0, x1, y1 })),
+  };
+}
+
+export async function readPdfPages(
+  pdfPath: string,
+  pageNumbers: readonly number[],
+  { workDir, signal, onProgress }: { workDir: string; signal?: AbortSignal; onProgress?: (fraction: number) => void },
+): Promise<PdfPage[]> {
+  const script = path.join(workDir, 'page-dump.js');
+  const imageDir = path.join(workDir, 'page-images');
+  await writeFile(script, PAGE_DUMP_SCRIPT);
+  await mkdir(imageDir, { recursive: true });
+  const chunks: number[][] = [];
+  for (let i = 0; i < pageNumbers.length; i += PAGES_PER_RUN) chunks.push(pageNumbers.slice(i, i + PAGES_PER_RUN));
+  let done = 0;
+  const dumps = await Promise.all(
+    chunks.map(async (chunk) => {
+      const { stdout } = await runEngine('mutool', ['run', script, pdfPath, imageDir, ...chunk.map(String)], { signal, maxOutputBytes: MAX_DUMP_BYTES });
+      done += chunk.length;
+      onProgress?.(done / pageNumbers.length);
+      return stdout
+        .toString('utf8')
+        .split('\n')
+        .filter((line) => line.startsWith('{'))
+        .map((line) => pageFromRaw(JSON.parse(line) as RawPage));
+    }),
+  );
+  return dumps.flat();
+}

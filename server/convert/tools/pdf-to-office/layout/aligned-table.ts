@@ -1,0 +1,66 @@
+// A table from text positions alone, for pages without ruling lines: lines sharing a baseline
+// form a row; columns are the x-ranges that pieces of multi-piece rows occupy.
+import type { TextLine } from './text-lines';
+
+export interface AlignedTable {
+  rows: string[][];
+  /** Points, one per column. */
+  columnWidths: number[];
+}
+
+interface Interval {
+  from: number;
+  to: number;
+}
+
+function rowsByBaseline(lines: readonly TextLine[]): TextLine[][] {
+  const rows: TextLine[][] = [];
+  for (const line of [...lines].sort((a, b) => a.baseline - b.baseline || a.box.x0 - b.box.x0)) {
+    const row = rows.at(-1);
+    if (row && Math.abs(row[0].baseline - line.baseline) <= 0.3 * line.size) row.push(line);
+    else rows.push([line]);
+  }
+  return rows.map((row) => row.sort((a, b) => a.box.x0 - b.box.x0));
+}
+
+function columnIntervals(rows: TextLine[][]): Interval[] {
+  const spans = rows
+    .filter((row) => row.length > 1)
+    .flat()
+    .map((l) => ({ from: l.box.x0, to: l.box.x1 }))
+    .sort((a, b) => a.from - b.from);
+  const merged: Interval[] = [];
+  for (const span of spans) {
+    const last = merged.at(-1);
+    if (last && span.from <= last.to) last.to = Math.max(last.to, span.to);
+    else merged.push({ ...span });
+  }
+  return merged;
+}
+
+function columnOf(line: TextLine, columns: Interval[]): number {
+  const middle = (line.box.x0 + line.box.x1) / 2;
+  const distance = (c: Interval) => (middle < c.from ? c.from - middle : middle > c.to ? middle - c.to : 0);
+  return columns.reduce((best, c, i) => (distance(c) < distance(columns[best]) ? i : best), 0);
+}
+
+export function alignedTable(lines: readonly TextLine[]): AlignedTable | undefined {
+  if (lines.length === 0) return undefined;
+  const rows = rowsByBaseline(lines);
+  const columns = columnIntervals(rows);
+  if (columns.length === 0) {
+    const width = Math.max(...lines.map((l) => l.box.x1 - l.box.x0));
+    return { rows: rows.map((row) => [row.map((l) => l.text).join(' ')]), columnWidths: [width] };
+  }
+  return {
+    rows: rows.map((row) => {
+      const cells = new Array<string>(columns.length).fill('');
+      for (const line of row) {
+        const column = columnOf(line, columns);
+        cells[column] = cells[column] ? `${cells[column]} ${line.text}` : line.text;
+      }
+      return cells;
+    }),
+    columnWidths: columns.map((c) => c.to - c.from),
+  };
+}

@@ -1,0 +1,67 @@
+// What the writers receive: a page as blocks in reading order.
+import type { Box, PdfImage, RuleSegment } from '../page-content';
+import type { ListKind } from './list-markers';
+import type { TextLine } from './text-lines';
+
+export interface TextRun {
+  text: string;
+  bold: boolean;
+  italic: boolean;
+  /** Points. */
+  size: number;
+  fontName: string;
+}
+
+export type Alignment = 'left' | 'center' | 'right';
+
+export interface ParagraphBlock {
+  kind: 'paragraph';
+  box: Box;
+  runs: TextRun[];
+  /** The size most of its text has. */
+  size: number;
+  lineCount: number;
+  /** Set by the document-wide heading pass. */
+  headingLevel?: 1 | 2 | 3;
+  list?: { kind: ListKind; value: number };
+  alignment: Alignment;
+  /** Points from the column's left edge. */
+  indentLeft: number;
+  /** Points the first line starts right (positive) or left (negative) of the others. */
+  firstLineIndent: number;
+  /** Empty space above, in points. */
+  spaceBefore: number;
+}
+
+export interface TableCellBlock {
+  row: number;
+  column: number;
+  rowSpan: number;
+  columnSpan: number;
+  box: Box;
+  paragraphs: ParagraphBlock[];
+}
+
+export interface TableBlock {
+  kind: 'table';
+  box: Box;
+  xs: number[];
+  ys: number[];
+  cells: TableCellBlock[];
+}
+
+export interface ImageBlock extends PdfImage {
+  kind: 'image';
+}
+
+export type Block = ParagraphBlock | TableBlock | ImageBlock;
+
+export interface PageLayout {
+  number: number;
+  width: number;
+  height: number;
+  blocks: Block[];
+  /** Text lines outside ruled tables, for tables found by alignment alone. */
+  freeLines: TextLine[];
+  rules: RuleSegment[];
+}

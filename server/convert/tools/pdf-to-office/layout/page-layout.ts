@@ -1,0 +1,94 @@
+// One PDF page → blocks in reading order: ruled tables take the characters inside them, the rest
+// (lines, images, tables as wholes) is ordered by columns, and runs of lines become paragraphs.
+import type { PdfChar, PdfPage } from '../page-content';
+import type { Block, ImageBlock, PageLayout, TableBlock, TableCellBlock } from './blocks';
+import { buildParagraphs } from './paragraphs';
+import { readingOrder, type Placed } from './reading-order';
+import { cellAt, findRuledTables, type GridCell, type RuledTable } from './ruled-tables';
+import { splitAtGaps, textLine, type TextLine } from './text-lines';
+
+/** Narrowest gutter between columns, in body font sizes. */
+const MIN_GUTTER_EMS = 0.8;
+/** Images smaller than this (points) are rules or dots, not pictures. */
+const MIN_IMAGE_SIDE = 4;
+
+type FlowItem = { kind: 'line'; box: TextLine['box']; line: TextLine } | ImageBlock | TableBlock;
+
+interface CellText {
+  cell: GridCell;
+  /** Characters per source line, so each line stays one line inside the cell. */
+  lines: Map<number, PdfChar[]>;
+}
+
+function center(c: PdfChar): [number, number] {
+  return [(c.box.x0 + c.box.x1) / 2, (c.box.y0 + c.box.y1) / 2];
+}
+
+function tableBlock(table: RuledTable, texts: Map<GridCell, CellText>): TableBlock {
+  const cells: TableCellBlock[] = table.cells.map((cell) => {
+    const lines = [...(texts.get(cell)?.lines.values() ?? [])]
+      .map((chars) => textLine(chars))
+      .filter((l): l is TextLine => l !== undefined)
+      .sort((a, b) => a.baseline - b.baseline || a.box.x0 - b.box.x0);
+    // Padding is about the same on both sides, so the text's right limit mirrors its left one.
+    const padding = lines.length ? Math.max(0, Math.min(...lines.map((l) => l.box.x0)) - cell.box.x0) : 0;
+    const placed = lines.map((item) => ({ item, columnLeft: cell.box.x0, columnRight: cell.box.x1 - padding }));
+    return { ...cell, paragraphs: buildParagraphs(placed) };
+  });
+  return { kind: 'table', box: table.box, xs: table.xs, ys: table.ys, cells };
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? 10;
+}
+
+export function layoutPage(page: PdfPage): PageLayout {
+  const tables = findRuledTables(page.rules);
+  const cellTexts = new Map<GridCell, CellText>();
+  const freeLines: TextLine[] = [];
+  page.lines.forEach((line, lineIndex) => {
+    const free: PdfChar[] = [];
+    for (const c of line.chars) {
+      const [x, y] = center(c);
+      const cell = tables.map((t) => cellAt(t, x, y)).find((found) => found !== undefined);
+      if (!cell) {
+        free.push(c);
+        continue;
+      }
+      const text = cellTexts.get(cell) ?? { cell, lines: new Map() };
+      cellTexts.set(cell, text);
+      text.lines.set(lineIndex, [...(text.lines.get(lineIndex) ?? []), c]);
+    }
+    freeLines.push(...splitAtGaps(free));
+  });
+
+  const images: ImageBlock[] = page.images
+    .filter((i) => i.box.x1 - i.box.x0 >= MIN_IMAGE_SIDE && i.box.y1 - i.box.y0 >= MIN_IMAGE_SIDE)
+    .map((i) => ({ kind: 'image', ...i }));
+  const items: FlowItem[] = [
+    ...freeLines.map((line) => ({ kind: 'line' as const, box: line.box, line })),
+    ...images,
+    ...tables.map((t) => tableBlock(t, cellTexts)),
+  ];
+  const gutter = MIN_GUTTER_EMS * median(freeLines.map((l) => l.size));
+  const ordered = readingOrder(items, gutter);
+
+  const blocks: Block[] = [];
+  let stretch: Placed<TextLine>[] = [];
+  const closeStretch = () => {
+    blocks.push(...buildParagraphs(stretch));
+    stretch = [];
+  };
+  for (const placed of ordered) {
+    const { item } = placed;
+    if (item.kind === 'line') {
+      stretch.push({ ...placed, item: item.line });
+    } else {
+      closeStretch();
+      blocks.push(item);
+    }
+  }
+  closeStretch();
+  return { number: page.number, width: page.width, height: page.height, blocks, freeLines, rules: page.rules };
+}

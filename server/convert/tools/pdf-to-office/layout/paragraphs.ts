@@ -1,0 +1,139 @@
+// Lines in reading order → paragraphs: a line continues the paragraph above when it sits one
+// line-advance below in the same column at the same size, and the line above was full (the next
+// line's first word would not have fitted on it). Runs keep bold, italic, size and font.
+import { unionBox, type PdfChar } from '../page-content';
+import type { Alignment, ParagraphBlock, TextRun } from './blocks';
+import { listMarker } from './list-markers';
+import type { Placed } from './reading-order';
+import { isCjk, lineJoin } from './scripts';
+import { dominantSize, textLine, type TextLine } from './text-lines';
+
+/** Baselines further apart than this many font sizes are not consecutive lines of one paragraph. */
+const MAX_LINE_ADVANCE_EMS = 1.9;
+const SIZE_TOLERANCE = 0.15;
+
+function firstWordWidth(line: TextLine): number {
+  const first = line.chars[0];
+  if (isCjk(first.text)) return first.box.x1 - first.box.x0;
+  const spaceAt = line.chars.findIndex((c) => c.text.trim() === '');
+  const lastOfWord = line.chars[(spaceAt === -1 ? line.chars.length : spaceAt) - 1];
+  return lastOfWord.box.x1 - line.box.x0;
+}
+
+function continues(group: Placed<TextLine>[], next: Placed<TextLine>): boolean {
+  const previous = group.at(-1)!.item;
+  const line = next.item;
+  if (next.columnLeft !== group[0].columnLeft || listMarker(line.text)) return false;
+  if (Math.abs(line.size - previous.size) > SIZE_TOLERANCE * previous.size) return false;
+  const advance = line.baseline - previous.baseline;
+  if (advance <= 0 || advance > MAX_LINE_ADVANCE_EMS * previous.size) return false;
+  if (group.length >= 2) {
+    const lastAdvance = previous.baseline - group.at(-2)!.item.baseline;
+    if (Math.abs(advance - lastAdvance) > 0.25 * lastAdvance) return false;
+    // An indented line after the paragraph's body lines starts the next paragraph.
+    const bodyLeft = Math.min(...group.slice(1).map((p) => p.item.box.x0));
+    if (line.box.x0 > bodyLeft + 0.8 * line.size) return false;
+  }
+  if (line.box.x0 >= previous.box.x1 || line.box.x1 <= previous.box.x0) return false;
+  const slack = Math.max(2, 0.5 * line.size);
+  return previous.box.x1 + 0.3 * line.size + firstWordWidth(line) >= next.columnRight - slack;
+}
+
+function runsOf(lines: TextLine[], skipChars: number): TextRun[] {
+  const runs: TextRun[] = [];
+  const append = (text: string, c: PdfChar) => {
+    const last = runs.at(-1);
+    const size = Math.round(c.size * 2) / 2;
+    if (last && last.fontName === c.font.name && last.bold === c.font.bold && last.italic === c.font.italic && last.size === size) last.text += text;
+    else runs.push({ text, bold: c.font.bold, italic: c.font.italic, size, fontName: c.font.name });
+  };
+  lines.forEach((line, index) => {
+    const chars = index === 0 ? line.chars.slice(skipChars) : line.chars;
+    if (index > 0 && chars.length > 0) {
+      const join = lineJoin(runs.map((r) => r.text).join(''), line.text);
+      if (join === 'space') append(' ', chars[0]);
+      if (join === 'dehyphenate') runs.at(-1)!.text = runs.at(-1)!.text.slice(0, -1);
+    }
+    for (const c of chars) append(c.text, c);
+  });
+  return runs.filter((r) => r.text !== '');
+}
+
+/** How many leading characters spell `text` (characters may hold more than one code unit). */
+function charCount(line: TextLine, text: string): number {
+  let length = 0;
+  let count = 0;
+  while (count < line.chars.length && length < text.length) length += line.chars[count++].text.length;
+  return count;
+}
+
+function alignmentOf(lines: TextLine[], columnLeft: number, columnRight: number, size: number): Alignment {
+  const tolerance = Math.max(2, 0.05 * (columnRight - columnLeft));
+  const centred = lines.every((l) => {
+    const left = l.box.x0 - columnLeft;
+    const right = columnRight - l.box.x1;
+    return left > 2 * size && right > 2 * size && Math.abs(left - right) <= tolerance;
+  });
+  if (centred) return 'center';
+  if (lines.every((l) => l.box.x0 - columnLeft > 2 * size && columnRight - l.box.x1 <= 2)) return 'right';
+  return 'left';
+}
+
+function paragraphOf(group: Placed<TextLine>[]): ParagraphBlock {
+  const lines = group.map((p) => p.item);
+  const { columnLeft, columnRight } = group[0];
+  const marker = listMarker(lines[0].text);
+  const runs = runsOf(lines, marker ? charCount(lines[0], marker.text) : 0);
+  const size = dominantSize(lines.flatMap((l) => l.chars));
+  const alignment = marker ? 'left' : alignmentOf(lines, columnLeft, columnRight, size);
+  const bodyLeft = Math.min(...(lines.length > 1 ? lines.slice(1) : lines).map((l) => l.box.x0));
+  const indentLeft = alignment === 'left' && !marker ? Math.max(0, bodyLeft - columnLeft) : 0;
+  const firstLineIndent = alignment === 'left' && !marker && lines.length > 1 ? lines[0].box.x0 - bodyLeft : 0;
+  return {
+    kind: 'paragraph',
+    box: unionBox(lines.map((l) => l.box)),
+    runs,
+    size,
+    lineCount: lines.length,
+    list: marker ? { kind: marker.kind, value: marker.value } : undefined,
+    alignment,
+    indentLeft: indentLeft < 2 ? 0 : indentLeft,
+    firstLineIndent: Math.abs(firstLineIndent) < 2 ? 0 : firstLineIndent,
+    spaceBefore: 0,
+  };
+}
+
+/** Pieces of one visual line (cut at wide gaps, read in the same column) become one line again. */
+function joinSameBaseline(lines: readonly Placed<TextLine>[]): Placed<TextLine>[] {
+  const joined: Placed<TextLine>[] = [];
+  for (const placed of lines) {
+    const last = joined.at(-1);
+    const line = placed.item;
+    if (last && last.columnLeft === placed.columnLeft && Math.abs(last.item.baseline - line.baseline) <= 0.25 * line.size && line.box.x0 >= last.item.box.x1 - 1) {
+      const before = last.item.chars.at(-1)!;
+      const space: PdfChar = { ...before, text: ' ', box: { ...before.box, x0: before.box.x1, x1: line.box.x0 } };
+      last.item = textLine([...last.item.chars, space, ...line.chars])!;
+    } else {
+      joined.push({ ...placed });
+    }
+  }
+  return joined;
+}
+
+/** Consecutive lines of one stretch of text (nothing else between them in reading order). */
+export function buildParagraphs(lines: readonly Placed<TextLine>[]): ParagraphBlock[] {
+  const groups: Placed<TextLine>[][] = [];
+  for (const line of joinSameBaseline(lines)) {
+    const group = groups.at(-1);
+    if (group && continues(group, line)) group.push(line);
+    else groups.push([line]);
+  }
+  const paragraphs = groups.map(paragraphOf);
+  paragraphs.forEach((paragraph, index) => {
+    const above = paragraphs[index - 1];
+    const gap = above ? paragraph.box.y0 - above.box.y1 : 0;
+    // Lines of one paragraph sit ~0.2 em apart; more than that was paragraph spacing.
+    paragraph.spaceBefore = gap > 0.3 * paragraph.size ? Math.min(48, Math.round(gap - 0.2 * paragraph.size)) : 0;
+  });
+  return paragraphs;
+}

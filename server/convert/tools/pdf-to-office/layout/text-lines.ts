@@ -1,0 +1,82 @@
+// Lines of text as the layout analysis uses them: MuPDF's lines cut where a wide gap says two
+// things only share a baseline (table cells, columns, tab stops), trimmed of edge spaces.
+import { unionBox, type Box, type PdfChar, type PdfLine } from '../page-content';
+import { isBareMarker } from './list-markers';
+import { isCjk } from './scripts';
+
+export interface TextLine {
+  chars: PdfChar[];
+  box: Box;
+  text: string;
+  /** The size most of its characters have. */
+  size: number;
+  baseline: number;
+}
+
+/** A gap wider than this many font sizes separates two pieces of text (word spaces are ~0.3). */
+const SEPARATING_GAP_EMS = 1.5;
+
+export function dominantSize(chars: readonly PdfChar[]): number {
+  const counts = new Map<number, number>();
+  for (const c of chars) counts.set(c.size, (counts.get(c.size) ?? 0) + 1);
+  return [...counts].sort((a, b) => b[1] - a[1])[0]?.[0] ?? 0;
+}
+
+/** Narrower than this (in font sizes), a space between Chinese and Latin text is the renderer's spacing, not a typed space. */
+const AUTOSPACE_EMS = 0.23;
+
+/**
+ * Word and LibreOffice put a little room between Chinese and Latin characters ("autospace");
+ * MuPDF reads that room as a space character the author never typed.
+ */
+function withoutAutospace(chars: readonly PdfChar[]): PdfChar[] {
+  return chars.filter((c, i) => {
+    if (c.text !== ' ' || i === 0 || i === chars.length - 1) return true;
+    const [before, after] = [chars[i - 1].text, chars[i + 1].text];
+    const betweenScripts = isCjk(before) !== isCjk(after) && /[\p{L}\p{N}]/u.test(before) && /[\p{L}\p{N}]/u.test(after);
+    return !(betweenScripts && c.box.x1 - c.box.x0 < AUTOSPACE_EMS * c.size);
+  });
+}
+
+/** Undefined when only spaces remain. */
+export function textLine(allChars: readonly PdfChar[]): TextLine | undefined {
+  const chars = withoutAutospace(allChars);
+  let start = 0;
+  let end = chars.length;
+  while (start < end && chars[start].text.trim() === '') start++;
+  while (end > start && chars[end - 1].text.trim() === '') end--;
+  if (start === end) return undefined;
+  const kept = chars.slice(start, end);
+  const size = dominantSize(kept);
+  const baselineChar = kept.find((c) => c.size === size) ?? kept[0];
+  return { chars: kept, box: unionBox(kept.map((c) => c.box)), text: kept.map((c) => c.text).join(''), size, baseline: baselineChar.baseline };
+}
+
+function isSpace(c: PdfChar): boolean {
+  return c.text.trim() === '';
+}
+
+/** Splits at wide gaps, except the gap after a leading list marker (bullet and text are one item). */
+export function splitAtGaps(chars: readonly PdfChar[]): TextLine[] {
+  const pieces: PdfChar[][] = [];
+  let current: PdfChar[] = [];
+  let lastInk: PdfChar | undefined;
+  for (const c of chars) {
+    if (!isSpace(c) && lastInk) {
+      const gap = c.box.x0 - lastInk.box.x1;
+      const startsAfterMarker = pieces.length === 0 && isBareMarker(current.map((p) => p.text).join(''));
+      if (gap > SEPARATING_GAP_EMS * Math.max(c.size, lastInk.size) && !startsAfterMarker) {
+        pieces.push(current);
+        current = [];
+      }
+    }
+    current.push(c);
+    if (!isSpace(c)) lastInk = c;
+  }
+  pieces.push(current);
+  return pieces.map(textLine).filter((line): line is TextLine => line !== undefined);
+}
+
+export function linesOfPage(lines: readonly PdfLine[]): TextLine[] {
+  return lines.flatMap((line) => splitAtGaps(line.chars));
+}

@@ -1,0 +1,51 @@
+// The shared shape of PDF → Office tools: open the PDF (encrypted and damaged files answered in
+// Chinese), dump the chosen pages with mutool, lay them out, hand the layout to one writer.
+import path from 'node:path';
+import { z } from 'zod';
+import { selectPageNumbers } from '../../page-ranges';
+import type { Converter, ConvertOutput } from '../../types';
+import { pagesOption, passwordOption } from '../pdf-render/options';
+import { outputName } from '../pdf-render/output-name';
+import { corruptOnEngineFailure, openReadablePdf } from '../pdf-render/pdf-input';
+import { readPdfPages } from './extraction/read-pages';
+import type { PageLayout } from './layout/blocks';
+import { assignHeadings } from './layout/headings';
+import { layoutPage } from './layout/page-layout';
+
+const officeOptions = z.object({ pages: pagesOption, password: passwordOption });
+
+export type OfficeOptions = z.infer<typeof officeOptions>;
+
+export type OfficeWriter = (pages: readonly PageLayout[], file: string) => Promise<void>;
+
+/** Share of the progress bar the page dump takes; layout and writing take the rest. */
+const READ_SHARE = 80;
+
+export function pdfToOfficeConverter(toolId: string, extension: 'docx' | 'xlsx' | 'pptx', write: OfficeWriter): Converter<OfficeOptions> {
+  return {
+    toolId,
+    options: officeOptions,
+    engines: ['qpdf', 'mutool'],
+    async convert({ inputs, options }, ctx) {
+      const outputs: ConvertOutput[] = [];
+      for (const [index, input] of inputs.entries()) {
+        const source = await openReadablePdf(input.path, { password: options.password, workDir: ctx.workDir, signal: ctx.signal });
+        const pageNumbers = selectPageNumbers(options.pages, source.pageCount);
+        const pdfPages = await corruptOnEngineFailure(
+          readPdfPages(source.path, pageNumbers, {
+            workDir: ctx.workDir,
+            signal: ctx.signal,
+            onProgress: (fraction) => ctx.progress(Math.round(((index + fraction) / inputs.length) * READ_SHARE)),
+          }),
+        );
+        const layouts = pdfPages.map(layoutPage);
+        assignHeadings(layouts);
+        const file = path.join(ctx.workDir, `${index + 1}.${extension}`);
+        await write(layouts, file);
+        outputs.push({ name: outputName(input.name, '', extension), path: file });
+      }
+      ctx.progress(100);
+      return outputs;
+    },
+  };
+}

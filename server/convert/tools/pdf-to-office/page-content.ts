@@ -1,0 +1,68 @@
+// What a PDF page holds, as the layout analysis sees it (PDF points, origin at the top left).
+
+export interface Box {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+}
+
+export interface PdfFont {
+  /** Without the subset prefix (`ABCDEF+`). */
+  name: string;
+  bold: boolean;
+  italic: boolean;
+}
+
+export interface PdfChar {
+  text: string;
+  box: Box;
+  font: PdfFont;
+  size: number;
+  baseline: number;
+}
+
+/** A run of characters on one baseline, as MuPDF grouped them. */
+export interface PdfLine {
+  chars: PdfChar[];
+}
+
+export interface PdfImage {
+  box: Box;
+  /** PNG in the job's work dir. */
+  file: string;
+}
+
+/** An axis-aligned ruling line: horizontal when y0 === y1, vertical when x0 === x1. */
+export type RuleSegment = Box;
+
+export interface PdfPage {
+  /** 1-based page number in the source PDF. */
+  number: number;
+  width: number;
+  height: number;
+  lines: PdfLine[];
+  images: PdfImage[];
+  rules: RuleSegment[];
+}
+
+export function boxWidth(box: Box): number {
+  return box.x1 - box.x0;
+}
+
+export function boxHeight(box: Box): number {
+  return box.y1 - box.y0;
+}
+
+export function unionBox(boxes: readonly Box[]): Box {
+  return {
+    x0: Math.min(...boxes.map((b) => b.x0)),
+    y0: Math.min(...boxes.map((b) => b.y0)),
+    x1: Math.max(...boxes.map((b) => b.x1)),
+    y1: Math.max(...boxes.map((b) => b.y1)),
+  };
+}
+
+export function containsPoint(box: Box, x: number, y: number, tolerance = 0): boolean {
+  return x >= box.x0 - tolerance && x <= box.x1 + tolerance && y >= box.y0 - tolerance && y <= box.y1 + tolerance;
+}

@@ -1,0 +1,178 @@
+// Blocks → a Word document: one section per PDF page (its size, margins from where its content
+// sits), real paragraphs with heading styles, list numbering, tables with merged cells, inline
+// images. No text boxes or frames: everything flows.
+import { readFile, writeFile } from 'node:fs/promises';
+import {
+  AlignmentType,
+  Document,
+  HeadingLevel,
+  ImageRun,
+  LevelFormat,
+  Packer,
+  PageOrientation,
+  Paragraph,
+  Table,
+  TableCell,
+  TableLayoutType,
+  TableRow,
+  TextRun,
+  WidthType,
+  type ILevelsOptions,
+  type INumberingOptions,
+} from 'docx';
+import { unionBox, type Box } from '../page-content';
+import type { Alignment, Block, ImageBlock, PageLayout, ParagraphBlock, TableBlock } from '../layout/blocks';
+import type { ListKind } from '../layout/list-markers';
+import { DEFAULT_EAST_ASIAN_FONT, familyName, isEastAsianFamily } from './font-names';
+
+const TWIPS_PER_POINT = 20;
+const PIXELS_PER_POINT = 96 / 72;
+const MIN_MARGIN = 18;
+const MAX_MARGIN = 108;
+
+const twips = (points: number) => Math.round(points * TWIPS_PER_POINT);
+
+const ALIGNMENT = { left: AlignmentType.LEFT, center: AlignmentType.CENTER, right: AlignmentType.RIGHT } as const satisfies Record<Alignment, unknown>;
+const HEADING = { 1: HeadingLevel.HEADING_1, 2: HeadingLevel.HEADING_2, 3: HeadingLevel.HEADING_3 } as const;
+const LIST_FORMAT: Record<ListKind, { format: (typeof LevelFormat)[keyof typeof LevelFormat]; text: string }> = {
+  bullet: { format: LevelFormat.BULLET, text: '•' },
+  decimal: { format: LevelFormat.DECIMAL, text: '%1.' },
+  lowerLetter: { format: LevelFormat.LOWER_LETTER, text: '%1.' },
+  upperLetter: { format: LevelFormat.UPPER_LETTER, text: '%1.' },
+  chinese: { format: LevelFormat.CHINESE_COUNTING, text: '%1、' },
+};
+
+/** Each run of consecutive list items of one kind is one numbered list (its own numbering). */
+class ListNumbering {
+  readonly config: INumberingOptions['config'][number][] = [];
+  private previous: ParagraphBlock | undefined;
+
+  referenceFor(paragraph: ParagraphBlock): string | undefined {
+    const list = paragraph.list;
+    const continuing = list && this.previous?.list?.kind === list.kind;
+    this.previous = paragraph;
+    if (!list) return undefined;
+    if (!continuing) {
+      const level: ILevelsOptions = {
+        level: 0,
+        format: LIST_FORMAT[list.kind].format,
+        text: LIST_FORMAT[list.kind].text,
+        start: list.value,
+        alignment: AlignmentType.LEFT,
+        style: { paragraph: { indent: { left: 720, hanging: 360 } } },
+      };
+      this.config.push({ reference: `list-${this.config.length + 1}`, levels: [level] });
+    }
+    return this.config.at(-1)!.reference;
+  }
+
+  /** Anything but a list item ends the current list. */
+  interrupt(): void {
+    this.previous = undefined;
+  }
+}
+
+function textRuns(paragraph: ParagraphBlock): TextRun[] {
+  return paragraph.runs.map((run) => {
+    const family = familyName(run.fontName);
+    return new TextRun({
+      text: run.text,
+      bold: run.bold,
+      italics: run.italic,
+      size: Math.max(2, Math.round(run.size * 2)),
+      font: { ascii: family, hAnsi: family, cs: family, eastAsia: isEastAsianFamily(family) ? family : DEFAULT_EAST_ASIAN_FONT },
+    });
+  });
+}
+
+function paragraph(block: ParagraphBlock, numbering: ListNumbering): Paragraph {
+  const reference = numbering.referenceFor(block);
+  const indent = block.firstLineIndent >= 0 ? { firstLine: twips(block.firstLineIndent) } : { hanging: twips(-block.firstLineIndent) };
+  return new Paragraph({
+    children: textRuns(block),
+    heading: block.headingLevel ? HEADING[block.headingLevel] : undefined,
+    alignment: ALIGNMENT[block.alignment],
+    numbering: reference ? { reference, level: 0 } : undefined,
+    indent: reference ? undefined : { left: twips(block.indentLeft), ...indent },
+    spacing: { before: twips(block.spaceBefore), after: 0 },
+  });
+}
+
+function table(block: TableBlock, numbering: ListNumbering): Table {
+  const columnWidths = block.xs.slice(1).map((x, i) => twips(x - block.xs[i]));
+  const rows = block.ys.slice(1).map((_, row) => {
+    const cells = block.cells
+      .filter((cell) => cell.row === row)
+      .sort((a, b) => a.column - b.column)
+      .map((cell) => {
+        const width = columnWidths.slice(cell.column, cell.column + cell.columnSpan).reduce((sum, w) => sum + w, 0);
+        const children = cell.paragraphs.length ? cell.paragraphs.map((p) => paragraph(p, numbering)) : [new Paragraph({})];
+        return new TableCell({ children, columnSpan: cell.columnSpan, rowSpan: cell.rowSpan, width: { size: width, type: WidthType.DXA } });
+      });
+    return new TableRow({ children: cells });
+  });
+  numbering.interrupt();
+  return new Table({
+    rows,
+    columnWidths,
+    layout: TableLayoutType.FIXED,
+    width: { size: columnWidths.reduce((sum, w) => sum + w, 0), type: WidthType.DXA },
+  });
+}
+
+async function image(block: ImageBlock, page: PageLayout, contentWidth: number): Promise<Paragraph> {
+  const width = block.box.x1 - block.box.x0;
+  const height = block.box.y1 - block.box.y0;
+  const scale = Math.min(1, contentWidth / width);
+  const centred = Math.abs(block.box.x0 - (page.width - block.box.x1)) < 0.05 * page.width;
+  return new Paragraph({
+    alignment: centred ? AlignmentType.CENTER : AlignmentType.LEFT,
+    children: [
+      new ImageRun({
+        type: 'png',
+        data: await readFile(block.file),
+        transformation: { width: Math.round(width * scale * PIXELS_PER_POINT), height: Math.round(height * scale * PIXELS_PER_POINT) },
+      }),
+    ],
+  });
+}
+
+function margins(page: PageLayout): { top: number; right: number; bottom: number; left: number } {
+  const content: Box = page.blocks.length ? unionBox(page.blocks.map((b) => b.box)) : { x0: 72, y0: 72, x1: page.width - 72, y1: page.height - 72 };
+  const clamp = (value: number) => Math.min(MAX_MARGIN, Math.max(MIN_MARGIN, value));
+  return { top: clamp(content.y0), right: clamp(page.width - content.x1), bottom: clamp(page.height - content.y1), left: clamp(content.x0) };
+}
+
+async function blockContent(block: Block, page: PageLayout, contentWidth: number, numbering: ListNumbering): Promise<Paragraph | Table> {
+  if (block.kind === 'paragraph') return paragraph(block, numbering);
+  numbering.interrupt();
+  return block.kind === 'table' ? table(block, numbering) : image(block, page, contentWidth);
+}
+
+export async function writeDocx(pages: readonly PageLayout[], file: string): Promise<void> {
+  const numbering = new ListNumbering();
+  const sections = [];
+  for (const page of pages) {
+    const margin = margins(page);
+    const contentWidth = page.width - margin.left - margin.right;
+    const children: (Paragraph | Table)[] = [];
+    for (const block of page.blocks) children.push(await blockContent(block, page, contentWidth, numbering));
+    const landscape = page.width > page.height;
+    sections.push({
+      properties: {
+        page: {
+          // docx swaps width and height for landscape pages, so it is given them portrait-wise.
+          size: { width: twips(Math.min(page.width, page.height)), height: twips(Math.max(page.width, page.height)), orientation: landscape ? PageOrientation.LANDSCAPE : PageOrientation.PORTRAIT },
+          margin: { top: twips(margin.top), right: twips(margin.right), bottom: twips(margin.bottom), left: twips(margin.left) },
+        },
+      },
+      children: children.length ? children : [new Paragraph({})],
+    });
+  }
+  const document = new Document({
+    numbering: { config: numbering.config },
+    styles: { default: { document: { run: { font: { eastAsia: DEFAULT_EAST_ASIAN_FONT } } } } },
+    sections,
+  });
+  await writeFile(file, await Packer.toBuffer(document));
+}

@@ -1,0 +1,33 @@
+// PDF font names (PostScript names such as `TimesNewRomanPS-BoldMT`) → the family names Office
+// looks fonts up by, and which of them are East Asian fonts.
+
+/** Where camel-case splitting would give a name no system knows. */
+const KNOWN_FAMILIES: Record<string, string> = {
+  WenQuanYiZenHei: 'WenQuanYi Zen Hei',
+  WenQuanYiMicroHei: 'WenQuanYi Micro Hei',
+  MicrosoftYaHei: 'Microsoft YaHei',
+  SimSun: 'SimSun',
+  SimHei: 'SimHei',
+  KaiTi: 'KaiTi',
+  FangSong: 'FangSong',
+  DengXian: 'DengXian',
+};
+
+/** Office's usual face for Chinese text when the PDF's font is a Latin one. */
+export const DEFAULT_EAST_ASIAN_FONT = 'SimSun';
+
+const EAST_ASIAN_FAMILY = /CJK|Hei|Song|Kai|Fang|Ming|Gothic|Mincho|YaHei|WenQuanYi|DengXian|[\u4e00-\u9fff]/i;
+
+export function familyName(pdfFontName: string): string {
+  const base = pdfFontName.split(/[-,]/)[0].replace(/(PSMT|PS|MT)$/, '');
+  if (KNOWN_FAMILIES[base]) return KNOWN_FAMILIES[base];
+  if (/\s/.test(base) || !/[a-z][A-Z]/.test(base)) return base || pdfFontName;
+  return base
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .replace(/\s+(Regular|Bold|Italic|Oblique|Medium|Light|Semibold|Bold Italic)$/, '')
+    .replace(/CJK\s*(sc|tc|jp|kr|hk)\b/i, (_, region: string) => `CJK ${region.toUpperCase()}`);
+}
+
+export function isEastAsianFamily(family: string): boolean {
+  return EAST_ASIAN_FAMILY.test(family);
+}

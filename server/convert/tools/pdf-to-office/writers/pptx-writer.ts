@@ -1,0 +1,63 @@
+// Pages → a PowerPoint deck, one slide per page. Everything on a slide stays editable: the page's
+// images as pictures, its ruling lines as line shapes, and each paragraph (table cells included)
+// as a text box at its place. No rendered page image behind them: it would duplicate the text
+// and make edits show the old text underneath.
+// A deck has one slide size: the first page's. Other pages are scaled to fit it.
+import { readFile, writeFile } from 'node:fs/promises';
+import PptxGenJS from 'pptxgenjs';
+import type { PageLayout, ParagraphBlock } from '../layout/blocks';
+import { familyName } from './font-names';
+
+const POINTS_PER_INCH = 72;
+/** Office renders a little wider than the PDF's fonts at times; this keeps one line one line. */
+const WIDTH_SLACK = 1.06;
+
+type Slide = ReturnType<PptxGenJS['addSlide']>;
+
+function addParagraph(slide: Slide, paragraph: ParagraphBlock, inches: (points: number) => number, scale: number): void {
+  const { box } = paragraph;
+  const bullet = paragraph.list && (paragraph.list.kind === 'bullet' ? true : { type: 'number' as const, numberStartAt: paragraph.list.value });
+  const text = paragraph.runs.map((run, index) => ({
+    text: run.text,
+    options: { bold: run.bold, italic: run.italic, fontSize: Math.max(1, run.size * scale), fontFace: familyName(run.fontName), bullet: index === 0 ? bullet : undefined },
+  }));
+  slide.addText(text, {
+    x: inches(box.x0),
+    y: inches(box.y0),
+    w: inches((box.x1 - box.x0) * WIDTH_SLACK + 2),
+    h: inches(box.y1 - box.y0),
+    margin: 0,
+    valign: 'top',
+    align: paragraph.alignment,
+    fit: 'none',
+    wrap: paragraph.lineCount > 1,
+  });
+}
+
+export async function writePptx(pages: readonly PageLayout[], file: string): Promise<void> {
+  const deck = new PptxGenJS();
+  const slideWidth = pages[0]?.width ?? 595;
+  const slideHeight = pages[0]?.height ?? 842;
+  deck.defineLayout({ name: 'PDF', width: slideWidth / POINTS_PER_INCH, height: slideHeight / POINTS_PER_INCH });
+  deck.layout = 'PDF';
+  for (const page of pages) {
+    const scale = Math.min(slideWidth / page.width, slideHeight / page.height);
+    const inches = (points: number) => (points * scale) / POINTS_PER_INCH;
+    const slide = deck.addSlide();
+    for (const block of page.blocks) {
+      if (block.kind === 'image') {
+        // Given as data, not a path: pptxgenjs then needs no file access of its own.
+        const data = `image/png;base64,${(await readFile(block.file)).toString('base64')}`;
+        slide.addImage({ data, x: inches(block.box.x0), y: inches(block.box.y0), w: inches(block.box.x1 - block.box.x0), h: inches(block.box.y1 - block.box.y0) });
+      } else if (block.kind === 'paragraph') {
+        addParagraph(slide, block, inches, scale);
+      } else {
+        for (const cell of block.cells) for (const paragraph of cell.paragraphs) addParagraph(slide, paragraph, inches, scale);
+      }
+    }
+    for (const rule of page.rules) {
+      slide.addShape(deck.ShapeType.line, { x: inches(rule.x0), y: inches(rule.y0), w: inches(rule.x1 - rule.x0), h: inches(rule.y1 - rule.y0), line: { color: '000000', width: 0.75 * scale } });
+    }
+  }
+  await writeFile(file, (await deck.write({ outputType: 'nodebuffer', compression: true })) as Buffer);
+}

@@ -1,0 +1,284 @@
+// PDF → Word, Excel and PowerPoint. A DOCX with Chinese and Latin text, headings, lists, a table
+// and an image is generated here with `docx`, printed to PDF by LibreOffice, converted by our tools,
+// and the results are read back by independent readers: mammoth and LibreOffice for DOCX, exceljs
+// for XLSX, the package's own parts for PPTX. Then every real-world fixture goes through all three.
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import {
+  AlignmentType,
+  Document,
+  HeadingLevel,
+  ImageRun,
+  LevelFormat,
+  Packer,
+  PageBreak,
+  Paragraph,
+  Table,
+  TableCell,
+  TableRow,
+  TextRun,
+  WidthType,
+} from 'docx';
+import ExcelJS from 'exceljs';
+import mammoth from 'mammoth';
+import sharp from 'sharp';
+import yauzl from 'yauzl';
+import { ConvertError } from '../../server/convert/errors';
+import { pdfToOfficeConverters } from '../../server/convert/tools/pdf-to-office';
+import type { ConvertOutput } from '../../server/convert/types';
+
+const FIXTURES = path.resolve(__dirname, '../../../shared/fixtures/pdf');
+const FIXTURE_PASSWORD = 'openpassword';
+const SOFFICE_TIMEOUT_MS = 120_000;
+
+const LONG_CHINESE = '春眠不觉晓，处处闻啼鸟。夜来风雨声，花落知多少。这是一段足够长的中文段落，用来检验跨行合并时中文字符之间不会插入空格，并且与English words混排时仍然保持正确的阅读顺序。';
+const LONG_LATIN =
+  'The quick brown fox jumps over the lazy dog while the report explains how revenue grew in every region, and this sentence is long enough to wrap onto a second line of the page.';
+
+let scratch: string;
+beforeAll(() => {
+  scratch = mkdtempSync(path.join(os.tmpdir(), 'pdf-to-office-test-'));
+  // pptxgenjs loads node:fs with import() when it sees Node, which jest cannot run without
+  // --experimental-vm-modules. Our writer hands it images as data, so its browser mode does the same work.
+  Object.defineProperty(process, 'release', { value: { ...process.release, name: 'jest' } });
+});
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+let jobs = 0;
+async function run(toolId: string, file: string, options: Record<string, unknown> = {}): Promise<ConvertOutput> {
+  const tool = pdfToOfficeConverters.find((c) => c.toolId === toolId)!;
+  const workDir = path.join(scratch, `job-${++jobs}`);
+  mkdirSync(workDir);
+  const ctx = { workDir, signal: new AbortController().signal, progress: () => {}, tier: 'vip' as const };
+  const input = { name: path.basename(file), path: file, size: statSync(file).size, type: 'pdf' };
+  const [output] = await tool.convert({ inputs: [input], options: tool.options.parse(options) }, ctx);
+  return output;
+}
+
+/** LibreOffice's CLI with a private profile (other jobs may run soffice at the same time). */
+function sofficeConvert(file: string, target: string): string {
+  const outDir = path.join(scratch, `soffice-${++jobs}`);
+  execFileSync(
+    'soffice',
+    [`-env:UserInstallation=file://${outDir}-profile`, '--headless', '--convert-to', target, '--outdir', outDir, file],
+    { stdio: 'ignore', timeout: SOFFICE_TIMEOUT_MS },
+  );
+  return path.join(outDir, `${path.basename(file, path.extname(file))}.${target.split(':')[0]}`);
+}
+
+function pdfText(file: string): string {
+  return execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' });
+}
+
+function pdfPageCount(file: string): number {
+  return Number(/Pages:\s+(\d+)/.exec(execFileSync('pdfinfo', [file], { encoding: 'utf8' }))![1]);
+}
+
+/** Names and contents of the parts of an OOXML package. */
+function zipEntries(file: string): Promise<Map<string, string>> {
+  return new Promise((resolve, reject) => {
+    const entries = new Map<string, string>();
+    yauzl.open(file, { lazyEntries: true }, (error, zip) => {
+      if (error || !zip) return reject(error);
+      zip.on('entry', (entry: yauzl.Entry) =>
+        zip.openReadStream(entry, (streamError, stream) => {
+          if (streamError || !stream) return reject(streamError);
+          const chunks: Buffer[] = [];
+          stream.on('data', (c: Buffer) => chunks.push(c));
+          stream.on('end', () => {
+            entries.set(entry.fileName, Buffer.concat(chunks).toString('utf8'));
+            zip.readEntry();
+          });
+        }),
+      );
+      zip.on('end', () => resolve(entries));
+      zip.readEntry();
+    });
+  });
+}
+
+const squash = (text: string) => text.replace(/\s+/g, ' ').trim();
+
+async function sampleDocx(): Promise<Buffer> {
+  const picture = await sharp({ create: { width: 160, height: 100, channels: 3, background: '#3366cc' } }).png().toBuffer();
+  const cell = (text: string, columnSpan = 1) => new TableCell({ children: [new Paragraph(text)], columnSpan, width: { size: 3000, type: WidthType.DXA } });
+  const doc = new Document({
+    numbering: {
+      config: [
+        { reference: 'bullets', levels: [{ level: 0, format: LevelFormat.BULLET, text: '•', alignment: AlignmentType.LEFT, style: { paragraph: { indent: { left: 720, hanging: 360 } } } }] },
+        { reference: 'numbers', levels: [{ level: 0, format: LevelFormat.DECIMAL, text: '%1.', alignment: AlignmentType.LEFT, style: { paragraph: { indent: { left: 720, hanging: 360 } } } }] },
+      ],
+    },
+    styles: { default: { document: { run: { size: 22, font: { ascii: 'Liberation Serif', hAnsi: 'Liberation Serif', eastAsia: 'Noto Serif CJK SC' } } } } },
+    sections: [
+      {
+        children: [
+          new Paragraph({ heading: HeadingLevel.HEADING_1, children: [new TextRun({ text: '季度报告 Quarterly Report', size: 40, bold: true })] }),
+          new Paragraph({ spacing: { after: 200 }, children: [new TextRun(LONG_CHINESE)] }),
+          new Paragraph({ spacing: { after: 200 }, children: [new TextRun('Plain start, '), new TextRun({ text: 'bold words', bold: true }), new TextRun(' and '), new TextRun({ text: 'italic words', italics: true }), new TextRun('. ' + LONG_LATIN)] }),
+          new Paragraph({ heading: HeadingLevel.HEADING_2, children: [new TextRun({ text: '要点 Highlights', size: 30, bold: true })] }),
+          new Paragraph({ numbering: { reference: 'bullets', level: 0 }, text: '第一项 first bullet' }),
+          new Paragraph({ numbering: { reference: 'bullets', level: 0 }, text: '第二项 second bullet' }),
+          new Paragraph({ numbering: { reference: 'numbers', level: 0 }, text: 'Numbered one' }),
+          new Paragraph({ numbering: { reference: 'numbers', level: 0 }, spacing: { after: 200 }, text: 'Numbered two' }),
+          new Table({
+            columnWidths: [3000, 3000, 3000],
+            rows: [
+              new TableRow({ children: [cell('地区 Region'), cell('收入 Revenue'), cell('增长 Growth')] }),
+              new TableRow({ children: [cell('华东'), cell('1,234,567'), cell('12.5%')] }),
+              new TableRow({ children: [cell('合计 Total（两列合并）', 2), cell('8%')] }),
+            ],
+          }),
+          new Paragraph({ spacing: { before: 200 }, children: [new ImageRun({ type: 'png', data: picture, transformation: { width: 160, height: 100 } })] }),
+          new Paragraph({ children: [new PageBreak()] }),
+          new Paragraph({ text: '第二页 Second page closing words.' }),
+        ],
+      },
+    ],
+  });
+  return Packer.toBuffer(doc);
+}
+
+describe('a generated document through PDF and back', () => {
+  let samplePdf: string;
+  beforeAll(async () => {
+    const docx = path.join(scratch, 'sample.docx');
+    writeFileSync(docx, await sampleDocx());
+    samplePdf = sofficeConvert(docx, 'pdf');
+  }, SOFFICE_TIMEOUT_MS);
+
+  describe('pdf-to-word', () => {
+    let output: ConvertOutput;
+    let html: string;
+    let text: string;
+    beforeAll(async () => {
+      output = await run('pdf-to-word', samplePdf);
+      html = (await mammoth.convertToHtml({ path: output.path })).value;
+      text = squash((await mammoth.extractRawText({ path: output.path })).value);
+    });
+
+    it('names the file after the input', () => {
+      expect(output.name).toBe('sample.docx');
+    });
+
+    it('keeps the text in reading order, Chinese lines joined without spaces', () => {
+      expect(text).toContain(LONG_CHINESE);
+      expect(text).toContain(LONG_LATIN);
+      const order = ['季度报告', '春眠不觉晓', 'Plain start', '要点', '第一项', 'Numbered two', '地区', '华东', '合计', '第二页'].map((s) => text.indexOf(s));
+      expect(order.every((position) => position >= 0)).toBe(true);
+      expect(order).toEqual([...order].sort((a, b) => a - b));
+    });
+
+    it('makes headings, bold and italic runs, list items, a table with a merged cell and an image', () => {
+      // The headings were bold in the PDF, and stay bold runs inside the heading style.
+      expect(html).toMatch(/<h1><strong>季度报告 Quarterly Report<\/strong><\/h1>/);
+      expect(html).toMatch(/<h2><strong>要点 Highlights<\/strong><\/h2>/);
+      expect(html).toMatch(/<strong>bold words<\/strong>/);
+      expect(html).toMatch(/<em>italic words<\/em>/);
+      expect(html).toMatch(/<ul><li>第一项 first bullet<\/li><li>第二项 second bullet<\/li><\/ul>/);
+      expect(html).toMatch(/<ol><li>Numbered one<\/li><li>Numbered two<\/li><\/ol>/);
+      const cells = [...html.matchAll(/<td( colspan="(\d)")?>(.*?)<\/td>/g)].map((m) => [m[2] ?? '1', m[3].replace(/<[^>]+>/g, '')]);
+      expect(cells).toEqual(
+        expect.arrayContaining([['1', '地区 Region'], ['1', '1,234,567'], ['1', '12.5%'], ['2', '合计 Total（两列合并）'], ['1', '8%']]),
+      );
+      expect(html).toMatch(/<img src="data:image\/png;base64,/);
+    });
+
+    it('writes flowing paragraphs, not text boxes, with a page break between pages', async () => {
+      const documentXml = (await zipEntries(output.path)).get('word/document.xml')!;
+      expect(documentXml).not.toMatch(/w:txbxContent|<w:framePr|wps:txbx/);
+      expect(documentXml.match(/<w:sectPr/g)).toHaveLength(2);
+      expect(documentXml).toMatch(/w:eastAsia="Noto Serif CJK (SC|JP)"/);
+    });
+
+    it('opens in LibreOffice, which prints the same text on the same number of pages', () => {
+      const reprinted = sofficeConvert(output.path, 'pdf');
+      expect(pdfPageCount(reprinted)).toBe(2);
+      const reprintedText = squash(pdfText(reprinted));
+      for (const phrase of ['季度报告 Quarterly Report', '1,234,567', '第二页 Second page']) expect(reprintedText).toContain(phrase);
+    }, SOFFICE_TIMEOUT_MS);
+  });
+
+  describe('pdf-to-excel', () => {
+    it('puts the ruled table in a sheet: numbers as numbers, percentages kept, the merged cell merged', async () => {
+      const output = await run('pdf-to-excel', samplePdf);
+      expect(output.name).toBe('sample.xlsx');
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.readFile(output.path);
+      const sheet = workbook.getWorksheet('表格1')!;
+      expect(sheet.getCell('A1').value).toBe('地区 Region');
+      expect(sheet.getCell('B2').value).toBe(1234567);
+      expect(sheet.getCell('B2').numFmt).toBe('#,##0');
+      expect(sheet.getCell('C2').value).toBeCloseTo(0.125);
+      expect(sheet.getCell('C2').numFmt).toBe('0.0%');
+      expect(sheet.getCell('A3').value).toBe('合计 Total（两列合并）');
+      expect(sheet.getCell('B3').isMerged).toBe(true);
+      expect(sheet.getCell('B3').master.address).toBe('A3');
+      expect(sheet.getCell('C3').value).toBeCloseTo(0.08);
+    });
+  });
+
+  describe('pdf-to-ppt', () => {
+    it('makes one slide per page, the slide the size of the page, with editable text and the picture', async () => {
+      const output = await run('pdf-to-ppt', samplePdf);
+      expect(output.name).toBe('sample.pptx');
+      const parts = await zipEntries(output.path);
+      const slides = [...parts.keys()].filter((name) => /^ppt\/slides\/slide\d+\.xml$/.test(name));
+      expect(slides).toHaveLength(pdfPageCount(samplePdf));
+      const [, width, height] = /<p:sldSz cx="(\d+)" cy="(\d+)"/.exec(parts.get('ppt/presentation.xml')!)!.map(Number);
+      // A4 portrait in EMU (12700 per point).
+      expect(width / 12700).toBeCloseTo(595.3, 0);
+      expect(height / 12700).toBeCloseTo(841.9, 0);
+      const slideText = (name: string) => [...parts.get(name)!.matchAll(/<a:t>([^<]*)<\/a:t>/g)].map((m) => m[1]).join('');
+      expect(slideText('ppt/slides/slide1.xml')).toContain('季度报告 Quarterly Report');
+      expect(slideText('ppt/slides/slide1.xml')).toContain('1,234,567');
+      expect(parts.get('ppt/slides/slide1.xml')).toContain('<p:pic>');
+      expect(slideText('ppt/slides/slide2.xml')).toContain('第二页 Second page');
+    });
+  });
+});
+
+describe('every real-world fixture', () => {
+  const fixtures = existsSync(FIXTURES) ? readdirSync(FIXTURES).filter((name) => name.endsWith('.pdf')) : [];
+  if (fixtures.length === 0) {
+    it.skip(`skipped: no fixtures at ${FIXTURES}`, () => {});
+    return;
+  }
+  const encrypted = 'libreoffice-writer-password.pdf';
+
+  it.each(fixtures.filter((name) => name !== encrypted))('%s converts to Word, Excel and PowerPoint', async (fixture) => {
+    const file = path.join(FIXTURES, fixture);
+    const word = await run('pdf-to-word', file);
+    expect((await mammoth.extractRawText({ path: word.path })).messages.filter((m) => m.type === 'error')).toEqual([]);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile((await run('pdf-to-excel', file)).path);
+    expect(workbook.worksheets.length).toBeGreaterThan(0);
+    const slides = [...(await zipEntries((await run('pdf-to-ppt', file)).path)).keys()].filter((name) => /^ppt\/slides\/slide\d+\.xml$/.test(name));
+    expect(slides).toHaveLength(pdfPageCount(file));
+  });
+
+  it('asks for the password of the encrypted fixture, and converts with it', async () => {
+    const file = path.join(FIXTURES, encrypted);
+    for (const toolId of ['pdf-to-word', 'pdf-to-excel', 'pdf-to-ppt']) {
+      await expect(run(toolId, file)).rejects.toThrow(new ConvertError('PDF已加密，请先解密'));
+    }
+    const word = await run('pdf-to-word', file, { password: FIXTURE_PASSWORD });
+    expect((await mammoth.extractRawText({ path: word.path })).value.trim()).not.toBe('');
+  });
+
+  it('multicolumn.pdf keeps its two-column reading order in Word', async () => {
+    const word = await run('pdf-to-word', path.join(FIXTURES, 'multicolumn.pdf'));
+    const text = squash((await mammoth.extractRawText({ path: word.path })).value);
+    // pdftotext in raw (content stream) order is the independent witness of where each column runs.
+    const firstColumnStart = 'Lorem ipsum dolor sit amet, consectetuer adipiscing elit. Ut purus elit, vestibulum ut, placerat ac';
+    const firstColumnEnd = 'Nulla malesuada porttitor diam';
+    const secondColumnStart = 'pellentesque ante. Phasellus adipiscing semper elit';
+    const raw = squash(execFileSync('pdftotext', ['-raw', '-f', '1', '-l', '1', path.join(FIXTURES, 'multicolumn.pdf'), '-'], { encoding: 'utf8' }));
+    expect(raw.indexOf(firstColumnEnd)).toBeLessThan(raw.indexOf(secondColumnStart.slice(0, 20)));
+    expect(text).toContain(firstColumnStart);
+    expect(text.indexOf(firstColumnEnd)).toBeGreaterThan(text.indexOf(firstColumnStart));
+    expect(text.indexOf(secondColumnStart)).toBeGreaterThan(text.indexOf(firstColumnEnd));
+  });
+});
