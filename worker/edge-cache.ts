@@ -9,7 +9,7 @@ import { withFreshNonce } from './csp-nonce';
 import { isHtml } from './html-rewriter';
 import { requestCookie } from './request-cookies';
 
-export const EDGE_PAGE_TTL_SECONDS = 300;
+const EDGE_PAGE_TTL_SECONDS = 300;
 const ORIGIN_CACHE_CONTROL = 'X-Origin-Cache-Control';
 
 /** What the worker needs of the runtime's ExecutionContext. */

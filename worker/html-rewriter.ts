@@ -7,7 +7,7 @@ import type {
   Response as WorkersResponse,
 } from '@cloudflare/workers-types';
 
-export type { Element, EndTag, HTMLRewriterElementContentHandlers as ElementHandler } from '@cloudflare/workers-types';
+export type { Element, EndTag } from '@cloudflare/workers-types';
 
 declare const HTMLRewriter: typeof WorkersHTMLRewriter;
 
