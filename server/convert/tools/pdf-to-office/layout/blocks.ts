@@ -23,7 +23,8 @@ export interface ParagraphBlock {
   lineCount: number;
   /** Set by the document-wide heading pass. */
   headingLevel?: 1 | 2 | 3;
-  list?: { kind: ListKind; value: number };
+  /** `marker` is the text the item started with, dropped because Word numbers the item itself. */
+  list?: { kind: ListKind; value: number; marker: string };
   alignment: Alignment;
   /** Points from the column's left edge. */
   indentLeft: number;

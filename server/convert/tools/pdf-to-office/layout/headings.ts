@@ -24,9 +24,20 @@ function isBoldLine(p: ParagraphBlock): boolean {
   return p.lineCount === 1 && text.length <= MAX_BOLD_HEADING_CHARS && !/[。.，,;；:：]$/.test(text) && p.runs.every((r) => r.bold || r.text.trim() === '');
 }
 
+/** A numbered line in heading size (`一、概述`) is a heading that keeps its number as text. */
+function unlistLargeItems(paragraphs: ParagraphBlock[], body: number): void {
+  for (const p of paragraphs) {
+    if (!p.list || p.size < body * HEADING_SIZE_RATIO || p.runs.length === 0) continue;
+    p.runs.unshift({ ...p.runs[0], text: p.list.marker });
+    p.list = undefined;
+  }
+}
+
 export function assignHeadings(pages: PageLayout[]): void {
-  const paragraphs = pages.flatMap((page) => flowParagraphs(page.blocks)).filter((p) => !p.list);
-  const body = bodySize(paragraphs);
+  const all = pages.flatMap((page) => flowParagraphs(page.blocks));
+  const body = bodySize(all.filter((p) => !p.list));
+  unlistLargeItems(all, body);
+  const paragraphs = all.filter((p) => !p.list);
   const larger = paragraphs.filter((p) => p.lineCount <= MAX_HEADING_LINES && p.size >= body * HEADING_SIZE_RATIO);
   const sizes = [...new Set(larger.map((p) => roundHalf(p.size)))].sort((a, b) => b - a);
   const levelOf = (size: number) => Math.min(3, sizes.indexOf(roundHalf(size)) + 1) as 1 | 2 | 3;

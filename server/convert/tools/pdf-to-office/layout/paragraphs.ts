@@ -20,23 +20,37 @@ function firstWordWidth(line: TextLine): number {
   return lastOfWord.box.x1 - line.box.x0;
 }
 
+const wasFull = (line: TextLine, next: TextLine, columnRight: number) =>
+  line.box.x1 + 0.3 * next.size + firstWordWidth(next) >= columnRight - Math.max(2, 0.5 * next.size);
+
+/** A paragraph runs on from the foot of one column to the head of the next. */
+function continuesInNextColumn(last: Placed<TextLine>, next: Placed<TextLine>): boolean {
+  const [previous, line] = [last.item, next.item];
+  return (
+    Math.abs(line.size - previous.size) <= SIZE_TOLERANCE * previous.size &&
+    line.box.y0 < previous.box.y0 &&
+    !/[.!?:;。！？：；]$/.test(previous.text) &&
+    wasFull(previous, line, last.columnRight)
+  );
+}
+
 function continues(group: Placed<TextLine>[], next: Placed<TextLine>): boolean {
   const previous = group.at(-1)!.item;
   const line = next.item;
-  if (next.columnLeft !== group[0].columnLeft || listMarker(line.text)) return false;
+  if (listMarker(line.text)) return false;
+  if (next.columnLeft !== group.at(-1)!.columnLeft) return next.columnLeft > group.at(-1)!.columnRight && continuesInNextColumn(group.at(-1)!, next);
   if (Math.abs(line.size - previous.size) > SIZE_TOLERANCE * previous.size) return false;
   const advance = line.baseline - previous.baseline;
   if (advance <= 0 || advance > MAX_LINE_ADVANCE_EMS * previous.size) return false;
-  if (group.length >= 2) {
+  if (group.length >= 2 && group.at(-2)!.columnLeft === next.columnLeft) {
     const lastAdvance = previous.baseline - group.at(-2)!.item.baseline;
     if (Math.abs(advance - lastAdvance) > 0.25 * lastAdvance) return false;
     // An indented line after the paragraph's body lines starts the next paragraph.
-    const bodyLeft = Math.min(...group.slice(1).map((p) => p.item.box.x0));
+    const bodyLeft = Math.min(...group.slice(1).filter((p) => p.columnLeft === next.columnLeft).map((p) => p.item.box.x0));
     if (line.box.x0 > bodyLeft + 0.8 * line.size) return false;
   }
   if (line.box.x0 >= previous.box.x1 || line.box.x1 <= previous.box.x0) return false;
-  const slack = Math.max(2, 0.5 * line.size);
-  return previous.box.x1 + 0.3 * line.size + firstWordWidth(line) >= next.columnRight - slack;
+  return wasFull(previous, line, next.columnRight);
 }
 
 function runsOf(lines: TextLine[], skipChars: number): TextRun[] {
@@ -95,7 +109,7 @@ function paragraphOf(group: Placed<TextLine>[]): ParagraphBlock {
     runs,
     size,
     lineCount: lines.length,
-    list: marker ? { kind: marker.kind, value: marker.value } : undefined,
+    list: marker ? { kind: marker.kind, value: marker.value, marker: marker.text } : undefined,
     alignment,
     indentLeft: indentLeft < 2 ? 0 : indentLeft,
     firstLineIndent: Math.abs(firstLineIndent) < 2 ? 0 : firstLineIndent,
