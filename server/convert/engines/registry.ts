@@ -3,7 +3,7 @@
 import os from 'node:os';
 import { runProcess } from './process';
 
-export type EngineId = 'qpdf' | 'ghostscript' | 'poppler' | 'mutool' | 'openssl' | 'ffmpeg' | 'heif';
+export type EngineId = 'qpdf' | 'ghostscript' | 'poppler' | 'mutool' | 'openssl' | 'ffmpeg' | 'heif' | 'libreoffice' | 'python-uno';
 
 export interface EngineSpec {
   /** The executables this engine provides; a run names one of them. */
@@ -29,6 +29,15 @@ export const ENGINES = {
   },
   mutool: { programs: ['mutool'], probe: ['mutool', '-v'], limit: cores, timeoutMs: 300_000 },
   openssl: { programs: ['openssl'], probe: ['openssl', 'version'], limit: cores * 2, timeoutMs: 30_000 },
+  // Office documents run on the warm listener pool (engines/libreoffice), one listener per core,
+  // which the Python helper drives over UNO; python3-uno imports only under Debian's interpreter.
+  libreoffice: { programs: ['soffice'], probe: ['soffice', '--version'], limit: cores, timeoutMs: 120_000 },
+  'python-uno': {
+    programs: ['/usr/bin/python3'],
+    probe: ['/usr/bin/python3', '-c', 'import sys, uno; print("python-uno on Python", sys.version.split()[0])'],
+    limit: cores,
+    timeoutMs: 120_000,
+  },
   // Media runs pass a timeout scaled to the input's duration; this default covers probes and short runs.
   ffmpeg: { programs: ['ffmpeg', 'ffprobe'], probe: ['ffmpeg', '-version'], limit: cores, timeoutMs: 600_000 },
   // libheif's CLI decodes HEVC HEIC, which sharp's bundled libheif cannot.
