@@ -1,6 +1,6 @@
 // Image tools over pictures the test makes (sharp, ffmpeg, heif-enc); results are read back by
 // sharp's metadata and by ffprobe for the formats sharp cannot read (BMP, ICO).
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -172,6 +172,14 @@ describe('img-compress', () => {
     const original = await sharp(images[name]).metadata();
     expect(await sharp(output.path).metadata()).toMatchObject({ format, width: original.width, height: original.height });
     expect(statSync(output.path).size).toBeLessThan(statSync(images[name]).size);
+  });
+
+  it('keeps the level similarity to the original (luma SSIM by ffmpeg)', async () => {
+    const output = await run('img-compress', 'photo.jpg', { level: 'medium' });
+    const graph = '[0:v]format=gray[a];[1:v]format=gray[b];[a][b]ssim';
+    const log = spawnSync('ffmpeg', ['-hide_banner', '-nostdin', '-i', images['photo.jpg'], '-i', output.path, '-lavfi', graph, '-f', 'null', '-'], { encoding: 'utf8' }).stderr;
+    // Our SSIM and ffmpeg's read luma slightly differently; the floor is 0.95.
+    expect(Number(/ Y:([\d.]+)/.exec(log)?.[1])).toBeGreaterThan(0.945);
   });
 
   it('compresses harder at a higher level', async () => {

@@ -224,6 +224,18 @@ describe('bad input', () => {
     expect(await refusal(run('audio-to-audio', 'not-audio.mp3'))).toBe('文件已损坏或格式无法识别');
   });
 
+  it('stops ffmpeg when the task is cancelled', async () => {
+    const controller = new AbortController();
+    const ctx = { ...context(), signal: controller.signal };
+    const tool = converter('video-to-video');
+    const running = tool.convert({ inputs: [input('video.mp4')], options: tool.options.parse({ format: 'webm' }) }, ctx);
+    setTimeout(() => controller.abort(new Error('cancelled')), 150);
+    await expect(running).rejects.toThrow('cancelled');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const processes = execFileSync('ps', ['-eo', 'args'], { encoding: 'utf8' });
+    expect(processes).not.toContain(ctx.workDir);
+  });
+
   it('refuses a recording longer than the tier allows', async () => {
     expect(await refusal(run('audio-compress', 'long.flac', {}, context([], 'guest')))).toBe('时长超过限制：当前账户最长可处理10分钟的音视频');
   });

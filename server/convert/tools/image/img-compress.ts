@@ -1,6 +1,9 @@
-// img-compress: a level or a target size. Each format squeezes its own way (mozjpeg, palette PNG,
-// slower WebP/AVIF effort); a target size is met by binary search over quality, keeping the
-// dimensions unless a maximum width or height is given. The download is never bigger than the upload.
+// img-compress: each level keeps a structural similarity (SSIM) to the original, and the lowest
+// quality that keeps it is searched for per picture, so a busy photo gets what it needs and a
+// flat one no more. Each format squeezes its own way (trellis-quantised JPEG, palette PNG, slower WebP/AVIF
+// effort). A target size is met by binary search over quality instead. Dimensions stay unless a
+// maximum width or height is given, and the download is never bigger than the upload.
+import sharp, { type Sharp } from 'sharp';
 import { z } from 'zod';
 import { ConvertError } from '../../errors';
 import type { Converter } from '../../types';
@@ -9,6 +12,7 @@ import { targetTooSmall } from '../media/messages';
 import { convertEachImage } from './image-job';
 import { encodeImage, type ImageFormat } from './image-formats';
 import { IMAGE_ENGINES, imageWork, loadImage, type ImageSource } from './image-source';
+import { ssim, type GreyPicture } from './ssim';
 
 const imgCompressOptions = z.object({
   level: z.enum(['low', 'medium', 'high']).default('medium'),
@@ -23,16 +27,28 @@ type Level = ImgCompressOptions['level'];
 
 type CompressedFormat = Extract<ImageFormat, 'jpg' | 'png' | 'webp' | 'avif' | 'gif'>;
 
-/** Quality per level; `undefined` is lossless (PNG at the lightest level). */
-const QUALITY: Record<CompressedFormat, Record<Level, number | undefined>> = {
-  jpg: { low: 85, medium: 75, high: 60 },
-  webp: { low: 85, medium: 75, high: 60 },
-  avif: { low: 65, medium: 50, high: 38 },
-  png: { low: undefined, medium: 85, high: 65 },
-  gif: { low: 100, medium: 75, high: 50 },
+/** SSIM on luma each level keeps. */
+const SSIM_FLOOR: Record<Level, number> = { low: 0.985, medium: 0.95, high: 0.93 };
+
+/** Qualities searched; PNG's is its palette's (libimagequant), and PNG falls back to lossless. */
+const QUALITY_RANGE: Record<Exclude<CompressedFormat, 'gif'>, readonly [number, number]> = {
+  jpg: [30, 95],
+  webp: [30, 95],
+  avif: [20, 90],
+  png: [20, 100],
 };
 
-const MIN_QUALITY = 5;
+/** GIF is a palette already: the level only shrinks it. */
+const GIF_QUALITY: Record<Level, number> = { low: 100, medium: 75, high: 50 };
+
+/**
+ * Quality is chosen on the whole picture up to this many pixels, above it on a centre sample of
+ * that size: fast on big photos, and the artifacts keep their real scale (on a downscaled copy
+ * they would look smaller than they are).
+ */
+const SAMPLE_PIXELS = 2_100_000;
+
+const MIN_TARGET_QUALITY = 5;
 
 /** TIFF, BMP, ICO and HEIC have no compact encoding we write: they become JPEG, or PNG when transparent. */
 const KEPT_FORMATS: Partial<Record<string, CompressedFormat>> = { jpg: 'jpg', jpeg: 'jpg', png: 'png', webp: 'webp', avif: 'avif', gif: 'gif' };
@@ -41,19 +57,58 @@ export function compressedFormat(inputType: string, hasAlpha: boolean): Compress
   return KEPT_FORMATS[inputType] ?? (hasAlpha ? 'png' : 'jpg');
 }
 
-function encoder(source: ImageSource, format: CompressedFormat, options: ImgCompressOptions): (quality: number | undefined) => Promise<Buffer> {
-  return (quality) => {
-    let image = loadImage(source, format === 'gif' || format === 'webp');
-    if (options.maxWidth > 0 || options.maxHeight > 0) {
-      image = image.resize(options.maxWidth || undefined, options.maxHeight || undefined, { fit: 'inside', withoutEnlargement: true });
+/** The source, upright and resized as asked. */
+function prepared(source: ImageSource, format: CompressedFormat, options: ImgCompressOptions): Sharp {
+  const image = loadImage(source, format === 'gif' || format === 'webp');
+  if (options.maxWidth === 0 && options.maxHeight === 0) return image;
+  return image.resize(options.maxWidth || undefined, options.maxHeight || undefined, { fit: 'inside', withoutEnlargement: true });
+}
+
+async function greyPicture(image: Sharp): Promise<GreyPicture> {
+  const { data, info } = await image.greyscale().raw().toBuffer({ resolveWithObject: true });
+  return { data, width: info.width, height: info.height };
+}
+
+/** The lowest quality in `range` whose sample keeps `floor`; undefined when even the highest does not. */
+async function lowestQualityKeeping(sample: Buffer, format: CompressedFormat, range: readonly [number, number], floor: number): Promise<number | undefined> {
+  const reference = await greyPicture(sharp(sample));
+  const keeps = async (quality: number) => ssim(reference, await greyPicture(sharp(await encodeImage(sharp(sample), format, quality)))) >= floor;
+  let [low, high] = range;
+  let best: number | undefined;
+  while (low <= high) {
+    const quality = Math.floor((low + high) / 2);
+    if (await keeps(quality)) {
+      best = quality;
+      high = quality - 1;
+    } else {
+      low = quality + 1;
     }
-    return imageWork(encodeImage(image, format, quality));
-  };
+  }
+  return best;
+}
+
+async function compressToLevel(source: ImageSource, format: CompressedFormat, options: ImgCompressOptions): Promise<Buffer> {
+  if (format === 'gif') return encodeImage(prepared(source, format, options), format, GIF_QUALITY[options.level]);
+  const { data: upright, info } = await prepared(source, format, options).png({ compressionLevel: 0 }).toBuffer({ resolveWithObject: true });
+  const side = Math.floor(Math.sqrt(SAMPLE_PIXELS));
+  const whole = info.width * info.height <= SAMPLE_PIXELS;
+  const width = whole ? info.width : Math.min(info.width, side);
+  const height = whole ? info.height : Math.min(info.height, side);
+  const sample = await sharp(upright)
+    .extract({ left: Math.floor((info.width - width) / 2), top: Math.floor((info.height - height) / 2), width, height })
+    .png({ compressionLevel: 0 })
+    .toBuffer();
+  const range = QUALITY_RANGE[format];
+  const quality = await lowestQualityKeeping(sample, format, range, SSIM_FLOOR[options.level]);
+  // PNG without a good-enough palette stays lossless; lossy formats take their best quality.
+  return encodeImage(prepared(source, format, options), format, quality ?? (format === 'png' ? undefined : range[1]));
 }
 
 /** The highest quality whose encoding fits `targetBytes` (sizes fall as quality falls). */
-async function fitTarget(encode: (quality: number) => Promise<Buffer>, targetBytes: number): Promise<Buffer> {
-  let low = MIN_QUALITY;
+async function compressToSize(source: ImageSource, format: CompressedFormat, options: ImgCompressOptions): Promise<Buffer> {
+  const targetBytes = options.targetKB * 1024;
+  const encode = (quality: number) => encodeImage(prepared(source, format, options), format, quality);
+  let low = MIN_TARGET_QUALITY;
   let high = 100;
   let best: Buffer | undefined;
   while (low <= high) {
@@ -66,7 +121,7 @@ async function fitTarget(encode: (quality: number) => Promise<Buffer>, targetByt
       high = quality - 1;
     }
   }
-  if (!best) throw new ConvertError(targetTooSmall((await encode(MIN_QUALITY)).length / 1024));
+  if (!best) throw new ConvertError(targetTooSmall((await encode(MIN_TARGET_QUALITY)).length / 1024));
   return best;
 }
 
@@ -77,8 +132,7 @@ export const imgCompress: Converter<ImgCompressOptions> = {
   convert: ({ inputs, options }, ctx) =>
     convertEachImage('img-compress', inputs, ctx, async (source, save) => {
       const format = compressedFormat(source.input.type, source.hasAlpha);
-      const encode = encoder(source, format, options);
-      const bytes = options.targetKB > 0 ? await fitTarget(encode, options.targetKB * 1024) : await encode(QUALITY[format][options.level]);
+      const bytes = await imageWork(options.targetKB > 0 ? compressToSize(source, format, options) : compressToLevel(source, format, options));
       return compressedOutput(source.input, { path: await save(bytes, format), size: bytes.length, extension: format });
     }),
 };

@@ -1,0 +1,121 @@
+// img-compress (level medium) against sharp's default encoder settings for the same format, on
+// generated photo-like pictures (JPEG q95, as cameras save them) and screenshots (PNG). Quality is
+// SSIM against the source on luma (ffmpeg's ssim filter over greyscale; on colour planes its
+// "All" averages in chroma, which stays near 1 and would hide lost detail). The baseline is sharp's default encoder
+// at the lowest quality that keeps SSIM >= 0.95 (its default quality 80 is shown too); bytes saved
+// count only where our result also keeps SSIM >= 0.95.   node scripts/bench/img-compress.mjs
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { build } from 'esbuild';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-img-'));
+const SSIM_FLOOR = 0.95;
+
+const bundle = path.join(root, 'node_modules/.cache/bench/image.mjs');
+await build({ entryPoints: [path.join(root, 'server/convert/tools/image/index.ts')], bundle: true, platform: 'node', format: 'esm', packages: 'external', outfile: bundle, logLevel: 'error' });
+const { imageConverters } = await import(bundle);
+const sharp = (await import('sharp')).default;
+const imgCompress = imageConverters.find((c) => c.toolId === 'img-compress');
+
+let jobs = 0;
+async function compress(file, type) {
+  const workDir = path.join(work, `job-${++jobs}`);
+  fs.mkdirSync(workDir);
+  const ctx = { workDir, signal: new AbortController().signal, progress() {}, tier: 'vip' };
+  const input = { name: path.basename(file), path: file, size: fs.statSync(file).size, type };
+  const [output] = await imgCompress.convert({ inputs: [input], options: imgCompress.options.parse({}) }, ctx);
+  return output.path;
+}
+
+/** ffmpeg's luma SSIM of `test` against `reference`. */
+function ssim(reference, test) {
+  const graph = '[0:v]format=gray[reference];[1:v]format=gray[test];[reference][test]ssim';
+  const { stderr } = spawnSync('ffmpeg', ['-hide_banner', '-nostdin', '-i', reference, '-i', test, '-lavfi', graph, '-f', 'null', '-'], { encoding: 'utf8' });
+  return Number(/ Y:([\d.]+)/.exec(stderr)?.[1] ?? NaN);
+}
+
+/** Photo-like: smooth colour fields, soft shapes, texture at a few pixels' scale and light sensor grain. */
+async function photo(seed, width, height) {
+  const noise = (sigma) => sharp({ create: { width, height, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma } } });
+  const field = await sharp({ create: { width, height, channels: 3, background: { r: 60 + seed * 30, g: 110, b: 180 - seed * 20 }, noise: { type: 'gaussian', mean: 128, sigma: 70 } } })
+    .blur(25 + seed * 5)
+    .png()
+    .toBuffer();
+  const shapes = Buffer.from(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">` +
+      Array.from({ length: 12 }, (_, i) => `<circle cx="${(i * 97 * (seed + 1)) % width}" cy="${(i * 61 * (seed + 2)) % height}" r="${40 + ((i * 13) % 90)}" fill="hsl(${(i * 40 + seed * 25) % 360},60%,55%)" fill-opacity="0.55"/>`).join('') +
+      '</svg>',
+  );
+  // Texture from fine (foliage, fabric) to almost none (sky, skin).
+  const texture = await noise([60, 35, 20, 8][seed]).blur(1.5).png().toBuffer();
+  const grain = await noise(3).png().toBuffer();
+  const layered = await sharp(field)
+    .composite([{ input: await sharp(shapes).blur(1.2).png().toBuffer() }, { input: texture, blend: 'soft-light' }])
+    .png()
+    .toBuffer();
+  return sharp(layered).composite([{ input: grain, blend: 'overlay' }]).jpeg({ quality: 95 }).toBuffer();
+}
+
+/** Screenshot-like: flat UI colours, rules and Chinese and Latin text. */
+function screenshot(seed, width, height) {
+  const rows = Array.from({ length: 14 }, (_, i) => {
+    const y = 110 + i * 44;
+    return `<rect x="40" y="${y - 26}" width="${width - 80}" height="38" fill="${i % 2 ? '#ffffff' : '#f3f6fa'}"/><text x="56" y="${y}" font-size="18" fill="#333">第${i + 1}行 Row ${i + seed * 14} 文件转换 PDF Word Excel 完成 ${(i * 37 + seed) % 100}%</text>`;
+  }).join('');
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="100%" height="100%" fill="#e9edf2"/><rect width="100%" height="64" fill="hsl(${200 + seed * 40},55%,45%)"/><text x="40" y="42" font-size="24" fill="#fff">在线转换 Dashboard ${seed}</text>${rows}</svg>`;
+  return sharp(Buffer.from(svg)).png().toBuffer();
+}
+
+const cases = [];
+for (let seed = 0; seed < 4; seed++) cases.push({ name: `photo-${seed}.jpg`, type: 'jpg', bytes: await photo(seed, 1600, 1200) });
+for (let seed = 0; seed < 3; seed++) cases.push({ name: `screenshot-${seed}.png`, type: 'png', bytes: await screenshot(seed, 1280, 720) });
+
+/** sharp's default encoder for the format at `quality` (PNG's default is lossless). */
+async function sharpDefault(source, type, quality, output) {
+  await (type === 'jpg' ? sharp(source).jpeg(quality === undefined ? {} : { quality }) : sharp(source).png()).toFile(output);
+  return fs.statSync(output).size;
+}
+
+/** The lowest quality at which sharp's default JPEG encoder keeps SSIM >= floor. */
+async function baselineAtFloor(source, output) {
+  let [low, high, best] = [1, 100, 100];
+  while (low <= high) {
+    const quality = Math.floor((low + high) / 2);
+    await sharpDefault(source, 'jpg', quality, output);
+    if (ssim(source, output) >= SSIM_FLOOR) [best, high] = [quality, quality - 1];
+    else low = quality + 1;
+  }
+  return best;
+}
+
+console.log(`machine: ${os.availableParallelism()} cores, ${os.cpus()[0].model}`);
+console.log('image              source    sharp default (SSIM)     sharp at SSIM>=0.95 (q)       ours medium (SSIM)      saved vs sharp at SSIM>=0.95');
+let baselineTotal = 0;
+let oursTotal = 0;
+const kb = (n) => `${(n / 1024).toFixed(1)} KB`.padStart(9);
+for (const { name, type, bytes } of cases) {
+  const source = path.join(work, name);
+  fs.writeFileSync(source, bytes);
+  const plain = path.join(work, `default-${name}`);
+  const plainSize = await sharpDefault(source, type, undefined, plain);
+  const atFloor = path.join(work, `floor-${name}`);
+  const floorQuality = type === 'jpg' ? await baselineAtFloor(source, atFloor) : undefined;
+  const floorSize = await sharpDefault(source, type, floorQuality, atFloor);
+  const ours = await compress(source, type);
+  const oursSize = fs.statSync(ours).size;
+  const oursSsim = ssim(source, ours);
+  const counted = oursSsim >= SSIM_FLOOR;
+  if (counted) {
+    baselineTotal += floorSize;
+    oursTotal += oursSize;
+  }
+  console.log(
+    `${name.padEnd(18)} ${kb(bytes.length)}  ${kb(plainSize)} (${ssim(source, plain).toFixed(4)})   ${kb(floorSize)} (${floorQuality ?? 'lossless'})`.padEnd(86) +
+      `${kb(oursSize)} (${oursSsim.toFixed(4)})   ${counted ? `${((1 - oursSize / floorSize) * 100).toFixed(1)}%` : `not counted: SSIM < ${SSIM_FLOOR}`}`,
+  );
+}
+console.log(`total at SSIM >= ${SSIM_FLOOR}: sharp default ${(baselineTotal / 1024).toFixed(1)} KB, ours ${(oursTotal / 1024).toFixed(1)} KB; saved ${((1 - oursTotal / baselineTotal) * 100).toFixed(1)}% (size ratio ${(oursTotal / baselineTotal).toFixed(2)})`);
+fs.rmSync(work, { recursive: true, force: true });
