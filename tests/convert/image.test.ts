@@ -53,6 +53,8 @@ beforeAll(async () => {
   await sharp({ create: { width: 64, height: 64, channels: 4, background: { r: 0, g: 128, b: 0, alpha: 0.5 } } }).png().toFile(image('alpha.png'));
   await halves(40, 20).png().toFile(image('halves.png'));
   execFileSync('heif-enc', ['-q', '60', image('halves.png'), '-o', image('halves.heic')]);
+  await sharp({ create: { width: 48, height: 32, channels: 3, background: '#00ff00' } }).png().toFile(image('green.png'));
+  execFileSync('heif-enc', [image('halves.png'), image('green.png'), '-o', image('burst.heic')]);
   const ffmpeg = (args: string[]) => execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-nostdin', '-y', ...args]);
   ffmpeg(['-f', 'lavfi', '-i', 'testsrc=size=64x48:rate=5:duration=1', image('anim.gif')]);
   ffmpeg(['-f', 'lavfi', '-i', 'testsrc=size=60x40', '-frames:v', '1', image('test.bmp')]);
@@ -144,6 +146,11 @@ describe('img-convert', () => {
     expect(b).toBeLessThan(60);
     expect(await sharp((await run('img-convert', 'test.bmp', { format: 'png' })).path).metadata()).toMatchObject({ format: 'png', width: 60, height: 40 });
     expect(await sharp((await run('img-convert', 'test.ico', { format: 'webp' })).path).metadata()).toMatchObject({ format: 'webp', width: 48, height: 48 });
+  });
+
+  it('keeps the primary picture of a HEIC burst', async () => {
+    const output = await run('img-convert', 'burst.heic', { format: 'jpg' });
+    expect(await sharp(output.path).metadata()).toMatchObject({ format: 'jpeg', width: 40, height: 20 });
   });
 
   it('keeps the frames of an animated GIF in WebP', async () => {

@@ -2,6 +2,7 @@
 // pixel is decoded (a tiny PNG can claim 100000×100000), the bytes must be the format the upload
 // was taken for, and formats sharp cannot decode (HEVC HEIC, BMP, ICO) are decoded to PNG by
 // engines that can.
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import sharp, { type Sharp, type SharpOptions } from 'sharp';
 import { ConvertError, isConvertError } from '../../errors';
@@ -82,14 +83,18 @@ async function decodeWithFfmpeg(input: ConvertInput, demuxer: string, output: st
   }
 }
 
-/** HEVC-coded HEIC (every iPhone photo): libheif's CLI has the decoder sharp's build lacks. */
-async function decodeHeic(input: ConvertInput, output: string, signal: AbortSignal): Promise<void> {
+/**
+ * HEVC-coded HEIC (every iPhone photo): libheif's CLI has the decoder sharp's build lacks. A file
+ * of several pictures (a burst) comes out as `name-1.png`, `name-2.png`…; the primary one is kept.
+ */
+async function decodeHeic(input: ConvertInput, output: string, primaryIndex: number, signal: AbortSignal): Promise<string> {
   try {
     await runEngine('heif-convert', ['--quiet', input.path, output], { signal });
   } catch (error) {
     if (error instanceof EngineFailedError) throw new ConvertError(IMAGE_CORRUPT, { cause: error });
     throw error;
   }
+  return existsSync(output) ? output : output.replace(/\.png$/, `-${primaryIndex + 1}.png`);
 }
 
 export async function openImage(input: ConvertInput, index: number, ctx: ConvertContext): Promise<ImageSource> {
@@ -106,10 +111,7 @@ export async function openImage(input: ConvertInput, index: number, ctx: Convert
   if (header.format !== expected) throw new ConvertError(NOT_AN_IMAGE);
   const pages = header.pages ?? 1;
   checkPixels(header.width, header.pageHeight ?? header.height, pages);
-  if (header.format === 'heif' && header.compression === 'hevc') {
-    await decodeHeic(input, decoded, ctx.signal);
-    file = decoded;
-  }
+  if (header.format === 'heif' && header.compression === 'hevc') file = await decodeHeic(input, decoded, header.pagePrimary ?? 0, ctx.signal);
   return {
     input,
     path: file,

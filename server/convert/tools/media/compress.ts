@@ -8,7 +8,7 @@ import type { Converter, ConvertContext } from '../../types';
 import { audioOutputArgs, keptAudioFormat } from './audio-formats';
 import { compressedOutput } from './compressed-output';
 import { convertEach, type MediaStep } from './media-job';
-import { openMediaSource, type MediaSource } from './media-source';
+import { openMediaSource, type MediaSource, type SourceWith } from './media-source';
 import { NO_AUDIO, NO_VIDEO, targetTooSmall } from './messages';
 import { containerOutputArgs } from './video-formats';
 
@@ -45,8 +45,8 @@ function sizeForKbps(kbps: number, seconds: number): number {
   return (kbps * 1000 * seconds) / 8 / 1024 / (1 - CONTAINER_OVERHEAD);
 }
 
-/** x264 arguments for a level or a target size; exported so the benchmark runs the same settings. */
-export function videoCompressArgs(source: MediaSource, options: MediaCompressOptions): string[] {
+/** x264 and AAC arguments for a level or a target size. */
+function videoCompressArgs(source: SourceWith<{ video: string }>, options: MediaCompressOptions): string[] {
   const level = VIDEO_LEVELS[options.level];
   let audioKbps = level.audioKbps;
   let rate = ['-crf', String(level.crf)];
@@ -57,10 +57,10 @@ export function videoCompressArgs(source: MediaSource, options: MediaCompressOpt
     if (videoKbps < MIN_VIDEO_KBPS) throw new ConvertError(targetTooSmall(sizeForKbps(MIN_VIDEO_KBPS + audioKbps, source.durationSeconds)));
     rate = ['-b:v', `${videoKbps}k`, '-maxrate', `${Math.floor(videoKbps * 1.5)}k`, '-bufsize', `${videoKbps * 2}k`];
   }
-  const streams = ['-map', `0:${source.video!.index}`, ...(source.audio ? ['-map', `0:${source.audio.index}`] : [])];
+  const streams = ['-map', `0:${source.video.index}`, ...(source.audio ? ['-map', `0:${source.audio.index}`] : [])];
   const codecs = containerOutputArgs(
     'mp4',
-    { video: source.video!.codec, audio: source.audio?.codec },
+    { video: source.video.codec, audio: source.audio?.codec },
     {
       video: ['-c:v', 'libx264', '-preset', 'medium', ...rate, '-pix_fmt', 'yuv420p'],
       audio: ['-c:a', 'aac', '-b:a', `${Math.floor(audioKbps)}k`],
@@ -102,7 +102,7 @@ export const audioCompress: Converter<MediaCompressOptions> = {
     convertEach('audio-compress', inputs, ctx, async (step) => {
       const source = await openMediaSource(step.input, ctx, { audio: NO_AUDIO });
       const format = keptAudioFormat(step.input.type, false);
-      const args = [...safeInputArgs(step.input.path), '-map', `0:${source.audio!.index}`, ...audioOutputArgs(format, audioBitrate(source, options))];
+      const args = [...safeInputArgs(step.input.path), '-map', `0:${source.audio.index}`, ...audioOutputArgs(format, audioBitrate(source, options))];
       return runCompression(step, ctx, source, args, format);
     }),
 };

@@ -54,7 +54,7 @@ export const cutAudio: Converter<CutAudioOptions> = {
       const format = options.format === 'same' ? keptAudioFormat(input.type, true) : options.format;
       const output = outputPath(format);
       // -ss before -i seeks the demuxer; decoding then trims to the exact sample.
-      const args = ['-ss', start.toFixed(3), '-t', (end - start).toFixed(3), ...safeInputArgs(input.path), '-map', `0:${source.audio!.index}`, ...audioOutputArgs(format), output];
+      const args = ['-ss', start.toFixed(3), '-t', (end - start).toFixed(3), ...safeInputArgs(input.path), '-map', `0:${source.audio.index}`, ...audioOutputArgs(format), output];
       await runFfmpeg({ args, workDir: ctx.workDir, signal: ctx.signal, durationSeconds: end - start, onProgress });
       return { name: outputName(input.name, '-剪切', format), path: output };
     }),

@@ -21,7 +21,10 @@ export interface StreamRequirement {
   video?: string;
 }
 
-export async function openMediaSource(input: ConvertInput, ctx: ConvertContext, required: StreamRequirement): Promise<MediaSource> {
+/** A source whose required streams are known to be there. */
+export type SourceWith<R extends StreamRequirement> = MediaSource & { [K in keyof R & keyof StreamRequirement]-?: MediaStream };
+
+export async function openMediaSource<R extends StreamRequirement>(input: ConvertInput, ctx: ConvertContext, required: R): Promise<SourceWith<R>> {
   const info = await probeMedia(input.path, { signal: ctx.signal });
   if (!(info.durationSeconds > 0)) throw new ConvertError(DURATION_UNKNOWN);
   checkDuration(info.durationSeconds, ctx.tier);
@@ -29,5 +32,5 @@ export async function openMediaSource(input: ConvertInput, ctx: ConvertContext, 
   const video = info.streams.find((s) => s.kind === 'video' && !s.isCoverArt);
   if (required.audio && !audio) throw new ConvertError(required.audio);
   if (required.video && !video) throw new ConvertError(required.video);
-  return { input, info, durationSeconds: info.durationSeconds, audio, video };
+  return { input, info, durationSeconds: info.durationSeconds, audio, video } as SourceWith<R>;
 }

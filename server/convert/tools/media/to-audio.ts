@@ -20,7 +20,7 @@ function audioConverter(toolId: string, noAudioMessage: string): Converter<ToAud
       convertEach(toolId, inputs, ctx, async ({ input, outputPath, onProgress }) => {
         const source = await openMediaSource(input, ctx, { audio: noAudioMessage });
         const output = outputPath(options.format);
-        const args = [...safeInputArgs(input.path), '-map', `0:${source.audio!.index}`, ...audioOutputArgs(options.format), output];
+        const args = [...safeInputArgs(input.path), '-map', `0:${source.audio.index}`, ...audioOutputArgs(options.format), output];
         await runFfmpeg({ args, workDir: ctx.workDir, signal: ctx.signal, durationSeconds: source.durationSeconds, onProgress });
         return { name: outputName(input.name, '', options.format), path: output };
       }),

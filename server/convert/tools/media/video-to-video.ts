@@ -19,7 +19,7 @@ export const videoToVideo: Converter<VideoToVideoOptions> = {
   convert: ({ inputs, options: { format } }, ctx) =>
     convertEach('video-to-video', inputs, ctx, async ({ input, outputPath, onProgress }) => {
       const source = await openMediaSource(input, ctx, { video: NO_VIDEO });
-      const video = source.video!;
+      const { video } = source;
       if (format === 'gif' && source.durationSeconds > GIF_MAX_SECONDS) throw new ConvertError(GIF_TOO_LONG);
       const streams = ['-map', `0:${video.index}`, ...(source.audio && format !== 'gif' ? ['-map', `0:${source.audio.index}`] : [])];
       const codecs = format === 'gif' ? GIF_ARGS : containerOutputArgs(format, { video: video.codec, audio: source.audio?.codec });
