@@ -2,11 +2,12 @@
 import type { Converter } from './types';
 import { imageConverters } from './tools/image';
 import { mediaConverters } from './tools/media';
+import { officeConverters } from './tools/office';
 import { pdfEditConverters } from './tools/pdf-edit';
 import { pdfRenderConverters } from './tools/pdf-render';
 import { pdfToOfficeConverters } from './tools/pdf-to-office';
 
-const ALL: Converter<any>[] = [...pdfEditConverters, ...pdfRenderConverters, ...pdfToOfficeConverters, ...imageConverters, ...mediaConverters];
+const ALL: Converter<any>[] = [...pdfEditConverters, ...pdfRenderConverters, ...pdfToOfficeConverters, ...imageConverters, ...mediaConverters, ...officeConverters];
 
 const BY_TOOL = new Map(ALL.map((c) => [c.toolId, c]));
 
