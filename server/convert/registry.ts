@@ -6,8 +6,9 @@ import { officeConverters } from './tools/office';
 import { pdfEditConverters } from './tools/pdf-edit';
 import { pdfRenderConverters } from './tools/pdf-render';
 import { pdfToOfficeConverters } from './tools/pdf-to-office';
+import { videoSlidesConverters } from './tools/video-slides';
 
-const ALL: Converter<any>[] = [...pdfEditConverters, ...pdfRenderConverters, ...pdfToOfficeConverters, ...imageConverters, ...mediaConverters, ...officeConverters];
+const ALL: Converter<any>[] = [...pdfEditConverters, ...pdfRenderConverters, ...pdfToOfficeConverters, ...imageConverters, ...mediaConverters, ...officeConverters, ...videoSlidesConverters];
 
 const BY_TOOL = new Map(ALL.map((c) => [c.toolId, c]));
 

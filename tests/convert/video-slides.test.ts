@@ -1,0 +1,136 @@
+// video-to-pdf and video-to-ppt over a clip the test generates: three still scenes (red, blue,
+// red again) of a second each, then a moving test pattern. Results are read back independently:
+// pdfinfo for the PDF's pages and their size, the PPTX zip's slide XML for slides and captions.
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { ConvertError } from '../../server/convert/errors';
+import { findConverter } from '../../server/convert/registry';
+import { frameTimes, pictureDistance, samePicture, thumbnailOf, selectExpression, thinFrames } from '../../server/convert/tools/video-slides';
+import type { ConvertContext, ConvertInput } from '../../server/convert/types';
+
+let scratch: string;
+let slidesVideo: string;
+let toneOnly: string;
+
+function ffmpeg(args: string[]): void {
+  execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-nostdin', '-y', ...args]);
+}
+
+beforeAll(() => {
+  scratch = mkdtempSync(path.join(os.tmpdir(), 'video-slides-test-'));
+  slidesVideo = path.join(scratch, 'lecture.mp4');
+  const still = (color: string) => ['-f', 'lavfi', '-i', `color=${color}:size=320x240:rate=10:duration=1`];
+  ffmpeg([
+    ...still('red'),
+    ...still('blue'),
+    ...still('red'),
+    '-f', 'lavfi', '-i', 'testsrc2=size=320x240:rate=10:duration=1',
+    '-filter_complex', '[0][1][2][3]concat=n=4:v=1,format=yuv420p[v]',
+    '-map', '[v]', '-c:v', 'libx264', '-preset', 'ultrafast', slidesVideo,
+  ]);
+  // pptxgenjs loads node:fs with import() when it sees Node, which jest cannot run without
+  // --experimental-vm-modules; the writer hands it pictures as data, so browser mode does the same work.
+  Object.defineProperty(process, 'release', { value: { ...process.release, name: 'jest' } });
+  toneOnly = path.join(scratch, 'tone.wav');
+  ffmpeg(['-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=8000:duration=2', toneOnly]);
+});
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+let jobs = 0;
+function context(): ConvertContext {
+  const workDir = path.join(scratch, `job-${++jobs}`);
+  mkdirSync(workDir);
+  return { workDir, signal: new AbortController().signal, progress: () => {}, tier: 'guest' };
+}
+
+const input = (file: string, type: string): ConvertInput => ({ name: `讲座.${type}`, path: file, size: 1, type });
+
+function run(toolId: string, file: string, type: string, options: Record<string, unknown> = {}) {
+  const converter = findConverter(toolId)!;
+  return converter.convert({ inputs: [input(file, type)], options: converter.options.parse(options) }, context());
+}
+
+describe('pieces', () => {
+  test('the select expression keeps the first frame, scene changes and one frame per interval', () => {
+    expect(selectExpression({ interval: 10, scene: 0.3 })).toBe('isnan(prev_selected_t)+gt(scene\\,0.3)+gte(t-prev_selected_t\\,10)');
+  });
+
+  test('frame times are read from the metadata filter output', () => {
+    const printed = 'frame:0    pts:0       pts_time:0\nlavfi.scene_score=0.000000\nframe:1    pts:12288   pts_time:1.2\nlavfi.scene_score=0.4\n';
+    expect(frameTimes(printed)).toEqual([0, 1.2]);
+  });
+
+  test('thinning keeps the first and last and spreads the rest', () => {
+    expect(thinFrames([1, 2, 3, 4, 5, 6, 7, 8, 9], 3)).toEqual([1, 5, 9]);
+    expect(thinFrames([1, 2], 5)).toEqual([1, 2]);
+  });
+
+  test('the thumbnail tells pictures apart (flat colours too) and matches a re-encoded copy', async () => {
+    const gradient = Buffer.alloc(64 * 48 * 3);
+    for (let i = 0; i < 64 * 48; i++) gradient.fill((i % 64) * 4, i * 3, i * 3 + 3);
+    const a = path.join(scratch, 'a.png');
+    const b = path.join(scratch, 'b.jpg');
+    const c = path.join(scratch, 'c.png');
+    await sharp(gradient, { raw: { width: 64, height: 48, channels: 3 } }).png().toFile(a);
+    await sharp(a).jpeg({ quality: 40 }).toFile(b);
+    await sharp(a).flop().toFile(c);
+    const red = path.join(scratch, 'red.png');
+    const blue = path.join(scratch, 'blue.png');
+    await sharp({ create: { width: 32, height: 24, channels: 3, background: '#ff0000' } }).png().toFile(red);
+    await sharp({ create: { width: 32, height: 24, channels: 3, background: '#0000ff' } }).png().toFile(blue);
+    const [ta, tb, tc, tr, tbl] = await Promise.all([a, b, c, red, blue].map(thumbnailOf));
+    expect(samePicture(ta!, tb!)).toBe(true);
+    expect(samePicture(ta!, tc!)).toBe(false);
+    expect(pictureDistance(ta!, tc!).hashBits).toBeGreaterThan(20);
+    // Flat pictures have the same (empty) gradient hash; their brightness tells them apart.
+    expect(samePicture(tr!, tbl!)).toBe(false);
+    expect(samePicture(tr!, tr!)).toBe(true);
+  });
+});
+
+function pdfPages(file: string): { pages: number; size: string } {
+  const info = execFileSync('pdfinfo', [file], { encoding: 'utf8' });
+  return { pages: Number(/^Pages:\s+(\d+)/m.exec(info)![1]), size: /^Page size:\s+(.*)$/m.exec(info)![1]! };
+}
+
+test('video-to-pdf: one page per distinct scene, sized from the frame', async () => {
+  // A long interval: only scene changes (and the first frame) make pages.
+  const [output] = await run('video-to-pdf', slidesVideo, 'mp4', { interval: 60, scene: 0.3 });
+  expect(output!.name).toBe('讲座.pdf');
+  execFileSync('qpdf', ['--check', output!.path]);
+  const { pages, size } = pdfPages(output!.path);
+  // red, blue, red again, test pattern (its moving frames hash alike or are not scene changes).
+  expect(pages).toBeGreaterThanOrEqual(4);
+  expect(pages).toBeLessThanOrEqual(6);
+  expect(size).toMatch(/^240 x 180 pts/);
+});
+
+test('video-to-pdf: a short interval adds frames, and duplicates of the same still are dropped', async () => {
+  // No scene detection worth the name (threshold 0.9) but a frame every half second: eight
+  // candidates, two of each still scene, of which the second is the same picture as the first.
+  const [output] = await run('video-to-pdf', slidesVideo, 'mp4', { interval: 0.5, scene: 0.9 });
+  const { pages } = pdfPages(output!.path);
+  expect(pages).toBeGreaterThanOrEqual(4);
+  expect(pages).toBeLessThanOrEqual(5);
+});
+
+test('video-to-ppt: one slide per frame with its time as a caption', async () => {
+  const [output] = await run('video-to-ppt', slidesVideo, 'mp4', { interval: 60, scene: 0.3 });
+  expect(output!.name).toBe('讲座.pptx');
+  const listing = execFileSync('unzip', ['-Z1', output!.path], { encoding: 'utf8' }).split('\n');
+  const slides = listing.filter((name) => /^ppt\/slides\/slide\d+\.xml$/.test(name));
+  expect(slides.length).toBeGreaterThanOrEqual(4);
+  expect(listing.some((name) => /^ppt\/media\/.*\.jpe?g$/.test(name))).toBe(true);
+  const first = execFileSync('unzip', ['-p', output!.path, 'ppt/slides/slide1.xml'], { encoding: 'utf8' });
+  const second = execFileSync('unzip', ['-p', output!.path, 'ppt/slides/slide2.xml'], { encoding: 'utf8' });
+  expect(first).toContain('00:00:00.0');
+  expect(second).toMatch(/00:00:0[12]\.\d/);
+});
+
+test('a file without video is refused in Chinese', async () => {
+  await expect(run('video-to-ppt', toneOnly, 'wav')).rejects.toThrow(ConvertError);
+  await expect(run('video-to-ppt', toneOnly, 'wav')).rejects.toThrow('文件中没有视频画面');
+});
