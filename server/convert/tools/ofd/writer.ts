@@ -1,0 +1,190 @@
+// Writes an OFD package (GB/T 33190-2016) from the pages the PDF reader of pdf-to-office gives:
+//   OFD.xml (DocBody: DocInfo, DocRoot) → Doc_0/Document.xml (CommonData: MaxUnitID, PageArea,
+//   PublicRes, DocumentRes; Pages) → Doc_0/Pages/Page_N/Content.xml (one Layer of objects),
+//   Doc_0/PublicRes.xml (Fonts), Doc_0/DocumentRes.xml (MultiMedias, files under Doc_0/Res/).
+// Text stays text: one TextObject per run of characters sharing font, size and baseline, with
+// TextCode X/Y and DeltaX from the characters' own positions. Images become ImageObjects over
+// PNG MultiMedia; the straight ruling lines the reader finds become PathObjects. Units are mm.
+import { createWriteStream } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
+import yazl from 'yazl';
+import type { PdfChar, PdfPage } from '../pdf-to-office/page-content';
+import { OFD_NAMESPACE } from './model';
+import { escapeXml } from './xml';
+
+const MM_PER_PT = 25.4 / 72;
+const RULE_WIDTH_MM = 0.25;
+const XML_HEAD = '<?xml version="1.0" encoding="UTF-8"?>\n';
+
+/** Millimetres from points, with three decimals (a micrometre). */
+function mm(pt: number): number {
+  return Math.round(pt * MM_PER_PT * 1000) / 1000;
+}
+
+function n(value: number): string {
+  const rounded = Math.round(value * 1000) / 1000;
+  return String(Object.is(rounded, -0) ? 0 : rounded);
+}
+
+/** Characters XML 1.0 cannot carry, and the BOM. */
+function xmlSafe(value: string): string {
+  return value.replace(/[^\t\n\r\u0020-\ud7ff\ue000-\ufffd\u{10000}-\u{10ffff}]|\ufeff/gu, '');
+}
+
+export interface OfdWriteOptions {
+  title: string;
+  /** Called after each page is laid out (fraction of pages done). */
+  onProgress?: (fraction: number) => void;
+}
+
+class Ids {
+  private last = 0;
+  next(): number {
+    return ++this.last;
+  }
+  get max(): number {
+    return this.last;
+  }
+}
+
+/** A run of characters drawn as one TextObject. */
+interface TextRun {
+  font: string;
+  size: number;
+  baseline: number;
+  chars: PdfChar[];
+}
+
+function textRuns(page: PdfPage): TextRun[] {
+  const runs: TextRun[] = [];
+  for (const line of page.lines) {
+    let run: TextRun | undefined;
+    for (const char of line.chars) {
+      const text = xmlSafe(char.text);
+      if (text === '') continue;
+      const fontKey = `${char.font.name}|${char.font.bold}|${char.font.italic}`;
+      const last = run?.chars[run.chars.length - 1];
+      if (!run || !last || run.font !== fontKey || Math.abs(run.size - char.size) > 0.01 || Math.abs(run.baseline - char.baseline) > 0.5 || char.box.x0 < last.box.x0 - 0.5) {
+        run = { font: fontKey, size: char.size, baseline: char.baseline, chars: [] };
+        runs.push(run);
+      }
+      run.chars.push({ ...char, text });
+    }
+  }
+  return runs.filter((r) => r.chars.some((c) => c.text.trim() !== ''));
+}
+
+export async function writeOfd(pages: readonly PdfPage[], file: string, { title, onProgress }: OfdWriteOptions): Promise<void> {
+  const ids = new Ids();
+  const zip = new yazl.ZipFile();
+  const done = new Promise<void>((resolve, reject) => {
+    const out = createWriteStream(file);
+    out.on('close', resolve);
+    out.on('error', reject);
+    zip.outputStream.on('error', reject);
+    zip.outputStream.pipe(out);
+  });
+
+  const fonts = new Map<string, { id: number; name: string; bold: boolean; italic: boolean }>();
+  const media: { id: number; file: string }[] = [];
+  const pageEntries: { id: number; part: string }[] = [];
+
+  for (const font of new Set(pages.flatMap((p) => p.lines.flatMap((l) => l.chars.map((c) => `${c.font.name}|${c.font.bold}|${c.font.italic}`))))) {
+    const [name, bold, italic] = font.split('|');
+    fonts.set(font, { id: ids.next(), name: name || 'SimSun', bold: bold === 'true', italic: italic === 'true' });
+  }
+
+  for (const [index, page] of pages.entries()) {
+    const pageId = ids.next();
+    const layerId = ids.next();
+    const objects: string[] = [];
+
+    for (const image of page.images) {
+      const width = mm(image.box.x1 - image.box.x0);
+      const height = mm(image.box.y1 - image.box.y0);
+      if (!(width > 0 && height > 0)) continue;
+      const mediaId = ids.next();
+      const name = `image_${mediaId}.png`;
+      zip.addBuffer(await readFile(image.file), `Doc_0/Res/${name}`, { compress: false });
+      media.push({ id: mediaId, file: name });
+      objects.push(
+        `<ofd:ImageObject ID="${ids.next()}" Boundary="${n(mm(image.box.x0))} ${n(mm(image.box.y0))} ${n(width)} ${n(height)}" CTM="${n(width)} 0 0 ${n(height)} 0 0" ResourceID="${mediaId}"/>`,
+      );
+    }
+
+    for (const rule of page.rules) {
+      const x0 = mm(rule.x0);
+      const y0 = mm(rule.y0);
+      const pad = RULE_WIDTH_MM;
+      const w = mm(rule.x1 - rule.x0);
+      const h = mm(rule.y1 - rule.y0);
+      objects.push(
+        `<ofd:PathObject ID="${ids.next()}" Boundary="${n(x0 - pad)} ${n(y0 - pad)} ${n(w + 2 * pad)} ${n(h + 2 * pad)}" LineWidth="${RULE_WIDTH_MM}">` +
+          `<ofd:StrokeColor Value="0 0 0"/><ofd:AbbreviatedData>M ${n(pad)} ${n(pad)} L ${n(pad + w)} ${n(pad + h)}</ofd:AbbreviatedData></ofd:PathObject>`,
+      );
+    }
+
+    for (const run of textRuns(page)) {
+      const font = fonts.get(run.font);
+      if (!font) continue;
+      const size = mm(run.size);
+      const first = run.chars[0];
+      const x0 = mm(first.box.x0);
+      const x1 = mm(Math.max(...run.chars.map((c) => c.box.x1)));
+      const top = mm(run.baseline) - size;
+      // One DeltaX per character after the first; a character of several code points shares its advance.
+      const deltas: number[] = [];
+      let text = '';
+      for (const [i, char] of run.chars.entries()) {
+        const points = Array.from(char.text);
+        const next = run.chars[i + 1];
+        const advance = next ? mm(next.box.x0 - char.box.x0) : 0;
+        text += char.text;
+        for (let k = 0; k < points.length; k++) deltas.push(points.length === 1 ? advance : advance / points.length);
+      }
+      deltas.pop();
+      const deltaAttr = deltas.length > 0 ? ` DeltaX="${deltas.map(n).join(' ')}"` : '';
+      objects.push(
+        `<ofd:TextObject ID="${ids.next()}" Boundary="${n(x0)} ${n(top)} ${n(Math.max(x1 - x0, size * 0.5))} ${n(size * 1.3)}" Font="${font.id}" Size="${n(size)}"${font.bold ? ' Weight="700"' : ''}${font.italic ? ' Italic="true"' : ''}>` +
+          `<ofd:FillColor Value="0 0 0"/><ofd:TextCode X="0" Y="${n(size)}"${deltaAttr}>${escapeXml(text)}</ofd:TextCode></ofd:TextObject>`,
+      );
+    }
+
+    const part = `Pages/Page_${index}/Content.xml`;
+    pageEntries.push({ id: pageId, part });
+    const content =
+      `${XML_HEAD}<ofd:Page xmlns:ofd="${OFD_NAMESPACE}"><ofd:Area><ofd:PhysicalBox>0 0 ${n(mm(page.width))} ${n(mm(page.height))}</ofd:PhysicalBox></ofd:Area>` +
+      `<ofd:Content><ofd:Layer ID="${layerId}" Type="Body">${objects.join('')}</ofd:Layer></ofd:Content></ofd:Page>\n`;
+    zip.addBuffer(Buffer.from(content), `Doc_0/${part}`);
+    onProgress?.((index + 1) / pages.length);
+  }
+
+  const publicRes =
+    `${XML_HEAD}<ofd:Res xmlns:ofd="${OFD_NAMESPACE}" BaseLoc="Res"><ofd:Fonts>` +
+    [...fonts.values()].map((f) => `<ofd:Font ID="${f.id}" FontName="${escapeXml(xmlSafe(f.name))}" FamilyName="${escapeXml(xmlSafe(f.name))}"${f.bold ? ' Bold="true"' : ''}${f.italic ? ' Italic="true"' : ''}/>`).join('') +
+    `</ofd:Fonts></ofd:Res>\n`;
+  const documentRes =
+    `${XML_HEAD}<ofd:Res xmlns:ofd="${OFD_NAMESPACE}" BaseLoc="Res"><ofd:MultiMedias>` +
+    media.map((m) => `<ofd:MultiMedia ID="${m.id}" Type="Image" Format="PNG"><ofd:MediaFile>${m.file}</ofd:MediaFile></ofd:MultiMedia>`).join('') +
+    `</ofd:MultiMedias></ofd:Res>\n`;
+  const first = pages[0];
+  const document =
+    `${XML_HEAD}<ofd:Document xmlns:ofd="${OFD_NAMESPACE}"><ofd:CommonData><ofd:MaxUnitID>${ids.max}</ofd:MaxUnitID>` +
+    `<ofd:PageArea><ofd:PhysicalBox>0 0 ${n(mm(first?.width ?? 595.28))} ${n(mm(first?.height ?? 841.89))}</ofd:PhysicalBox></ofd:PageArea>` +
+    `<ofd:PublicRes>PublicRes.xml</ofd:PublicRes><ofd:DocumentRes>DocumentRes.xml</ofd:DocumentRes></ofd:CommonData>` +
+    `<ofd:Pages>${pageEntries.map((p) => `<ofd:Page ID="${p.id}" BaseLoc="${p.part}"/>`).join('')}</ofd:Pages></ofd:Document>\n`;
+  const now = new Date().toISOString().slice(0, 10);
+  const ofd =
+    `${XML_HEAD}<ofd:OFD xmlns:ofd="${OFD_NAMESPACE}" Version="1.0" DocType="OFD"><ofd:DocBody><ofd:DocInfo>` +
+    `<ofd:DocID>${randomUUID().replace(/-/g, '')}</ofd:DocID><ofd:Title>${escapeXml(xmlSafe(title))}</ofd:Title>` +
+    `<ofd:Creator>pdf365</ofd:Creator><ofd:CreationDate>${now}</ofd:CreationDate></ofd:DocInfo>` +
+    `<ofd:DocRoot>Doc_0/Document.xml</ofd:DocRoot></ofd:DocBody></ofd:OFD>\n`;
+
+  zip.addBuffer(Buffer.from(ofd), 'OFD.xml');
+  zip.addBuffer(Buffer.from(document), 'Doc_0/Document.xml');
+  zip.addBuffer(Buffer.from(publicRes), 'Doc_0/PublicRes.xml');
+  zip.addBuffer(Buffer.from(documentRes), 'Doc_0/DocumentRes.xml');
+  zip.end();
+  await done;
+}
