@@ -4,7 +4,7 @@
 // sharp. The pool's own behaviour (restart after a crash or a hang, retry, busy, timeout) is tested
 // on a small pool of its own, watched through ps.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Document, Packer, PageBreak, Paragraph, Table, TableCell, TableRow, TextRun, VerticalMergeType } from 'docx';
@@ -174,6 +174,23 @@ describe('office documents to PDF', () => {
     const [fromGbk, fromUtf8] = await run('txt-to-pdf', [inputOf(gbk), inputOf(utf8)]);
     expect(pdfText(fromGbk.path)).toContain('中文测试 GBK line');
     expect(pdfText(fromUtf8.path)).toContain(CHINESE);
+  });
+
+  it('excel-to-pdf reads a GBK CSV', async () => {
+    // 产品,数量 / 中文测试,12 with the Chinese in GBK.
+    const gbk = (hex: string) => Buffer.from(hex.replace(/ /g, ''), 'hex');
+    const csv = save('gbk.csv', Buffer.concat([gbk('b2fa c6b7'), Buffer.from(','), gbk('cafd c1bf'), Buffer.from('\r\n'), gbk('d6d0 cec4 b2e2 cad4'), Buffer.from(',12\r\n')]));
+    expect(new TextDecoder('gb18030').decode(readFileSync(csv))).toBe('产品,数量\r\n中文测试,12\r\n');
+    const [pdf] = await run('excel-to-pdf', [inputOf(csv)]);
+    expect(pdfText(pdf.path)).toMatch(/产品\s+数量\s+中文测试\s+12/);
+  });
+
+  it('word-to-pdf takes a Kingsoft .wps holding a Word 97 document', async () => {
+    const wps = path.join(scratch, '文档.wps');
+    await convertWithOffice({ input: docx, output: wps, exportFilter: 'MS Word 97' });
+    const [pdf] = await run('word-to-pdf', [inputOf(wps)]);
+    expect(pdf.name).toBe('文档.pdf');
+    expect(pdfText(pdf.path)).toContain(CHINESE);
   });
 
   it('refuses text that is neither UTF-8 nor GBK', () => {
