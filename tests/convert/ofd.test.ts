@@ -105,6 +105,8 @@ interface PackageFacts {
   textCodes: string;
   imageObjects: number;
   pathObjects: number;
+  /** FillColor values of the text objects. */
+  fillColors: string[];
   /** PhysicalBox width × height of each page, mm. */
   boxes: [number, number][];
 }
@@ -145,7 +147,7 @@ async function checkPackage(file: string): Promise<PackageFacts> {
     }
   }
   const pageRefs = byName(byName(document, 'Pages')[0], 'Page');
-  const facts: PackageFacts = { pageCount: pageRefs.length, textCodes: '', imageObjects: 0, pathObjects: 0, boxes: [] };
+  const facts: PackageFacts = { pageCount: pageRefs.length, textCodes: '', imageObjects: 0, pathObjects: 0, fillColors: [], boxes: [] };
   const defaultBox = (byName(common, 'PhysicalBox')[0]?.textContent ?? '').split(' ').map(Number);
   const references: [string, string][] = [];
   for (const ref of pageRefs) {
@@ -155,6 +157,7 @@ async function checkPackage(file: string): Promise<PackageFacts> {
     facts.boxes.push([box[2], box[3]]);
     for (const text of byName(content, 'TextObject')) {
       references.push([text.getAttribute('Font') ?? '', 'Font']);
+      for (const color of byName(text, 'FillColor')) facts.fillColors.push(color.getAttribute('Value') ?? '');
       expect(Number(text.getAttribute('Size'))).toBeGreaterThan(0);
       for (const code of byName(text, 'TextCode')) {
         facts.textCodes += code.textContent ?? '';
@@ -243,6 +246,7 @@ describe('pdf-to-ofd and back', () => {
     expect(squash(facts.textCodes)).toContain('第二页横向内容');
     expect(facts.imageObjects).toBe(1);
     expect(facts.pathObjects).toBeGreaterThanOrEqual(4);
+    expect(facts.fillColors).toContain('204 0 0');
     expect(facts.boxes[0][0]).toBeCloseTo(210, 0);
     expect(facts.boxes[0][1]).toBeCloseTo(297, 0);
     expect(facts.boxes[1][0]).toBeCloseTo((400 / 72) * 25.4, 1);

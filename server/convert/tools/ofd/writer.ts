@@ -51,6 +51,7 @@ class Ids {
 /** A run of characters drawn as one TextObject. */
 interface TextRun {
   font: string;
+  color: number;
   size: number;
   baseline: number;
   chars: PdfChar[];
@@ -65,8 +66,9 @@ function textRuns(page: PdfPage): TextRun[] {
       if (text === '') continue;
       const fontKey = `${char.font.name}|${char.font.bold}|${char.font.italic}`;
       const last = run?.chars[run.chars.length - 1];
-      if (!run || !last || run.font !== fontKey || Math.abs(run.size - char.size) > 0.01 || Math.abs(run.baseline - char.baseline) > 0.5 || char.box.x0 < last.box.x0 - 0.5) {
-        run = { font: fontKey, size: char.size, baseline: char.baseline, chars: [] };
+      const color = char.color ?? 0;
+      if (!run || !last || run.font !== fontKey || run.color !== color || Math.abs(run.size - char.size) > 0.01 || Math.abs(run.baseline - char.baseline) > 0.5 || char.box.x0 < last.box.x0 - 0.5) {
+        run = { font: fontKey, color, size: char.size, baseline: char.baseline, chars: [] };
         runs.push(run);
       }
       run.chars.push({ ...char, text });
@@ -147,7 +149,7 @@ export async function writeOfd(pages: readonly PdfPage[], file: string, { title,
       const deltaAttr = deltas.length > 0 ? ` DeltaX="${deltas.map(n).join(' ')}"` : '';
       objects.push(
         `<ofd:TextObject ID="${ids.next()}" Boundary="${n(x0)} ${n(top)} ${n(Math.max(x1 - x0, size * 0.5))} ${n(size * 1.3)}" Font="${font.id}" Size="${n(size)}"${font.bold ? ' Weight="700"' : ''}${font.italic ? ' Italic="true"' : ''}>` +
-          `<ofd:FillColor Value="0 0 0"/><ofd:TextCode X="0" Y="${n(size)}"${deltaAttr}>${escapeXml(text)}</ofd:TextCode></ofd:TextObject>`,
+          `<ofd:FillColor Value="${(run.color >> 16) & 255} ${(run.color >> 8) & 255} ${run.color & 255}"/><ofd:TextCode X="0" Y="${n(size)}"${deltaAttr}>${escapeXml(text)}</ofd:TextCode></ofd:TextObject>`,
       );
     }
 

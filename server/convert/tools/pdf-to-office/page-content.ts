@@ -20,6 +20,8 @@ export interface PdfChar {
   font: PdfFont;
   size: number;
   baseline: number;
+  /** Fill colour as 0xRRGGBB (black when the reader did not say). */
+  color?: number;
 }
 
 /** A run of characters on one baseline, as MuPDF grouped them. */

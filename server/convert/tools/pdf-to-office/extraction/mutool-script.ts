@@ -2,6 +2,7 @@
 // needs from each page in one pass: characters with boxes and fonts from the structured text,
 // images (drawn into RGB PNGs so CMYK, indexed and mask images all come out), and the straight
 // axis-aligned strokes and thin filled bars that tables use as ruling lines.
+// Characters carry their fill colour as 0xRRGGBB (MuPDF's sRGB value).
 // Arguments: <pdf> <image dir> <page numbers…>; prints one JSON object per page.
 export const PAGE_DUMP_SCRIPT = String.raw`
 var MAX_IMAGE_SIDE = 2400;
@@ -93,12 +94,12 @@ for (var a = 2; a < scriptArgs.length; a++) {
   var line = null;
   page.toStructuredText('preserve-images').walk({
     beginLine: function () { line = []; lines.push(line); },
-    onChar: function (c, origin, font, size, quad) {
+    onChar: function (c, origin, font, size, quad, color) {
       var key = font.getName() + '|' + font.isBold() + '|' + font.isItalic();
       if (!(key in fontIndex)) { fontIndex[key] = fonts.length; fonts.push([font.getName(), font.isBold(), font.isItalic()]); }
       var x0 = Math.min(quad[0], quad[2], quad[4], quad[6]), x1 = Math.max(quad[0], quad[2], quad[4], quad[6]);
       var y0 = Math.min(quad[1], quad[3], quad[5], quad[7]), y1 = Math.max(quad[1], quad[3], quad[5], quad[7]);
-      line.push([c, round2(x0 - bounds[0]), round2(y0 - bounds[1]), round2(x1 - bounds[0]), round2(y1 - bounds[1]), fontIndex[key], round2(size), round2(origin[1] - bounds[1])]);
+      line.push([c, round2(x0 - bounds[0]), round2(y0 - bounds[1]), round2(x1 - bounds[0]), round2(y1 - bounds[1]), fontIndex[key], round2(size), round2(origin[1] - bounds[1]), typeof color === 'number' ? color : 0]);
     },
     onImageBlock: function (bbox, transform, image) {
       var file = imageDir + '/p' + number + '-' + images.length + '.png';

@@ -9,7 +9,7 @@ import { PAGE_DUMP_SCRIPT } from './mutool-script';
 const PAGES_PER_RUN = 12;
 const MAX_DUMP_BYTES = 256 * 1024 * 1024;
 
-type RawChar = [text: string, x0: number, y0: number, x1: number, y1: number, font: number, size: number, baseline: number];
+type RawChar = [text: string, x0: number, y0: number, x1: number, y1: number, font: number, size: number, baseline: number, color?: number];
 type RawFont = [name: string, bold: boolean, italic: boolean];
 interface RawPage {
   number: number;
@@ -48,7 +48,7 @@ function pageFromRaw(raw: RawPage): PdfPage {
   const lines: PdfLine[] = raw.lines
     .map((chars) => ({
       chars: chars.map(
-        ([text, x0, , x1, , font, size, baseline]): PdfChar => ({ text, box: glyphBox(x0, x1, baseline, size), font: fonts[font], size, baseline }),
+        ([text, x0, , x1, , font, size, baseline, color = 0]): PdfChar => ({ text, box: glyphBox(x0, x1, baseline, size), font: fonts[font], size, baseline, color }),
       ),
     }))
     .filter((line) => line.chars.some((c) => c.text.trim() !== ''));
