@@ -3,13 +3,14 @@ import type { Converter } from './types';
 import { imageConverters } from './tools/image';
 import { mediaConverters } from './tools/media';
 import { ofdConverters } from './tools/ofd';
+import { ocrConverters } from './tools/ocr';
 import { officeConverters } from './tools/office';
 import { pdfEditConverters } from './tools/pdf-edit';
 import { pdfRenderConverters } from './tools/pdf-render';
 import { pdfToOfficeConverters } from './tools/pdf-to-office';
 import { videoSlidesConverters } from './tools/video-slides';
 
-const ALL: Converter<any>[] = [...pdfEditConverters, ...pdfRenderConverters, ...pdfToOfficeConverters, ...imageConverters, ...mediaConverters, ...officeConverters, ...ofdConverters, ...videoSlidesConverters];
+const ALL: Converter<any>[] = [...pdfEditConverters, ...pdfRenderConverters, ...pdfToOfficeConverters, ...imageConverters, ...mediaConverters, ...officeConverters, ...ofdConverters, ...videoSlidesConverters, ...ocrConverters];
 
 const BY_TOOL = new Map(ALL.map((c) => [c.toolId, c]));
 

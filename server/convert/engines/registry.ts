@@ -3,7 +3,7 @@
 import os from 'node:os';
 import { runProcess } from './process';
 
-export type EngineId = 'qpdf' | 'ghostscript' | 'poppler' | 'mutool' | 'openssl' | 'ffmpeg' | 'heif' | 'libreoffice' | 'python-uno';
+export type EngineId = 'qpdf' | 'ghostscript' | 'poppler' | 'mutool' | 'openssl' | 'ffmpeg' | 'heif' | 'libreoffice' | 'python-uno' | 'tesseract';
 
 export interface EngineSpec {
   /** The executables this engine provides; a run names one of them. */
@@ -42,6 +42,14 @@ export const ENGINES = {
   ffmpeg: { programs: ['ffmpeg', 'ffprobe'], probe: ['ffmpeg', '-version'], limit: cores, timeoutMs: 600_000 },
   // libheif's CLI decodes HEVC HEIC, which sharp's bundled libheif cannot.
   heif: { programs: ['heif-convert'], probe: ['heif-convert', '-h'], limit: cores, timeoutMs: 60_000 },
+  // OCR (tesseract 5 with Debian's chi_sim/eng data). Runs go through env so OMP_THREAD_LIMIT=1
+  // reaches tesseract: one thread a page, pages side by side up to `limit`.
+  tesseract: {
+    programs: ['/usr/bin/env'],
+    probe: ['/usr/bin/env', 'OMP_THREAD_LIMIT=1', 'tesseract', '--version'],
+    limit: cores,
+    timeoutMs: 180_000,
+  },
 } as const satisfies Record<EngineId, EngineSpec>;
 
 export type EngineProgram = (typeof ENGINES)[EngineId]['programs'][number];
