@@ -46,6 +46,8 @@ function cm(m: Matrix): PDFOperator {
 }
 
 class PageDrawer {
+  private fontKey: ReturnType<PDFPage['node']['newFontDictionary']> | undefined;
+
   constructor(
     private readonly doc: PDFDocument,
     private readonly page: PDFPage,
@@ -64,7 +66,9 @@ class PageDrawer {
   }
 
   private text(object: OfdTextObject): void {
-    const name = this.page.node.newFontDictionary(this.font.name, this.font.ref);
+    // One /Font entry per page, shared by all its text objects.
+    this.fontKey ??= this.page.node.newFontDictionary(this.font.name, this.font.ref);
+    const name = this.fontKey;
     const ops: PDFOperator[] = [pushGraphicsState(), cm(object.matrix), beginText(), setFontAndSize(name, 1)];
     if (object.fill) ops.push(setFillingRgbColor(object.fill.r, object.fill.g, object.fill.b));
     if (object.stroke) ops.push(setStrokingRgbColor(object.stroke.r, object.stroke.g, object.stroke.b));
