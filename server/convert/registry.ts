@@ -1,5 +1,6 @@
 // toolId → converter. A tool without a converter (or whose engines are missing) is shown as unavailable.
 import type { Converter } from './types';
+import { ebookConverters } from './tools/ebook';
 import { imageConverters } from './tools/image';
 import { mediaConverters } from './tools/media';
 import { ofdConverters } from './tools/ofd';
@@ -10,7 +11,7 @@ import { pdfRenderConverters } from './tools/pdf-render';
 import { pdfToOfficeConverters } from './tools/pdf-to-office';
 import { videoSlidesConverters } from './tools/video-slides';
 
-const ALL: Converter<any>[] = [...pdfEditConverters, ...pdfRenderConverters, ...pdfToOfficeConverters, ...imageConverters, ...mediaConverters, ...officeConverters, ...ofdConverters, ...videoSlidesConverters, ...ocrConverters];
+const ALL: Converter<any>[] = [...pdfEditConverters, ...pdfRenderConverters, ...pdfToOfficeConverters, ...imageConverters, ...mediaConverters, ...officeConverters, ...ofdConverters, ...videoSlidesConverters, ...ocrConverters, ...ebookConverters];
 
 const BY_TOOL = new Map(ALL.map((c) => [c.toolId, c]));
 

@@ -7,6 +7,8 @@ export interface ProcessOptions {
   timeoutMs: number;
   signal?: AbortSignal;
   cwd?: string;
+  /** Variables added to (or overriding) the inherited environment. */
+  env?: Readonly<Record<string, string>>;
   /** stdout beyond this many bytes kills the process (protects memory from runaway output). */
   maxOutputBytes?: number;
   /** Only the last part of stderr is kept, which is where programs put the reason they failed. */
@@ -48,6 +50,7 @@ function killGroup(pid: number | undefined): void {
 /** Resolves with the exit code whatever it is; rejects on spawn failure, timeout, abort or oversized output. */
 export function runProcess(command: string, args: readonly string[], options: ProcessOptions): Promise<ProcessResult> {
   const { timeoutMs, signal, cwd } = options;
+  const env = options.env ? { ...process.env, ...options.env } : undefined;
   const maxOutputBytes = options.maxOutputBytes ?? DEFAULT_MAX_OUTPUT_BYTES;
   const maxStderrChars = options.maxStderrChars ?? DEFAULT_MAX_STDERR_CHARS;
   return new Promise((resolve, reject) => {
@@ -55,7 +58,7 @@ export function runProcess(command: string, args: readonly string[], options: Pr
       reject(signal.reason);
       return;
     }
-    const child = spawn(command, args, { cwd, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, args, { cwd, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
     const stdoutChunks: Buffer[] = [];
     let stdoutBytes = 0;
     let stderr = '';

@@ -3,7 +3,7 @@
 import os from 'node:os';
 import { runProcess } from './process';
 
-export type EngineId = 'qpdf' | 'ghostscript' | 'poppler' | 'mutool' | 'openssl' | 'ffmpeg' | 'heif' | 'libreoffice' | 'python-uno' | 'tesseract';
+export type EngineId = 'qpdf' | 'ghostscript' | 'poppler' | 'mutool' | 'openssl' | 'ffmpeg' | 'heif' | 'libreoffice' | 'python-uno' | 'calibre' | 'tesseract';
 
 export interface EngineSpec {
   /** The executables this engine provides; a run names one of them. */
@@ -42,6 +42,9 @@ export const ENGINES = {
   ffmpeg: { programs: ['ffmpeg', 'ffprobe'], probe: ['ffmpeg', '-version'], limit: cores, timeoutMs: 600_000 },
   // libheif's CLI decodes HEVC HEIC, which sharp's bundled libheif cannot.
   heif: { programs: ['heif-convert'], probe: ['heif-convert', '-h'], limit: cores, timeoutMs: 60_000 },
+  // E-books (epub, mobi, azw3, and to PDF). Runs need a writable HOME and, as root, Chromium's
+  // sandbox off (tools/ebook/calibre.ts passes both); the PDF output starts a QtWebEngine.
+  calibre: { programs: ['ebook-convert', 'ebook-meta'], probe: ['ebook-convert', '--version'], limit: cores, timeoutMs: 300_000 },
   // OCR (tesseract 5 with Debian's chi_sim/eng data). Runs go through env so OMP_THREAD_LIMIT=1
   // reaches tesseract: one thread a page, pages side by side up to `limit`.
   tesseract: {

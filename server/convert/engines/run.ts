@@ -8,6 +8,8 @@ import { Semaphore } from './semaphore';
 export interface EngineRunOptions {
   signal?: AbortSignal;
   cwd?: string;
+  /** Variables added to the inherited environment (calibre needs its own HOME). */
+  env?: Readonly<Record<string, string>>;
   /** Overrides the engine's default timeout. */
   timeoutMs?: number;
   maxOutputBytes?: number;
@@ -44,6 +46,7 @@ export async function runEngine(program: EngineProgram, args: readonly string[],
       timeoutMs: options.timeoutMs ?? ENGINES[engine].timeoutMs,
       signal: options.signal,
       cwd: options.cwd,
+      env: options.env,
       maxOutputBytes: options.maxOutputBytes,
     });
     if (!(options.okExitCodes ?? [0]).includes(result.exitCode)) throw new EngineFailedError(program, result);

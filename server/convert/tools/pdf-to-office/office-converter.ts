@@ -1,5 +1,6 @@
 // The shared shape of PDF → Office tools: open the PDF (encrypted and damaged files answered in
 // Chinese), dump the chosen pages with mutool, lay them out, hand the layout to one writer.
+// readPdfLayouts is also what the HTML and EPUB writers (tools/ebook) start from.
 import path from 'node:path';
 import { z } from 'zod';
 import { selectPageNumbers } from '../../page-ranges';
@@ -21,6 +22,29 @@ export type OfficeWriter = (pages: readonly PageLayout[], file: string) => Promi
 /** Share of the progress bar the page dump takes; layout and writing take the rest. */
 const READ_SHARE = 80;
 
+export interface LayoutSource {
+  /** The visitor's PDF (its name stays display only). */
+  path: string;
+  pages: string;
+  password: string;
+}
+
+/**
+ * Opens a PDF (encrypted and damaged files answered in Chinese), dumps the chosen pages with mutool
+ * and lays them out with document-wide headings: what every writer of this layout starts from.
+ */
+export async function readPdfLayouts(
+  source: LayoutSource,
+  { workDir, signal, onProgress }: { workDir: string; signal: AbortSignal; onProgress?: (fraction: number) => void },
+): Promise<PageLayout[]> {
+  const pdf = await openReadablePdf(source.path, { password: source.password, workDir, signal });
+  const pageNumbers = selectPageNumbers(source.pages, pdf.pageCount);
+  const pdfPages = await corruptOnEngineFailure(readPdfPages(pdf.path, pageNumbers, { workDir, signal, onProgress }));
+  const layouts = pdfPages.map(layoutPage);
+  assignHeadings(layouts);
+  return layouts;
+}
+
 export function pdfToOfficeConverter(toolId: string, extension: 'docx' | 'xlsx' | 'pptx', write: OfficeWriter): Converter<OfficeOptions> {
   return {
     toolId,
@@ -29,17 +53,14 @@ export function pdfToOfficeConverter(toolId: string, extension: 'docx' | 'xlsx' 
     async convert({ inputs, options }, ctx) {
       const outputs: ConvertOutput[] = [];
       for (const [index, input] of inputs.entries()) {
-        const source = await openReadablePdf(input.path, { password: options.password, workDir: ctx.workDir, signal: ctx.signal });
-        const pageNumbers = selectPageNumbers(options.pages, source.pageCount);
-        const pdfPages = await corruptOnEngineFailure(
-          readPdfPages(source.path, pageNumbers, {
+        const layouts = await readPdfLayouts(
+          { path: input.path, pages: options.pages, password: options.password },
+          {
             workDir: ctx.workDir,
             signal: ctx.signal,
             onProgress: (fraction) => ctx.progress(Math.round(((index + fraction) / inputs.length) * READ_SHARE)),
-          }),
+          },
         );
-        const layouts = pdfPages.map(layoutPage);
-        assignHeadings(layouts);
         const file = path.join(ctx.workDir, `${index + 1}.${extension}`);
         await write(layouts, file);
         outputs.push({ name: outputName(input.name, '', extension), path: file });

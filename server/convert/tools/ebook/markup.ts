@@ -1,0 +1,136 @@
+// The layout of a PDF page (tools/pdf-to-office) as markup that is both HTML and XHTML: headings,
+// paragraphs with bold and italic runs, lists, tables with merged cells and images, all flowing
+// text — never a positioned box per line or per character.
+import type { Block, ImageBlock, PageLayout, ParagraphBlock, TableBlock, TextRun } from '../pdf-to-office/layout/blocks';
+import type { ListKind } from '../pdf-to-office/layout/list-markers';
+
+/**
+ * Characters XML forbids (controls, lone surrogates, U+FFFE/FFFF) come out of some PDFs' text;
+ * an XHTML chapter with one of them does not open, so they are dropped.
+ */
+const NOT_XML_CHAR = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
+export function escapeXml(text: string): string {
+  return text.replace(NOT_XML_CHAR, '').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
+
+export const paragraphText = (p: ParagraphBlock): string => p.runs.map((r) => r.text).join('');
+
+/** Where an image's bytes are found: a data URI in a single HTML file, a package path in an EPUB. */
+export type ImageSource = (image: ImageBlock) => string;
+
+export interface MarkupOptions {
+  imageSource: ImageSource;
+  /** id attribute for a heading (so a table of contents can point at it), or undefined. */
+  headingId?: (paragraph: ParagraphBlock) => string | undefined;
+}
+
+/** Neighbouring runs with the same emphasis become one element (the PDF splits runs by font too). */
+function runsMarkup(runs: readonly TextRun[], inHeading: boolean): string {
+  const merged: { text: string; bold: boolean; italic: boolean }[] = [];
+  for (const run of runs) {
+    // A heading is bold by its element; bold runs inside it need no <strong>.
+    const bold = run.bold && !inHeading;
+    const last = merged.at(-1);
+    if (last && last.bold === bold && last.italic === run.italic) last.text += run.text;
+    else merged.push({ text: run.text, bold, italic: run.italic });
+  }
+  return merged
+    .map(({ text, bold, italic }) => {
+      let html = escapeXml(text);
+      if (italic && text.trim()) html = `<em>${html}</em>`;
+      if (bold && text.trim()) html = `<strong>${html}</strong>`;
+      return html;
+    })
+    .join('');
+}
+
+function alignmentAttribute(p: ParagraphBlock): string {
+  return p.alignment === 'left' ? '' : ` class="align-${p.alignment}"`;
+}
+
+function paragraphMarkup(p: ParagraphBlock, options: MarkupOptions): string {
+  if (p.headingLevel) {
+    const id = options.headingId?.(p);
+    const idAttribute = id ? ` id="${id}"` : '';
+    return `<h${p.headingLevel}${idAttribute}${alignmentAttribute(p)}>${runsMarkup(p.runs, true)}</h${p.headingLevel}>`;
+  }
+  return `<p${alignmentAttribute(p)}>${runsMarkup(p.runs, false)}</p>`;
+}
+
+function listItemMarkup(p: ParagraphBlock): string {
+  // The marker the PDF showed stays as text ("（一）", "3.", "•"), so copied text reads as printed.
+  const marker = p.list ? `<span class="marker">${escapeXml(p.list.marker)}</span>` : '';
+  return `<li>${marker}${runsMarkup(p.runs, false)}</li>`;
+}
+
+const ORDERED: Record<ListKind, boolean> = { bullet: false, decimal: true, lowerLetter: true, upperLetter: true, chinese: true };
+
+function tableMarkup(table: TableBlock, options: MarkupOptions): string {
+  const rows = table.ys.slice(1).map((_, row) => {
+    const cells = table.cells
+      .filter((cell) => cell.row === row)
+      .sort((a, b) => a.column - b.column)
+      .map((cell) => {
+        const span = (cell.rowSpan > 1 ? ` rowspan="${cell.rowSpan}"` : '') + (cell.columnSpan > 1 ? ` colspan="${cell.columnSpan}"` : '');
+        const content = cell.paragraphs.map((p) => (p.list ? `<p>${escapeXml(p.list.marker)}${runsMarkup(p.runs, false)}</p>` : paragraphMarkup({ ...p, headingLevel: undefined }, options))).join('');
+        return `<td${span}>${content}</td>`;
+      });
+    return `<tr>${cells.join('')}</tr>`;
+  });
+  return `<table><tbody>${rows.join('')}</tbody></table>`;
+}
+
+function imageMarkup(image: ImageBlock, page: PageLayout, options: MarkupOptions): string {
+  const width = Math.round(image.box.x1 - image.box.x0);
+  const centred = Math.abs(image.box.x0 - (page.width - image.box.x1)) < 0.05 * page.width;
+  // Width as a share of the page, so the picture keeps its place in the flow on any screen.
+  const share = Math.min(100, Math.max(1, Math.round((width / page.width) * 100)));
+  return `<div class="figure${centred ? ' align-center' : ''}"><img src="${escapeXml(options.imageSource(image))}" alt="" style="width:${share}%" /></div>`;
+}
+
+/** The blocks of one page in reading order; consecutive list items of one kind make one list. */
+export function pageMarkup(page: PageLayout, options: MarkupOptions): string {
+  const out: string[] = [];
+  let openList: { kind: ListKind; items: string[]; start: number } | undefined;
+  const closeList = () => {
+    if (!openList) return;
+    const tag = ORDERED[openList.kind] ? 'ol' : 'ul';
+    const start = tag === 'ol' && openList.start !== 1 ? ` start="${openList.start}"` : '';
+    out.push(`<${tag}${start}>${openList.items.join('')}</${tag}>`);
+    openList = undefined;
+  };
+  for (const block of page.blocks as Block[]) {
+    if (block.kind === 'paragraph' && block.list) {
+      if (openList?.kind !== block.list.kind) {
+        closeList();
+        openList = { kind: block.list.kind, items: [], start: block.list.value };
+      }
+      openList.items.push(listItemMarkup(block));
+      continue;
+    }
+    closeList();
+    if (block.kind === 'paragraph') out.push(paragraphMarkup(block, options));
+    else if (block.kind === 'table') out.push(tableMarkup(block, options));
+    else out.push(imageMarkup(block, page, options));
+  }
+  closeList();
+  return out.join('\n');
+}
+
+/** The look both outputs share: readable flowing text, Chinese fonts first where the reader has them. */
+export const BASE_CSS = `
+body { font-family: "Noto Serif CJK SC", "Source Han Serif SC", "Songti SC", SimSun, serif; line-height: 1.6; }
+h1, h2, h3 { font-family: "Noto Sans CJK SC", "Source Han Sans SC", "PingFang SC", "Microsoft YaHei", sans-serif; line-height: 1.3; }
+p { margin: 0.5em 0; }
+.align-center { text-align: center; }
+.align-right { text-align: right; }
+ul, ol { list-style-type: none; padding-left: 1.5em; }
+li { margin: 0.25em 0; }
+li > .marker { margin-left: -1.5em; display: inline-block; min-width: 1.5em; }
+table { border-collapse: collapse; margin: 0.75em 0; max-width: 100%; }
+td { border: 1px solid #888; padding: 0.2em 0.4em; vertical-align: top; }
+td > p { margin: 0; }
+.figure { margin: 0.75em 0; }
+.figure img { max-width: 100%; height: auto; }
+`;

@@ -1,0 +1,351 @@
+// E-books. A DOCX with two Chinese/Latin chapters, headings, a list, a table and an image is
+// generated with `docx` and printed to PDF by LibreOffice; pdf-to-html is parsed with xmldom's HTML
+// parser, pdf-to-epub's package is unzipped and read by calibre (ebook-meta, ebook-convert to text),
+// epub-to-pdf is read by pdftotext and pdffonts, and epub-mobi-azw3 round-trips through AZW3 and MOBI.
+// Then every real-world fixture goes to HTML and EPUB, and broken or DRM-locked books are refused in Chinese.
+import { execFileSync } from 'node:child_process';
+import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { DOMParser } from '@xmldom/xmldom';
+import { AlignmentType, Document, HeadingLevel, ImageRun, LevelFormat, Packer, PageBreak, Paragraph, Table, TableCell, TableRow, TextRun, WidthType } from 'docx';
+import sharp from 'sharp';
+import yauzl from 'yauzl';
+import yazl from 'yazl';
+import { ConvertError } from '../../server/convert/errors';
+import { ebookConverters } from '../../server/convert/tools/ebook';
+import type { ConvertOutput } from '../../server/convert/types';
+
+const FIXTURES = path.resolve(__dirname, '../../../shared/fixtures/pdf');
+const SOFFICE_TIMEOUT_MS = 180_000;
+/** calibre starts slowly, and its PDF output starts a whole QtWebEngine; the machines are shared. */
+const CALIBRE_TIMEOUT_MS = 300_000;
+
+const CHINESE_ONE = '春眠不觉晓，处处闻啼鸟。夜来风雨声，花落知多少。这是第一章的正文段落，足够长以便在页面上折行，并且与English words混排。';
+const LATIN_ONE = 'The quick brown fox jumps over the lazy dog while the report explains how revenue grew in every region of the country.';
+const CHINESE_TWO = '白日依山尽，黄河入海流。欲穷千里目，更上一层楼。第二章的内容在新的一页开始。';
+
+let scratch: string;
+let calibreHome: string;
+beforeAll(() => {
+  scratch = mkdtempSync(path.join(os.tmpdir(), 'ebook-test-'));
+  calibreHome = path.join(scratch, 'calibre-home');
+  mkdirSync(calibreHome);
+});
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+let jobs = 0;
+async function run(toolId: string, file: string, type: string, options: Record<string, unknown> = {}, name = path.basename(file)): Promise<ConvertOutput> {
+  const tool = ebookConverters.find((c) => c.toolId === toolId)!;
+  const workDir = path.join(scratch, `job-${++jobs}`);
+  mkdirSync(workDir);
+  const ctx = { workDir, signal: new AbortController().signal, progress: () => {}, tier: 'vip' as const };
+  const input = { name, path: file, size: statSync(file).size, type };
+  const outputs = await tool.convert({ inputs: [input], options: tool.options.parse(options) }, ctx);
+  expect(outputs).toHaveLength(1);
+  return outputs[0];
+}
+
+/** calibre's own tools, as an independent reader, with the environment they need as root. */
+function calibre(program: 'ebook-meta' | 'ebook-convert', args: string[]): string {
+  return execFileSync(program, args, {
+    encoding: 'utf8',
+    timeout: CALIBRE_TIMEOUT_MS,
+    env: { ...process.env, HOME: calibreHome, QTWEBENGINE_CHROMIUM_FLAGS: '--no-sandbox', QT_QPA_PLATFORM: 'offscreen' },
+  });
+}
+
+function titleOf(book: string): string {
+  return /^Title\s*:\s*(.*)$/m.exec(calibre('ebook-meta', [book]))?.[1].trim() ?? '';
+}
+
+/** The text of a book, as calibre reads it (the extension tells it the format). */
+function bookText(book: string, extension: string): string {
+  const copy = path.join(scratch, `read-${++jobs}.${extension}`);
+  execFileSync('cp', [book, copy]);
+  const txt = path.join(scratch, `read-${jobs}.txt`);
+  calibre('ebook-convert', [copy, txt]);
+  return execFileSync('cat', [txt], { encoding: 'utf8' });
+}
+
+function sofficeConvert(file: string, target: string): string {
+  const outDir = path.join(scratch, `soffice-${++jobs}`);
+  execFileSync('soffice', [`-env:UserInstallation=file://${outDir}-profile`, '--headless', '--convert-to', target, '--outdir', outDir, file], {
+    stdio: 'ignore',
+    timeout: SOFFICE_TIMEOUT_MS,
+  });
+  return path.join(outDir, `${path.basename(file, path.extname(file))}.${target}`);
+}
+
+/** A ConvertError with this message (its cause, calibre's traceback, is not compared). */
+const refusal = (message: string) => ({ name: 'ConvertError', message });
+
+const squash = (text: string) => text.replace(/\s+/g, ' ').trim();
+/** Readers wrap Chinese lines wherever; compare Chinese text with all white space removed. */
+const dense = (text: string) => text.replace(/\s+/g, '');
+
+interface ZipPart {
+  name: string;
+  stored: boolean;
+  text: string;
+}
+
+function zipParts(file: string): Promise<ZipPart[]> {
+  return new Promise((resolve, reject) => {
+    const parts: ZipPart[] = [];
+    yauzl.open(file, { lazyEntries: true }, (error, zip) => {
+      if (error || !zip) return reject(error);
+      zip.on('entry', (entry: yauzl.Entry) =>
+        zip.openReadStream(entry, (streamError, stream) => {
+          if (streamError || !stream) return reject(streamError);
+          const chunks: Buffer[] = [];
+          stream.on('data', (c: Buffer) => chunks.push(c));
+          stream.on('end', () => {
+            parts.push({ name: entry.fileName, stored: entry.compressionMethod === 0, text: Buffer.concat(chunks).toString('utf8') });
+            zip.readEntry();
+          });
+        }),
+      );
+      zip.on('end', () => resolve(parts));
+      zip.readEntry();
+    });
+  });
+}
+
+/** Parses XML and fails on any error or warning xmldom reports. */
+function parseXml(text: string, mimeType: 'application/xhtml+xml' | 'text/xml' | 'text/html' = 'application/xhtml+xml') {
+  const problems: string[] = [];
+  const doc = new DOMParser({ onError: (level: string, message: string) => problems.push(`${level}: ${message}`) } as never).parseFromString(text, mimeType);
+  expect(problems).toEqual([]);
+  return doc;
+}
+
+const elements = (doc: ReturnType<typeof parseXml>, tag: string) => Array.from(doc.getElementsByTagName(tag));
+
+async function sampleDocx(): Promise<Buffer> {
+  const picture = await sharp({ create: { width: 160, height: 100, channels: 3, background: '#cc3366' } }).png().toBuffer();
+  const cell = (text: string) => new TableCell({ children: [new Paragraph(text)], width: { size: 3000, type: WidthType.DXA } });
+  const doc = new Document({
+    numbering: {
+      config: [{ reference: 'bullets', levels: [{ level: 0, format: LevelFormat.BULLET, text: '•', alignment: AlignmentType.LEFT, style: { paragraph: { indent: { left: 720, hanging: 360 } } } }] }],
+    },
+    styles: { default: { document: { run: { size: 22, font: { ascii: 'Liberation Serif', hAnsi: 'Liberation Serif', eastAsia: 'Noto Serif CJK SC' } } } } },
+    sections: [
+      {
+        children: [
+          new Paragraph({ heading: HeadingLevel.HEADING_1, children: [new TextRun({ text: '第一章 总则 Chapter One', size: 40, bold: true })] }),
+          new Paragraph({ spacing: { after: 200 }, children: [new TextRun(CHINESE_ONE)] }),
+          new Paragraph({ spacing: { after: 200 }, children: [new TextRun('Plain start, '), new TextRun({ text: 'bold words', bold: true }), new TextRun('. ' + LATIN_ONE)] }),
+          new Paragraph({ heading: HeadingLevel.HEADING_2, children: [new TextRun({ text: '要点 Highlights', size: 30, bold: true })] }),
+          new Paragraph({ numbering: { reference: 'bullets', level: 0 }, text: '第一项 first bullet' }),
+          new Paragraph({ numbering: { reference: 'bullets', level: 0 }, spacing: { after: 200 }, text: '第二项 second bullet' }),
+          new Table({
+            columnWidths: [3000, 3000],
+            rows: [new TableRow({ children: [cell('地区 Region'), cell('收入 Revenue')] }), new TableRow({ children: [cell('华东'), cell('1,234,567')] })],
+          }),
+          new Paragraph({ spacing: { before: 200 }, children: [new ImageRun({ type: 'png', data: picture, transformation: { width: 160, height: 100 } })] }),
+          new Paragraph({ children: [new PageBreak()] }),
+          new Paragraph({ heading: HeadingLevel.HEADING_1, children: [new TextRun({ text: '第二章 结语 Chapter Two', size: 40, bold: true })] }),
+          new Paragraph({ children: [new TextRun(CHINESE_TWO)] }),
+        ],
+      },
+    ],
+  });
+  return Packer.toBuffer(doc);
+}
+
+describe('a generated document', () => {
+  let samplePdf: string;
+  beforeAll(async () => {
+    const docx = path.join(scratch, 'sample.docx');
+    writeFileSync(docx, await sampleDocx());
+    samplePdf = sofficeConvert(docx, 'pdf');
+  }, SOFFICE_TIMEOUT_MS);
+
+  describe('pdf-to-html', () => {
+    let output: ConvertOutput;
+    let html: string;
+    let doc: ReturnType<typeof parseXml>;
+    beforeAll(async () => {
+      output = await run('pdf-to-html', samplePdf, 'pdf');
+      html = execFileSync('cat', [output.path], { encoding: 'utf8' });
+      doc = parseXml(html, 'text/html');
+    });
+
+    it('is one UTF-8 Chinese page named after the input', () => {
+      expect(output.name).toBe('sample.html');
+      expect(html).toMatch(/^<!DOCTYPE html>\n<html lang="zh-CN">/);
+      expect(html).toMatch(/<meta charset="utf-8"/);
+      expect(elements(doc, 'title')[0].textContent).toBe('sample');
+    });
+
+    it('has real headings, paragraphs, a list and a table, in reading order, one section per page', () => {
+      const text = (tag: string) => elements(doc, tag).map((e) => squash(e.textContent ?? ''));
+      expect(text('h1')).toEqual(['第一章 总则 Chapter One', '第二章 结语 Chapter Two']);
+      expect(text('h2')).toEqual(['要点 Highlights']);
+      const paragraphs = text('p');
+      expect(paragraphs).toContain(CHINESE_ONE);
+      expect(paragraphs).toContain(`Plain start, bold words. ${LATIN_ONE}`);
+      expect(paragraphs).toContain(CHINESE_TWO);
+      expect(elements(doc, 'strong').map((e) => e.textContent)).toContain('bold words');
+      expect(text('li').map((t) => t.replace(/^•\s*/, ''))).toEqual(['第一项 first bullet', '第二项 second bullet']);
+      expect(text('td')).toEqual(['地区 Region', '收入 Revenue', '华东', '1,234,567']);
+      const sections = elements(doc, 'section');
+      expect(sections.map((s) => s.getAttribute('data-page'))).toEqual(['1', '2']);
+      const body = squash(doc.getElementsByTagName('body')[0].textContent ?? '');
+      const order = ['第一章', '春眠不觉晓', 'Plain start', '要点', '第一项', '地区', '第二章', '白日依山尽'].map((s) => body.indexOf(s));
+      expect(order.every((i) => i >= 0)).toBe(true);
+      expect(order).toEqual([...order].sort((a, b) => a - b));
+    });
+
+    it('keeps text as flowing text: no positioned boxes, no element per character, the image embedded', () => {
+      expect(html).not.toMatch(/position\s*:\s*(absolute|fixed)/);
+      expect(elements(doc, 'span').length).toBeLessThan(10);
+      const images = elements(doc, 'img');
+      expect(images).toHaveLength(1);
+      expect(images[0].getAttribute('src')).toMatch(/^data:image\/png;base64,iVBOR/);
+    });
+  });
+
+  describe('pdf-to-epub and calibre', () => {
+    let epub: ConvertOutput;
+    let parts: ZipPart[];
+    beforeAll(async () => {
+      epub = await run('pdf-to-epub', samplePdf, 'pdf');
+      parts = await zipParts(epub.path);
+    });
+
+    it('is an EPUB 3 package: mimetype first and stored, container, OPF, nav, NCX, a chapter per Heading 1, the image', () => {
+      expect(epub.name).toBe('sample.epub');
+      expect(parts[0]).toEqual({ name: 'mimetype', stored: true, text: 'application/epub+zip' });
+      const part = (name: string) => parts.find((p) => p.name === name)?.text ?? '';
+      const container = parseXml(part('META-INF/container.xml'), 'text/xml');
+      expect(elements(container, 'rootfile')[0].getAttribute('full-path')).toBe('OEBPS/content.opf');
+      const opf = parseXml(part('OEBPS/content.opf'), 'text/xml');
+      expect(opf.documentElement!.getAttribute('version')).toBe('3.0');
+      expect(elements(opf, 'dc:language')[0].textContent).toBe('zh-CN');
+      const items = elements(opf, 'item').map((i) => ({ href: i.getAttribute('href')!, type: i.getAttribute('media-type'), properties: i.getAttribute('properties') }));
+      expect(items).toContainEqual({ href: 'nav.xhtml', type: 'application/xhtml+xml', properties: 'nav' });
+      // Every manifest item is in the package, and every package file but the OPF is in the manifest.
+      for (const item of items) expect(parts.map((p) => p.name)).toContain(`OEBPS/${item.href}`);
+      expect(parts.filter((p) => p.name.startsWith('OEBPS/') && p.name !== 'OEBPS/content.opf')).toHaveLength(items.length);
+      expect(items.filter((i) => i.type === 'image/png')).toHaveLength(1);
+      const spine = elements(opf, 'itemref').map((i) => i.getAttribute('idref'));
+      expect(spine).toHaveLength(2);
+
+      const chapters = spine.map((id) => parseXml(part(`OEBPS/${items.find((_, n) => elements(opf, 'item')[n].getAttribute('id') === id)!.href}`)));
+      expect(squash(elements(chapters[0], 'h1')[0].textContent ?? '')).toBe('第一章 总则 Chapter One');
+      expect(squash(elements(chapters[1], 'h1')[0].textContent ?? '')).toBe('第二章 结语 Chapter Two');
+      const nav = parseXml(part('OEBPS/nav.xhtml'));
+      const tocLinks = elements(nav, 'a').map((a) => squash(a.textContent ?? ''));
+      expect(tocLinks.slice(0, 3)).toEqual(['第一章 总则 Chapter One', '要点 Highlights', '第二章 结语 Chapter Two']);
+      const ncx = parseXml(part('OEBPS/toc.ncx'), 'text/xml');
+      expect(elements(ncx, 'navPoint').map((p) => p.getAttribute('playOrder'))).toEqual(['1', '2', '3']);
+    });
+
+    it('is read by calibre: its title, and its text in order', () => {
+      expect(titleOf(epub.path)).toBe('sample');
+      const text = dense(bookText(epub.path, 'epub'));
+      for (const phrase of [CHINESE_ONE, CHINESE_TWO, '第一章总则ChapterOne', '1,234,567']) expect(text).toContain(dense(phrase));
+      expect(text.indexOf(dense(CHINESE_ONE))).toBeLessThan(text.indexOf(dense(CHINESE_TWO)));
+    }, CALIBRE_TIMEOUT_MS);
+
+    it('epub-to-pdf prints the book with Chinese fonts: pdftotext finds the text', async () => {
+      const pdf = await run('epub-to-pdf', epub.path, 'epub', {}, epub.name);
+      expect(pdf.name).toBe('sample.pdf');
+      const text = dense(execFileSync('pdftotext', ['-enc', 'UTF-8', pdf.path, '-'], { encoding: 'utf8' }));
+      expect(text).toContain(dense(CHINESE_TWO));
+      expect(text).toContain('春眠不觉晓');
+      expect(text).toContain('ChapterOne');
+      // Chinese in a real embedded TrueType subset, not Type 3 glyph programs.
+      const fonts = execFileSync('pdffonts', [pdf.path], { encoding: 'utf8' });
+      expect(fonts).toMatch(/\+WenQuanYiZenHei\s+CID TrueType/);
+      expect(fonts).not.toMatch(/Type 3/);
+    }, CALIBRE_TIMEOUT_MS);
+
+    it('epub-mobi-azw3: EPUB → AZW3 (the default) → EPUB (the default back), and EPUB → MOBI, keep title and text', async () => {
+      const azw3 = await run('epub-mobi-azw3', epub.path, 'epub', {}, epub.name);
+      expect(azw3.name).toBe('sample.azw3');
+      expect(titleOf(azw3.path)).toBe('sample');
+      const back = await run('epub-mobi-azw3', azw3.path, 'azw3', {}, azw3.name);
+      expect(back.name).toBe('sample.epub');
+      expect(titleOf(back.path)).toBe('sample');
+      expect((await zipParts(back.path))[0]).toEqual({ name: 'mimetype', stored: true, text: 'application/epub+zip' });
+      const text = dense(bookText(back.path, 'epub'));
+      for (const phrase of [CHINESE_ONE, CHINESE_TWO, LATIN_ONE]) expect(text).toContain(dense(phrase));
+
+      const mobi = await run('epub-mobi-azw3', epub.path, 'epub', { format: 'mobi' }, epub.name);
+      expect(mobi.name).toBe('sample.mobi');
+      expect(titleOf(mobi.path)).toBe('sample');
+      expect(dense(bookText(mobi.path, 'mobi'))).toContain(dense(CHINESE_TWO));
+    }, CALIBRE_TIMEOUT_MS * 2);
+  });
+});
+
+describe('broken and locked books', () => {
+  it('a corrupt EPUB is refused in Chinese by both calibre tools', async () => {
+    const broken = path.join(scratch, 'broken.epub');
+    writeFileSync(broken, Buffer.concat([Buffer.from('PK\u0003\u0004'), Buffer.alloc(2000, 7)]));
+    await expect(run('epub-to-pdf', broken, 'epub')).rejects.toMatchObject(refusal('电子书文件已损坏或格式无效，无法转换'));
+    await expect(run('epub-mobi-azw3', broken, 'epub')).rejects.toMatchObject(refusal('电子书文件已损坏或格式无效，无法转换'));
+  }, CALIBRE_TIMEOUT_MS);
+
+  it('a DRM-protected EPUB is refused in Chinese', async () => {
+    const locked = path.join(scratch, 'locked.epub');
+    const zip = new yazl.ZipFile();
+    zip.addBuffer(Buffer.from('application/epub+zip'), 'mimetype', { compress: false });
+    zip.addBuffer(
+      Buffer.from('<?xml version="1.0"?><container version="1.0" xmlns="urn:oasis:names:tc:opendocument:xmlns:container"><rootfiles><rootfile full-path="content.opf" media-type="application/oebps-package+xml"/></rootfiles></container>'),
+      'META-INF/container.xml',
+    );
+    zip.addBuffer(
+      Buffer.from(
+        '<?xml version="1.0"?><encryption xmlns="urn:oasis:names:tc:opendocument:xmlns:container" xmlns:enc="http://www.w3.org/2001/04/xmlenc#">' +
+          '<enc:EncryptedData><enc:EncryptionMethod Algorithm="http://www.w3.org/2001/04/xmlenc#aes128-cbc"/><enc:CipherData><enc:CipherReference URI="chapter.xhtml"/></enc:CipherData></enc:EncryptedData></encryption>',
+      ),
+      'META-INF/encryption.xml',
+    );
+    zip.addBuffer(
+      Buffer.from(
+        '<?xml version="1.0"?><package xmlns="http://www.idpf.org/2007/opf" version="3.0" unique-identifier="id"><metadata xmlns:dc="http://purl.org/dc/elements/1.1/"><dc:identifier id="id">x</dc:identifier><dc:title>锁</dc:title><dc:language>zh</dc:language></metadata>' +
+          '<manifest><item id="c" href="chapter.xhtml" media-type="application/xhtml+xml"/></manifest><spine><itemref idref="c"/></spine></package>',
+      ),
+      'content.opf',
+    );
+    zip.addBuffer(Buffer.from([...Array(256).keys()].map((i) => (i * 37) % 256)), 'chapter.xhtml');
+    zip.end();
+    await pipeline(zip.outputStream, createWriteStream(locked));
+    await expect(run('epub-mobi-azw3', locked, 'epub')).rejects.toMatchObject(refusal('该电子书受DRM版权保护，无法转换'));
+  }, CALIBRE_TIMEOUT_MS);
+});
+
+describe('every real-world fixture', () => {
+  const fixtures = existsSync(FIXTURES) ? readdirSync(FIXTURES).filter((name) => name.endsWith('.pdf')) : [];
+  if (fixtures.length === 0) {
+    it.skip(`skipped: no fixtures at ${FIXTURES}`, () => {});
+    return;
+  }
+  const encrypted = 'libreoffice-writer-password.pdf';
+
+  it.each(fixtures.filter((name) => name !== encrypted))('%s converts to HTML and EPUB', async (fixture) => {
+    const file = path.join(FIXTURES, fixture);
+    const html = await run('pdf-to-html', file, 'pdf');
+    const doc = parseXml(execFileSync('cat', [html.path], { encoding: 'utf8' }), 'text/html');
+    expect(elements(doc, 'section').length).toBeGreaterThan(0);
+    const parts = await zipParts((await run('pdf-to-epub', file, 'pdf')).path);
+    expect(parts[0]).toEqual({ name: 'mimetype', stored: true, text: 'application/epub+zip' });
+    for (const part of parts.filter((p) => p.name.endsWith('.xhtml') || p.name.endsWith('.opf') || p.name.endsWith('.ncx'))) {
+      parseXml(part.text, part.name.endsWith('.xhtml') ? 'application/xhtml+xml' : 'text/xml');
+    }
+  });
+
+  it('asks for the password of the encrypted fixture', async () => {
+    const file = path.join(FIXTURES, encrypted);
+    for (const toolId of ['pdf-to-html', 'pdf-to-epub']) {
+      await expect(run(toolId, file, 'pdf')).rejects.toThrow(new ConvertError('PDF已加密，请先解密'));
+    }
+    const html = await run('pdf-to-html', file, 'pdf', { password: 'openpassword' });
+    expect(statSync(html.path).size).toBeGreaterThan(0);
+  });
+});
