@@ -36,11 +36,18 @@ beforeAll(() => {
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 let jobs = 0;
-async function run(toolId: string, file: string, type: string, options: Record<string, unknown> = {}, name = path.basename(file)): Promise<ConvertOutput> {
+async function run(
+  toolId: string,
+  file: string,
+  type: string,
+  options: Record<string, unknown> = {},
+  name = path.basename(file),
+  signal = new AbortController().signal,
+  workDir = path.join(scratch, `job-${++jobs}`),
+): Promise<ConvertOutput> {
   const tool = ebookConverters.find((c) => c.toolId === toolId)!;
-  const workDir = path.join(scratch, `job-${++jobs}`);
-  mkdirSync(workDir);
-  const ctx = { workDir, signal: new AbortController().signal, progress: () => {}, tier: 'vip' as const };
+  mkdirSync(workDir, { recursive: true });
+  const ctx = { workDir, signal, progress: () => {}, tier: 'vip' as const };
   const input = { name, path: file, size: statSync(file).size, type };
   const outputs = await tool.convert({ inputs: [input], options: tool.options.parse(options) }, ctx);
   expect(outputs).toHaveLength(1);
@@ -80,6 +87,15 @@ function sofficeConvert(file: string, target: string): string {
 
 /** A ConvertError with this message (its cause, calibre's traceback, is not compared). */
 const refusal = (message: string) => ({ name: 'ConvertError', message });
+
+/** Process ids pgrep finds (it never lists itself; run directly, no shell whose command line would match). */
+function pgrep(args: string[]): string {
+  try {
+    return execFileSync('pgrep', args, { encoding: 'utf8' }).trim();
+  } catch {
+    return ''; // exit 1: none
+  }
+}
 
 const squash = (text: string) => text.replace(/\s+/g, ' ').trim();
 /** Readers wrap Chinese lines wherever; compare Chinese text with all white space removed. */
@@ -280,6 +296,24 @@ describe('a generated document', () => {
       expect(titleOf(mobi.path)).toBe('sample');
       expect(dense(bookText(mobi.path, 'mobi'))).toContain(dense(CHINESE_TWO));
     }, CALIBRE_TIMEOUT_MS * 2);
+
+    it('cancelling epub-to-pdf kills calibre and everything it started (its process group)', async () => {
+      const workDir = path.join(scratch, `job-${++jobs}`);
+      const controller = new AbortController();
+      const conversion = run('epub-to-pdf', epub.path, 'epub', {}, epub.name, controller.signal, workDir);
+      conversion.catch(() => {});
+      // ebook-convert names its input inside the job's work dir; wait until it runs, then cancel.
+      let group = '';
+      for (let i = 0; i < 600 && !group; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        const found = pgrep(['-f', '-o', '--', `${workDir}/book-1/source.epub`]);
+        if (found) group = execFileSync('ps', ['-o', 'pgid=', '-p', found], { encoding: 'utf8' }).trim();
+      }
+      expect(group).not.toBe('');
+      controller.abort(new Error('cancelled by the test'));
+      await expect(conversion).rejects.toThrow('cancelled by the test');
+      expect(pgrep(['-g', group])).toBe('');
+    }, CALIBRE_TIMEOUT_MS);
   });
 });
 

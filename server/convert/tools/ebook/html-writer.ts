@@ -9,9 +9,9 @@ const PAGE_CSS = `
 body { margin: 0; background: #f2f2f2; color: #222; }
 main { padding: 16px 8px; }
 section.page { box-sizing: border-box; margin: 0 auto 16px; padding: 48px 56px; background: #fff; box-shadow: 0 1px 4px rgba(0,0,0,.15); }
-section.page > .page-number { margin: 24px 0 0; text-align: center; color: #999; font-size: 12px; user-select: none; }
+section.page::after { content: "— " attr(data-page) " —"; display: block; margin: 24px 0 0; text-align: center; color: #999; font-size: 12px; }
 @media (max-width: 640px) { section.page { padding: 20px 16px; } }
-@media print { body { background: #fff; } main { padding: 0; } section.page { box-shadow: none; margin: 0; padding: 0; break-after: page; } section.page > .page-number { display: none; } }
+@media print { body { background: #fff; } main { padding: 0; } section.page { box-shadow: none; margin: 0; padding: 0; break-after: page; } section.page::after { display: none; } }
 `;
 
 export async function writeHtml(pages: readonly PageLayout[], file: string, title: string): Promise<void> {
@@ -22,7 +22,8 @@ export async function writeHtml(pages: readonly PageLayout[], file: string, titl
         `<meta name="generator" content="pdf-to-html" />\n<title>${escapeXml(title)}</title>\n<style>${BASE_CSS}${PAGE_CSS}</style>\n</head>\n<body>\n<main>\n`,
     );
     for (const page of pages) {
-      // Sections keep the page's width, so lines break about where the PDF broke them.
+      // Sections keep the page's width, so lines break about where the PDF broke them; the page
+      // number is drawn by CSS from data-page, so it never mixes into copied or searched text.
       // Pictures are read page by page, so a long document never holds all of them at once.
       const images = new Map<ImageBlock, string>();
       for (const block of page.blocks) {
@@ -30,8 +31,7 @@ export async function writeHtml(pages: readonly PageLayout[], file: string, titl
       }
       const body = pageMarkup(page, { imageSource: (image) => images.get(image)! });
       await handle.write(
-        `<section class="page" id="page-${page.number}" data-page="${page.number}" style="max-width:${Math.round(page.width * (4 / 3))}px">\n${body}\n` +
-          `<p class="page-number" aria-hidden="true">— ${page.number} —</p>\n</section>\n`,
+        `<section class="page" id="page-${page.number}" data-page="${page.number}" style="max-width:${Math.round(page.width * (4 / 3))}px">\n${body}\n</section>\n`,
       );
     }
     await handle.write('</main>\n</body>\n</html>\n');
