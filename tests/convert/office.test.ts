@@ -372,7 +372,7 @@ describe('LibreOffice pool', () => {
     text = save('pool.txt', '池中的作业\n');
   });
 
-  it('restarts a crashed or hung listener and retries the job once; a full queue is busy', async () => {
+  it('restarts a crashed, hung or cancelled listener and retries the job once; a full queue is busy', async () => {
     const pool = new OfficePool(poolOptions('pool-profiles'));
     try {
       await pool.start();
@@ -394,6 +394,16 @@ describe('LibreOffice pool', () => {
       await pool.convert(job());
       expect(pool.stats().listenersStarted).toBe(3);
 
+      // Cancelled while LibreOffice hangs: the job ends with the task's reason and takes its listener down.
+      const [third] = await pool.listenerPids();
+      sofficeOf(third).forEach((pid) => process.kill(pid, 'SIGSTOP'));
+      const controller = new AbortController();
+      const cancelled = pool.convert(job(), controller.signal);
+      setTimeout(() => controller.abort(new Error('task deleted')), 200);
+      await expect(cancelled).rejects.toThrow('task deleted');
+      for (let waited = 0; sofficeOf(third).length > 0 && waited < 50; waited++) await new Promise((r) => setTimeout(r, 100));
+      expect(sofficeOf(third)).toEqual([]);
+
       // One running, one waiting, the third is refused as busy.
       const running = [pool.convert(job()), pool.convert(job())];
       const refused = pool.convert(job());
@@ -401,7 +411,7 @@ describe('LibreOffice pool', () => {
       expect(isOfficeBusyError(refusal)).toBe(true);
       expect(refusal).toEqual(new ConvertError(OFFICE_MESSAGES.busy));
       await Promise.all(running);
-      expect(pool.stats()).toMatchObject({ jobsDone: 4, queued: 0 });
+      expect(pool.stats()).toMatchObject({ listenersStarted: 4, jobsDone: 4, queued: 0 });
     } finally {
       await pool.stop();
     }
