@@ -118,10 +118,13 @@ export function pageMarkup(page: PageLayout, options: MarkupOptions): string {
   return out.join('\n');
 }
 
-/** The look both outputs share: readable flowing text, Chinese fonts first where the reader has them. */
+/**
+ * The look both outputs share: readable flowing text. Latin faces come first so Latin letters and
+ * quotes keep Latin widths; Chinese characters fall through to the first Chinese face the reader has.
+ */
 export const BASE_CSS = `
-body { font-family: "Noto Serif CJK SC", "Source Han Serif SC", "Songti SC", SimSun, serif; line-height: 1.6; }
-h1, h2, h3 { font-family: "Noto Sans CJK SC", "Source Han Sans SC", "PingFang SC", "Microsoft YaHei", sans-serif; line-height: 1.3; }
+body { font-family: Georgia, "Times New Roman", "Liberation Serif", "Noto Serif CJK SC", "Source Han Serif SC", "Songti SC", SimSun, serif; line-height: 1.6; }
+h1, h2, h3 { font-family: "Helvetica Neue", Arial, "Liberation Sans", "Noto Sans CJK SC", "Source Han Sans SC", "PingFang SC", "Microsoft YaHei", sans-serif; line-height: 1.3; }
 p { margin: 0.5em 0; }
 .align-center { text-align: center; }
 .align-right { text-align: right; }
