@@ -180,7 +180,13 @@ async function previewSheet(lineImage: Buffer, text: string, top: FontMatch[], c
     .toBuffer();
 }
 
-export async function recogniseFont(file: { name: string; path: string; size: number; type: string }, options: FontRecognitionOptions, ctx: ConvertContext): Promise<{ report: FontReport; sheet: Buffer }> {
+/** `read` reads a text line picture (tesseract; tests pass a stand-in). */
+export async function recogniseFont(
+  file: { name: string; path: string; size: number; type: string },
+  options: FontRecognitionOptions,
+  ctx: ConvertContext,
+  read: (line: Buffer, ctx: ConvertContext) => Promise<string> = readText,
+): Promise<{ report: FontReport; sheet: Buffer }> {
   const source = await openImage(file, 0, ctx);
   const scale = Math.min(1, WORK_SIDE / Math.max(source.width, source.height));
   const workWidth = Math.max(1, Math.round(source.width * scale));
@@ -207,7 +213,7 @@ export async function recogniseFont(file: { name: string; path: string; size: nu
   let method: FontReport['method'] = 'given-text';
   if (!text) {
     const ocrInput = await sharp(lineImage).resize({ height: Math.max(48, Math.min(120, padded.height)) }).png().toBuffer();
-    text = await readText(ocrInput, ctx);
+    text = await read(ocrInput, ctx);
     method = 'ocr';
   }
   ctx.progress(35);

@@ -1,0 +1,130 @@
+// font-recognition on lines of text the test renders in known installed fonts: the font used
+// must rank first or second, confidences in (0, 1], and a preview sheet PNG; bad inputs refused.
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { crc32, deflateSync } from 'node:zlib';
+import sharp from 'sharp';
+import { ConvertError } from '../../server/convert/errors';
+import { fontConverters } from '../../server/convert/tools/fonts';
+import type { FontReport } from '../../server/convert/tools/fonts/font-recognition';
+import type { ConvertContext, ConvertInput } from '../../server/convert/types';
+
+jest.setTimeout(240_000);
+
+let scratch: string;
+const files: Record<string, string> = {};
+const tool = fontConverters.find((c) => c.toolId === 'font-recognition')!;
+
+function pngClaiming(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8;
+  header[9] = 2;
+  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', header), chunk('IDAT', deflateSync(Buffer.alloc(64))), chunk('IEND', Buffer.alloc(0))]);
+}
+
+/** Dark text in `font` on a light, slightly larger canvas, as a visitor's screenshot would be. */
+async function textPicture(name: string, text: string, font: string): Promise<void> {
+  const ink = await sharp({ text: { text, font, dpi: 72 } }).negate().png().toBuffer();
+  const meta = await sharp(ink).metadata();
+  files[name] = path.join(scratch, name);
+  await sharp({ create: { width: meta.width + 80, height: meta.height + 60, channels: 3, background: '#f6f3ea' } })
+    .composite([{ input: ink, left: 40, top: 30, blend: 'multiply' }])
+    .png()
+    .toFile(files[name]);
+}
+
+beforeAll(async () => {
+  scratch = mkdtempSync(path.join(os.tmpdir(), 'fonts-test-'));
+  await textPicture('serif.png', '春眠不觉晓处处闻啼鸟', 'Noto Serif CJK SC, Normal 40');
+  await textPicture('zenhei.png', '春眠不觉晓处处闻啼鸟', 'WenQuanYi Zen Hei, Normal 40');
+  files['bomb.png'] = path.join(scratch, 'bomb.png');
+  writeFileSync(files['bomb.png'], pngClaiming(100_000, 100_000));
+  files['text.png'] = path.join(scratch, 'text.png');
+  writeFileSync(files['text.png'], 'not a picture\n'.repeat(40));
+  files['blank.png'] = path.join(scratch, 'blank.png');
+  await sharp({ create: { width: 200, height: 100, channels: 3, background: '#ffffff' } }).png().toFile(files['blank.png']);
+});
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+let jobs = 0;
+function context(): ConvertContext {
+  const workDir = path.join(scratch, `job-${++jobs}`);
+  mkdirSync(workDir);
+  return { workDir, signal: new AbortController().signal, progress: () => undefined, tier: 'vip' };
+}
+
+function input(name: string): ConvertInput {
+  return { name, path: files[name], size: statSync(files[name]).size, type: 'png' };
+}
+
+async function recognise(name: string, options: Record<string, unknown> = {}): Promise<{ report: FontReport; sheet: string }> {
+  const outputs = await tool.convert({ inputs: [input(name)], options: tool.options.parse(options) }, context());
+  const json = outputs.find((o) => o.name.endsWith('.json'))!;
+  const png = outputs.find((o) => o.name.endsWith('.png'))!;
+  return { report: JSON.parse(readFileSync(json.path, 'utf8')) as FontReport, sheet: png.path };
+}
+
+describe('font-recognition', () => {
+  it.each([
+    ['serif.png', 'Noto Serif CJK SC'],
+    ['zenhei.png', 'WenQuanYi Zen Hei'],
+  ])('%s: %s ranks in the top 2, with a preview sheet', async (name, family) => {
+    const { report, sheet } = await recognise(name);
+    expect(report.method).toBe('ocr');
+    expect(report.candidates.length).toBeGreaterThanOrEqual(2);
+    expect(report.candidates.length).toBeLessThanOrEqual(5);
+    expect(report.candidates.slice(0, 2).map((c) => c.family)).toContain(family);
+    for (const c of report.candidates) {
+      expect(c.confidence).toBeGreaterThan(0);
+      expect(c.confidence).toBeLessThanOrEqual(1);
+    }
+    expect(report.region.width).toBeGreaterThan(report.region.height);
+    const meta = await sharp(sheet).metadata();
+    expect(meta.format).toBe('png');
+    expect(meta.height).toBeGreaterThan(64 * 3);
+  });
+
+  it('ranks by glyph statistics when no text can be read (no tesseract)', async () => {
+    const { recogniseFont } = await import('../../server/convert/tools/fonts/font-recognition');
+    const { report, sheet } = await recogniseFont(input('serif.png'), tool.options.parse({}), context(), async () => '');
+    expect(report.method).toBe('glyph-statistics');
+    expect(report.candidates).toHaveLength(5);
+    for (const c of report.candidates) {
+      expect(c.confidence).toBeGreaterThan(0);
+      expect(c.confidence).toBeLessThanOrEqual(1);
+    }
+    expect((await sharp(sheet).metadata()).format).toBe('png');
+  });
+
+  it('uses the text the visitor gives instead of OCR', async () => {
+    const { report } = await recognise('zenhei.png', { text: '春眠不觉晓处处闻啼鸟' });
+    expect(report.method).toBe('given-text');
+    // Zen Hei Sharp has the same outlines (with embedded bitmaps): either may come first.
+    expect(report.candidates.slice(0, 2).map((c) => c.family)).toContain('WenQuanYi Zen Hei');
+  });
+
+  it('refuses a pixel bomb, a file that is no picture and a picture without text, in Chinese', async () => {
+    const refusal = async (name: string) => {
+      const error = await tool.convert({ inputs: [input(name)], options: tool.options.parse({}) }, context()).then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+      expect(error).toBeInstanceOf(ConvertError);
+      return (error as ConvertError).message;
+    };
+    expect(await refusal('bomb.png')).toMatch(/图片尺寸过大/);
+    expect(await refusal('text.png')).toMatch(/不是有效的图片/);
+    expect(await refusal('blank.png')).toMatch(/没有在图片中找到文字/);
+  });
+});
