@@ -19,6 +19,7 @@ function Control({ field, id, value, disabled, invalid, describedBy, onChange }:
   describedBy?: string;
   onChange(value: string): void;
 }) {
+  if (field.kind === 'hidden') return null;
   const common = { id, disabled, 'aria-invalid': invalid || undefined, 'aria-describedby': describedBy } as const;
   if (field.kind === 'choice') {
     if (field.choices.length <= 4) {
@@ -80,7 +81,7 @@ function Control({ field, id, value, disabled, invalid, describedBy, onChange }:
 const wide = (field: OptionField) => field.kind === 'choice' && field.choices.length === 4;
 
 export function OptionsForm({ toolId, setup, values, problems, disabled, onChange }: OptionsFormProps) {
-  const shown = setup.fields.filter((field) => isShown(field, values));
+  const shown = setup.fields.filter((field) => field.kind !== 'hidden' && isShown(field, values));
   if (shown.length === 0) return null;
   return (
     <fieldset className="options" disabled={disabled}>

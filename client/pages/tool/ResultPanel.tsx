@@ -15,7 +15,14 @@ export function deletionTime(iso: string, now = new Date()): string {
   return at.toDateString() === now.toDateString() ? time : `${at.getMonth() + 1}月${at.getDate()}日 ${time}`;
 }
 
-export function ResultPanel({ task, onRestart }: { task: TaskView; onRestart(): void }) {
+/** "节省 63%", or that nothing smaller came out. */
+export function savingText(before: number, after: number): string {
+  if (before <= 0 || after >= before) return '已是最小体积';
+  return `节省 ${Math.max(1, Math.round((1 - after / before) * 100))}%`;
+}
+
+/** `inputSizes`: the uploads' sizes in order, when the result should show how much was saved. */
+export function ResultPanel({ task, inputSizes, onRestart }: { task: TaskView; inputSizes?: readonly number[]; onRestart(): void }) {
   const [deleting, setDeleting] = useState(false);
   const when = deletionTime(task.expiresAt);
   const several = task.files.length > 1;
@@ -29,6 +36,9 @@ export function ResultPanel({ task, onRestart }: { task: TaskView; onRestart(): 
       setDeleting(false);
     }
   };
+  const perFile = inputSizes && inputSizes.length === task.files.length;
+  const before = inputSizes?.reduce((sum, size) => sum + size, 0) ?? 0;
+  const after = task.files.reduce((sum, file) => sum + file.size, 0);
   return (
     <section className="result" aria-label="处理结果">
       <header className="result-head">
@@ -40,8 +50,13 @@ export function ResultPanel({ task, onRestart }: { task: TaskView; onRestart(): 
           </p>
         </div>
       </header>
+      {inputSizes && (
+        <p className="result-saving" role="status">
+          原文件 {formatFileSize(before)} → 处理后 {formatFileSize(after)}，<strong>{savingText(before, after)}</strong>
+        </p>
+      )}
       <ul className="result-files">
-        {task.files.map((file) => (
+        {task.files.map((file, index) => (
           <li key={file.url} className="result-file">
             <span className="file-type" aria-hidden="true">
               {extensionOf(file.name).toUpperCase().slice(0, 4) || '文件'}
@@ -50,7 +65,9 @@ export function ResultPanel({ task, onRestart }: { task: TaskView; onRestart(): 
               <span className="file-name" title={file.name}>
                 {file.name}
               </span>
-              <span className="file-meta">{formatFileSize(file.size)}</span>
+              <span className="file-meta">
+                {perFile ? `${formatFileSize(inputSizes[index]!)} → ${formatFileSize(file.size)}（${savingText(inputSizes[index]!, file.size)}）` : formatFileSize(file.size)}
+              </span>
             </span>
             <a className={`btn ${several ? 'btn-outline' : 'btn-primary'} btn-download`} href={file.url} download={file.name}>
               下载

@@ -5,6 +5,7 @@ import { useRef, useState, type ChangeEvent, type DragEvent } from 'react';
 import type { Tool } from '../../../shared/catalogue';
 import { formatFileSize } from '../../../shared/format';
 import { acceptList, admitFiles, moveItem, toChosen, type ChosenFile, type Tier } from './file-checks';
+import { CropEditor } from './CropEditor';
 import { FileList } from './FileList';
 import { OptionsForm } from './OptionsForm';
 import { PagePicker } from './PagePicker';
@@ -12,7 +13,8 @@ import { ResultPanel } from './ResultPanel';
 import { RunStatus } from './RunStatus';
 import { useSiteConfig } from '../../routing/site-config';
 import { useTaskRun } from './task-run';
-import { activePicking, checkValues, defaultValues, optionsOf, toolSetup, type PagePicking, type ToolSetup } from './tool-options';
+import { activePicking, checkValues, defaultValues, optionsOf, toolSetup, type OptionValues, type PagePicking, type ToolSetup } from './tool-options';
+import { WaveformEditor } from './WaveformEditor';
 
 /** The page knows no account yet: the guest limits apply (the server decides for real). */
 const TIER: Tier = 'guest';
@@ -93,13 +95,14 @@ function Workbench({ tool, setup }: { tool: Tool; setup: ToolSetup }) {
     },
   };
 
-  const setValue = (name: string, value: string) => {
-    setValues({ ...values, [name]: value });
-    if (problems[name]) {
-      const { [name]: _fixed, ...rest } = problems;
-      setProblems(rest);
+  /** Editors send several changes at once and many in a row while dragging: merge into the latest values. */
+  const setMany = (changes: OptionValues) => {
+    setValues((current) => ({ ...current, ...changes }));
+    if (Object.keys(changes).some((name) => problems[name])) {
+      setProblems((current) => Object.fromEntries(Object.entries(current).filter(([name]) => !(name in changes))));
     }
   };
+  const setValue = (name: string, value: string) => setMany({ [name]: value });
 
   const onStart = () => {
     if (busy || files.length === 0) return;
@@ -143,7 +146,7 @@ function Workbench({ tool, setup }: { tool: Tool; setup: ToolSetup }) {
   if (phase.kind === 'done') {
     return (
       <div className="upload-panel is-working">
-        <ResultPanel task={phase.task} onRestart={startOver} />
+        <ResultPanel task={phase.task} inputSizes={setup.showSaving ? files.map((f) => f.file.size) : undefined} onRestart={startOver} />
       </div>
     );
   }
@@ -206,6 +209,7 @@ function Workbench({ tool, setup }: { tool: Tool; setup: ToolSetup }) {
         onMove={(from, to) => setFiles(moveItem(files, from, to))}
       />
       {refusedList}
+      {setup.editor && files[0] && <Editor kind={setup.editor} file={files[0].file} values={values} disabled={!editable} onChange={setMany} />}
       <OptionsForm toolId={tool.id} setup={setup} values={values} problems={problems} disabled={!editable} onChange={setValue} />
       <RunStatus phase={phase} files={files} />
       <div className="panel-actions">
@@ -234,3 +238,10 @@ function Workbench({ tool, setup }: { tool: Tool; setup: ToolSetup }) {
     </div>
   );
 }
+
+function Editor({ kind, ...props }: { kind: NonNullable<ToolSetup['editor']>; file: File; values: OptionValues; disabled: boolean; onChange(changes: OptionValues): void }) {
+  // Keyed by the file: another file starts a fresh editor.
+  return kind === 'crop' ? <CropEditor key={fileKey(props.file)} {...props} /> : <WaveformEditor key={fileKey(props.file)} {...props} />;
+}
+
+const fileKey = (file: File) => `${file.name}:${file.size}:${file.lastModified}`;

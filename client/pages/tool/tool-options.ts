@@ -1,6 +1,7 @@
 // What the page offers per tool: the options form (names and defaults as the converters' zod
 // schemas on the server declare them), and whether a tool runs at all yet. A tool missing from
 // this table has no converter: its page says so instead of offering a button that cannot work.
+import { parseMediaTime } from '../../../shared/format';
 
 export interface Choice {
   value: string;
@@ -15,13 +16,30 @@ interface FieldBase {
   when?: { name: string; values: readonly string[] };
   /** The page refuses to start without it (message shown under the field). */
   required?: string;
+  /** A message when a filled-in value is not acceptable. */
+  check?(value: string): string | undefined;
 }
 
 export type OptionField =
   /** A choice with `local` set is the page's own (e.g. "pick on thumbnails") and never sent. */
   | (FieldBase & { kind: 'choice'; choices: readonly (Choice & { local?: boolean })[]; default: string })
   | (FieldBase & { kind: 'text' | 'password'; default: string; placeholder?: string; maxLength?: number })
-  | (FieldBase & { kind: 'number'; default: string; min: number; max: number; step?: number; placeholder?: string; unit?: string });
+  | (FieldBase & {
+      kind: 'number';
+      default: string;
+      min: number;
+      max: number;
+      step?: number;
+      placeholder?: string;
+      unit?: string;
+      /** Sent under another name, multiplied and rounded (a size asked in MB, taken in KB). */
+      send?: { name: string; factor: number };
+    })
+  /** Set by an editor on the page (a crop box, waveform handles), not drawn in the form. */
+  | (FieldBase & { kind: 'hidden'; default: string; numeric?: boolean });
+
+/** An editor drawn over the first chosen file, setting some of the options. */
+export type EditorKind = 'crop' | 'waveform';
 
 /** Two-step tools: the visitor picks pages on thumbnails of the uploaded PDF, then the final run goes. */
 export interface PagePicking {
@@ -56,6 +74,9 @@ export interface ToolSetup {
   maxFiles?: number;
   /** At least one of these options must be filled (the message goes under the first). */
   oneOf?: { names: readonly string[]; message: string };
+  editor?: EditorKind;
+  /** The result compares the output sizes with the inputs' (compression tools). */
+  showSaving?: boolean;
 }
 
 const PAGES_HINT = '例如 1-3,5,8-（留空表示全部页面）';
@@ -91,7 +112,145 @@ const pageImages = (format: string): ToolSetup => ({
   fields: [dpiField(150, 600), pagesField(), openPasswordField],
 });
 
+
+const choices = (values: readonly string[], labels: Readonly<Record<string, string>> = {}): Choice[] =>
+  values.map((value) => ({ value, label: labels[value] ?? value.toUpperCase() }));
+
+const IMAGE_FORMATS = ['jpg', 'png', 'webp', 'avif', 'gif', 'tiff', 'bmp', 'ico'] as const;
+const AUDIO_FORMATS = ['mp3', 'wav', 'aac', 'flac', 'ogg', 'm4a'] as const;
+const VIDEO_FORMATS = ['mp4', 'webm', 'mov', 'avi', 'mkv', 'flv', 'gif'] as const;
+const SAME = { same: '与原文件相同' };
+
+const formatField = (values: readonly string[], fallback: string, label = '输出格式', labels: Readonly<Record<string, string>> = {}): OptionField => ({
+  kind: 'choice',
+  name: 'format',
+  label,
+  default: fallback,
+  choices: choices(values, labels),
+});
+
+const levelField = (labels: readonly [string, string, string]): OptionField => ({
+  kind: 'choice',
+  name: 'level',
+  label: '压缩强度',
+  default: 'medium',
+  choices: [
+    { value: 'low', label: labels[0] },
+    { value: 'medium', label: labels[1] },
+    { value: 'high', label: labels[2] },
+  ],
+});
+
+const MEDIA_LEVELS = ['轻度（画质优先）', '推荐（均衡）', '强力（体积最小）'] as const;
+
+/** Target size asked in MB, sent as the converter's targetKB. */
+const targetMBField: OptionField = {
+  kind: 'number',
+  name: 'targetMB',
+  label: '目标大小',
+  default: '',
+  min: 0.1,
+  max: 4096,
+  step: 0.1,
+  unit: 'MB',
+  placeholder: '不限',
+  hint: '填写后按目标大小压缩，留空则按压缩强度',
+  send: { name: 'targetKB', factor: 1024 },
+};
+
+const mediaTimeCheck = (value: string) => (parseMediaTime(value) === null ? '时间格式应为 时:分:秒.十分之一秒，例如 00:01:05.3' : undefined);
+
+const videoSlides = (what: string): ToolSetup => ({
+  action: `开始生成${what}`,
+  fields: [
+    { kind: 'number', name: 'interval', label: '最长间隔', default: '10', min: 0.5, max: 3600, step: 0.5, unit: '秒', hint: '画面不变时，至少每隔这么久取一帧' },
+    {
+      kind: 'number',
+      name: 'scene',
+      label: '场景变化阈值',
+      default: '0.3',
+      min: 0.05,
+      max: 0.9,
+      step: 0.05,
+      hint: '0.05–0.9，越小越灵敏，取到的画面越多',
+    },
+  ],
+});
+
+const MEDIA_SETUPS: Readonly<Record<string, ToolSetup>> = {
+  'img-convert': { action: '开始转换', fields: [formatField(IMAGE_FORMATS, 'png', '转换为')] },
+  'img-compress': {
+    action: '开始压缩',
+    showSaving: true,
+    fields: [
+      levelField(['轻度（画质最佳）', '推荐（几乎无损）', '强力（体积最小）']),
+      { kind: 'number', name: 'targetKB', label: '目标大小', default: '', min: 1, max: 100 * 1024, unit: 'KB', placeholder: '不限', hint: '填写后压缩到该大小以内，留空则按压缩强度' },
+    ],
+  },
+  'img-cut': {
+    action: '开始裁剪',
+    editor: 'crop',
+    note: '在图片上拖动裁剪框，拖动四角调整大小',
+    fields: [
+      {
+        kind: 'choice',
+        name: 'ratio',
+        label: '裁剪比例',
+        default: 'free',
+        choices: [{ value: 'free', label: '自由' }, ...choices(['1:1', '4:3', '3:4', '16:9', '9:16'])],
+      },
+      {
+        kind: 'choice',
+        name: 'angle',
+        label: '旋转',
+        default: '0',
+        choices: [
+          { value: '0', label: '不旋转' },
+          { value: '90', label: '顺时针 90°' },
+          { value: '180', label: '180°' },
+          { value: '270', label: '逆时针 90°' },
+        ],
+      },
+      { kind: 'choice', name: 'flop', label: '左右翻转', default: 'false', choices: [{ value: 'false', label: '否' }, { value: 'true', label: '是' }] },
+      { kind: 'choice', name: 'flip', label: '上下翻转', default: 'false', choices: [{ value: 'false', label: '否' }, { value: 'true', label: '是' }] },
+      formatField(['same', ...IMAGE_FORMATS], 'same', '输出格式', SAME),
+      {
+        kind: 'choice',
+        name: 'cutout',
+        label: '抠图',
+        default: 'false',
+        choices: [
+          { value: 'false', label: '不抠图' },
+          { value: 'true', label: '去除背景（透明PNG）' },
+        ],
+      },
+      { kind: 'hidden', name: 'x', label: '裁剪框左边', default: '', numeric: true },
+      { kind: 'hidden', name: 'y', label: '裁剪框上边', default: '', numeric: true },
+      { kind: 'hidden', name: 'width', label: '裁剪框宽度', default: '', numeric: true },
+      { kind: 'hidden', name: 'height', label: '裁剪框高度', default: '', numeric: true },
+    ],
+  },
+  'video-to-audio': { action: '开始提取', fields: [formatField(AUDIO_FORMATS, 'mp3')] },
+  'audio-to-audio': { action: '开始转换', fields: [formatField(AUDIO_FORMATS, 'mp3', '转换为')] },
+  'video-to-video': { action: '开始转换', fields: [formatField(VIDEO_FORMATS, 'mp4', '转换为')] },
+  'video-compress': { action: '开始压缩', fields: [levelField(MEDIA_LEVELS), targetMBField] },
+  'audio-compress': { action: '开始压缩', fields: [levelField(MEDIA_LEVELS), targetMBField] },
+  'cut-audio': {
+    action: '开始剪切',
+    editor: 'waveform',
+    note: '拖动波形上的两个滑块选择片段，或直接输入时间',
+    fields: [
+      { kind: 'text', name: 'start', label: '开始时间', default: '00:00:00.0', placeholder: '00:00:00.0', maxLength: 20, required: '请填写开始时间', check: mediaTimeCheck },
+      { kind: 'text', name: 'end', label: '结束时间', default: '', placeholder: '文件末尾', maxLength: 20, check: mediaTimeCheck },
+      formatField(['same', ...AUDIO_FORMATS], 'same', '输出格式', SAME),
+    ],
+  },
+  'video-to-pdf': videoSlides('PDF'),
+  'video-to-ppt': videoSlides('PPT'),
+};
+
 export const TOOL_SETUPS: Readonly<Record<string, ToolSetup>> = {
+  ...MEDIA_SETUPS,
   'pdf-merge': { action: '开始合并', fields: [], ordered: true, note: '按列表顺序合并，可拖动文件或用上下箭头调整顺序' },
   'pdf-split': {
     action: '开始拆分',
@@ -242,6 +401,7 @@ export const TOOL_SETUPS: Readonly<Record<string, ToolSetup>> = {
         hint: '{n} 为当前页码，{total} 为总页数',
         maxLength: 100,
         required: '请填写页码格式，需包含 {n}',
+        check: (value) => (value.includes('{n}') ? undefined : '页码格式中需要包含 {n}'),
       },
       { kind: 'number', name: 'start', label: '起始页码', default: '1', min: 0, max: 1000000 },
     ],
@@ -303,6 +463,7 @@ export function checkValues(setup: ToolSetup, values: OptionValues): Record<stri
     if (!isShown(field, values)) continue;
     const value = (values[field.name] ?? '').trim();
     if (field.required && value === '') problems[field.name] = field.required;
+    else if (field.check && value !== '' && field.check(value)) problems[field.name] = field.check(value)!;
     else if (field.kind === 'number' && value !== '') {
       const n = Number(value);
       if (!Number.isFinite(n) || n < field.min || n > field.max || (field.step === undefined && !Number.isInteger(n))) {
@@ -312,9 +473,6 @@ export function checkValues(setup: ToolSetup, values: OptionValues): Record<stri
   }
   if (setup.oneOf && setup.oneOf.names.every((name) => (values[name] ?? '') === '')) {
     problems[setup.oneOf.names[0]!] = setup.oneOf.message;
-  }
-  if (setup.fields.some((f) => f.name === 'format') && values.format && !values.format.includes('{n}')) {
-    problems.format = '页码格式中需要包含 {n}';
   }
   return problems;
 }
@@ -327,7 +485,14 @@ export function optionsOf(setup: ToolSetup, values: OptionValues): Record<string
     const value = values[field.name] ?? '';
     if (value.trim() === '') continue;
     if (field.kind === 'choice' && field.choices.some((c) => c.value === value && c.local)) continue;
-    const numeric = field.kind === 'number' || (field.kind === 'choice' && field.choices.every((c) => c.value !== '' && Number.isFinite(Number(c.value))));
+    if (field.kind === 'number' && field.send) {
+      options[field.send.name] = Math.round(Number(value) * field.send.factor);
+      continue;
+    }
+    const numeric =
+      field.kind === 'number' ||
+      (field.kind === 'hidden' && field.numeric) ||
+      (field.kind === 'choice' && field.choices.every((c) => c.value !== '' && Number.isFinite(Number(c.value))));
     options[field.name] = numeric ? Number(value) : value;
   }
   return options;
