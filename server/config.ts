@@ -23,6 +23,8 @@ export interface Config {
   secret?: string;
   /** A trusted RFC 3161 timestamp authority; the built-in one (key under DATA_DIR/tsa) when absent. */
   tsaUrl?: string;
+  /** A speech recognition model directory (sherpa-onnx); the speech tools are unavailable without one. */
+  speechModelDir?: string;
 }
 
 type Env = Record<string, string | undefined>;
@@ -52,6 +54,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     publicDir: path.resolve(env.PUBLIC_DIR || 'dist/public'),
     secret: env.SITE_SECRET || undefined,
     tsaUrl: env.TSA_URL || undefined,
+    speechModelDir: env.SPEECH_MODEL_DIR ? path.resolve(env.SPEECH_MODEL_DIR) : undefined,
     ...overrides,
   };
 }

@@ -20,7 +20,8 @@ export async function unavailableTools(): Promise<Record<string, string>> {
       }
       const engines = converter.engines.filter((id): id is EngineId => id in ENGINES);
       const probes = await Promise.all(engines.map((id) => probeEngine(id)));
-      if (probes.some((p) => !p.available)) reasons[tool.id] = ENGINE_MISSING;
+      const missing = probes.find((p) => !p.available);
+      if (missing) reasons[tool.id] = missing.reason ?? ENGINE_MISSING;
     }),
   );
   return reasons;

@@ -11,9 +11,10 @@ import { fontConverters } from './tools/fonts';
 import { pdfEditConverters } from './tools/pdf-edit';
 import { pdfRenderConverters } from './tools/pdf-render';
 import { pdfToOfficeConverters } from './tools/pdf-to-office';
+import { speechConverters } from './tools/speech';
 import { videoSlidesConverters } from './tools/video-slides';
 
-const ALL: Converter<any>[] = [...pdfEditConverters, ...pdfRenderConverters, ...pdfToOfficeConverters, ...imageConverters, ...mediaConverters, ...officeConverters, ...photoConverters, ...fontConverters, ...ofdConverters, ...videoSlidesConverters, ...ocrConverters, ...ebookConverters];
+const ALL: Converter<any>[] = [...pdfEditConverters, ...pdfRenderConverters, ...pdfToOfficeConverters, ...imageConverters, ...mediaConverters, ...officeConverters, ...photoConverters, ...fontConverters, ...ofdConverters, ...videoSlidesConverters, ...speechConverters, ...ocrConverters, ...ebookConverters];
 
 const BY_TOOL = new Map(ALL.map((c) => [c.toolId, c]));
 

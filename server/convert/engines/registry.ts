@@ -2,8 +2,9 @@
 // how many of its processes may run at once and how long one may take.
 import os from 'node:os';
 import { runProcess } from './process';
+import { probeSpeechModel } from '../tools/speech/model';
 
-export type EngineId = 'qpdf' | 'ghostscript' | 'poppler' | 'mutool' | 'openssl' | 'ffmpeg' | 'heif' | 'libreoffice' | 'python-uno' | 'calibre' | 'tesseract' | 'background-removal' | 'fontconfig';
+export type EngineId = 'qpdf' | 'ghostscript' | 'poppler' | 'mutool' | 'openssl' | 'ffmpeg' | 'heif' | 'libreoffice' | 'python-uno' | 'calibre' | 'tesseract' | 'background-removal' | 'fontconfig' | 'speech-model';
 
 export interface EngineSpec {
   /** The executables this engine provides; a run names one of them. */
@@ -14,6 +15,8 @@ export interface EngineSpec {
   limit: number;
   /** Default time one run may take. */
   timeoutMs: number;
+  /** For an in-process engine: answers availability instead of running `probe`. */
+  check?: () => Promise<EngineAvailability>;
 }
 
 const cores = os.availableParallelism();
@@ -67,6 +70,9 @@ export const ENGINES = {
   },
   // Installed fonts (font-recognition lists them with fc-list).
   fontconfig: { programs: ['fc-list'], probe: ['fc-list', '--version'], limit: cores, timeoutMs: 30_000 },
+  // Speech recognition in process (tools/speech): sherpa-onnx-node over the model directory named
+  // by SPEECH_MODEL_DIR; unavailable, with the reason the pages show, while none is configured.
+  'speech-model': { programs: [], probe: [process.execPath, '--version'], check: probeSpeechModel, limit: 1, timeoutMs: 1_800_000 },
 } as const satisfies Record<EngineId, EngineSpec>;
 
 export type EngineProgram = (typeof ENGINES)[EngineId]['programs'][number];
@@ -82,13 +88,17 @@ export interface EngineAvailability {
   available: boolean;
   /** First line the probe printed (the version), or why the engine is unavailable. */
   detail: string;
+  /** What the pages say instead of the generic "not installed", in Chinese. */
+  reason?: string;
 }
 
 const PROBE_TIMEOUT_MS = 10_000;
 const probes = new Map<EngineId, Promise<EngineAvailability>>();
 
 async function runProbe(id: EngineId): Promise<EngineAvailability> {
-  const [program, ...args]: readonly string[] = ENGINES[id].probe;
+  const spec: EngineSpec = ENGINES[id];
+  if (spec.check) return spec.check();
+  const [program, ...args]: readonly string[] = spec.probe;
   try {
     const { exitCode, stdout, stderr } = await runProcess(program, args, { timeoutMs: PROBE_TIMEOUT_MS });
     const firstLine = (stdout.toString('utf8') + stderr).trim().split('\n')[0] ?? '';
