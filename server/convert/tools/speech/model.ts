@@ -75,7 +75,8 @@ export function loadRecognizer(): Recognizer {
   if (loaded?.dir === dir) return loaded.recognizer;
   let recognizer: Recognizer;
   try {
-    const sherpa = createRequire(__filename)('sherpa-onnx-node') as SherpaModule;
+    // The server bundle is ESM (no __filename) and tests run CommonJS: resolve from the app's folder.
+    const sherpa = createRequire(path.join(process.cwd(), 'package.json'))('sherpa-onnx-node') as SherpaModule;
     const native = new sherpa.OfflineRecognizer(recognizerConfig(modelLayout(dir)));
     recognizer = {
       recognize(samples) {
