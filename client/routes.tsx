@@ -33,7 +33,8 @@ function pageElement(page: PageDef) {
 
 function pageRoute(page: PageDef, config: SiteConfig): RouteObject {
   if (page.path === NOT_FOUND_PATH) {
-    return { id: page.id, path: page.path, loader: () => { throw data(NOT_FOUND_MESSAGE, { status: 404 }); } };
+    // Its loader always throws, so the error boundary draws the page; `element: null` says so.
+    return { id: page.id, path: page.path, element: null, loader: () => { throw data(NOT_FOUND_MESSAGE, { status: 404 }); } };
   }
   const middleware = page.options.needsLogin ? ['auth'] : [];
   return {
