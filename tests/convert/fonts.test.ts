@@ -3,35 +3,18 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { ConvertError } from '../../server/convert/errors';
 import { fontConverters } from '../../server/convert/tools/fonts';
 import type { FontReport } from '../../server/convert/tools/fonts/font-recognition';
 import type { ConvertContext, ConvertInput } from '../../server/convert/types';
+import { pngClaiming } from '../support/pixel-bomb';
 
 jest.setTimeout(240_000);
 
 let scratch: string;
 const files: Record<string, string> = {};
 const tool = fontConverters.find((c) => c.toolId === 'font-recognition')!;
-
-function pngClaiming(width: number, height: number): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header[8] = 8;
-  header[9] = 2;
-  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', header), chunk('IDAT', deflateSync(Buffer.alloc(64))), chunk('IEND', Buffer.alloc(0))]);
-}
 
 /** Dark text in `font` on a light, slightly larger canvas, as a visitor's screenshot would be. */
 async function textPicture(name: string, text: string, font: string): Promise<void> {

@@ -4,32 +4,14 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { crc32, deflateSync } from 'node:zlib';
 import sharp, { type Sharp } from 'sharp';
 import { ConvertError } from '../../server/convert/errors';
 import { imageConverters } from '../../server/convert/tools/image';
 import type { Converter, ConvertContext, ConvertInput, ConvertOutput } from '../../server/convert/types';
+import { pngClaiming } from '../support/pixel-bomb';
 
 let scratch: string;
 const images: Record<string, string> = {};
-
-/** A PNG whose header claims `width`×`height` over a few bytes of data. */
-function pngClaiming(width: number, height: number): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header[8] = 8; // bit depth
-  header[9] = 2; // RGB
-  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', header), chunk('IDAT', deflateSync(Buffer.alloc(64))), chunk('IEND', Buffer.alloc(0))]);
-}
 
 /** Left half red, right half blue: shows which way a picture was turned or mirrored. */
 function halves(width: number, height: number): Sharp {

@@ -6,7 +6,6 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { crc32, deflateSync } from 'node:zlib';
 import ExcelJS from 'exceljs';
 import mammoth from 'mammoth';
 import { PDFDocument } from 'pdf-lib';
@@ -15,6 +14,7 @@ import { ConvertError } from '../../server/convert/errors';
 import { ocrConverters } from '../../server/convert/tools/ocr';
 import { spaceBetween } from '../../server/convert/tools/ocr/tesseract';
 import type { ConvertOutput } from '../../server/convert/types';
+import { pngClaiming } from '../support/pixel-bomb';
 
 const FONT = 'Noto Sans CJK SC';
 const TEXT_LINES = [
@@ -55,24 +55,6 @@ function tableSvg(rows: readonly string[][], columnWidth: number, rowHeight: num
     ),
   );
   return Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">${parts.join('')}</svg>`);
-}
-
-/** A PNG whose header claims `width`×`height` over a few bytes of data. */
-function pngClaiming(width: number, height: number): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header[8] = 8;
-  header[9] = 2;
-  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', header), chunk('IDAT', deflateSync(Buffer.alloc(64))), chunk('IEND', Buffer.alloc(0))]);
 }
 
 beforeAll(async () => {

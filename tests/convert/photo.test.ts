@@ -6,13 +6,13 @@ import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs
 import os from 'node:os';
 import { runInThisContext } from 'node:vm';
 import path from 'node:path';
-import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { ID_PHOTO_COLORS, ID_PHOTO_SIZES, idPhotoSize } from '../../shared/id-photo';
 import { ConvertError } from '../../server/convert/errors';
 import { imageConverters } from '../../server/convert/tools/image';
 import { photoConverters } from '../../server/convert/tools/photo';
 import type { Converter, ConvertContext, ConvertInput } from '../../server/convert/types';
+import { pngClaiming } from '../support/pixel-bomb';
 
 jest.setTimeout(240_000);
 
@@ -22,23 +22,6 @@ globalThis.Float32Array = runInThisContext('Float32Array') as Float32ArrayConstr
 
 let scratch: string;
 const files: Record<string, string> = {};
-
-function pngClaiming(width: number, height: number): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header[8] = 8;
-  header[9] = 2;
-  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', header), chunk('IDAT', deflateSync(Buffer.alloc(64))), chunk('IEND', Buffer.alloc(0))]);
-}
 
 const PERSON = `<svg xmlns="http://www.w3.org/2000/svg" width="240" height="320">
   <rect width="240" height="320" fill="#7fb069"/>
