@@ -64,7 +64,8 @@ export async function createApp(config: Config): Promise<SiteApp> {
   else app.use(apiProxy(config.apiOrigin!));
   app.use(apiNotFound());
   app.use(trailingSlash());
-  app.use(mobileRedirect(site));
+  // Without a separate mobile site the rule can never fire: page requests skip it.
+  if (site.mobileOrigin !== site.publicOrigin) app.use(mobileRedirect(site));
   app.use(pages(renderer, pageCache));
   app.use(errorHandler());
 

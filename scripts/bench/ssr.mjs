@@ -44,6 +44,8 @@ const baselineScript = `
 `;
 try {
   await waitUp('http://127.0.0.1:3801');
+  // The server starts its LibreOffice listeners at boot; let them settle so they don't share the run.
+  await new Promise((r) => setTimeout(r, 15_000));
   const html = await (await fetch(`http://127.0.0.1:3801${PAGE}`)).text();
   const htmlFile = path.join(dataDir, 'page.html');
   fs.writeFileSync(htmlFile, html);
@@ -67,6 +69,7 @@ try {
     baseline.kill();
   }
 } finally {
-  site.kill();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  // The server stops its LibreOffice listeners on SIGTERM; their profiles are in the data dir.
+  await new Promise((resolve) => site.once('exit', resolve).kill());
+  fs.rmSync(dataDir, { recursive: true, force: true, maxRetries: 5 });
 }
