@@ -98,8 +98,13 @@ describe('chunk load failure', () => {
     page.on('request', (r) => r.isNavigationRequest() && r.resourceType() === 'document' && documentLoads.push(new URL(r.url()).pathname));
     // The sitemap has no tool chunk loaded; moving to a tool page needs it and the load fails.
     await page.click('.sitemap a[href="/pdf-merge/"]');
-    await page.waitForFunction(() => sessionStorage.getItem('chunk-reload-at') !== null);
-    await page.waitForNetworkIdle({ idleTime: 1500 });
+    // The reloaded document has loaded (not the one the click started from)…
+    await page.waitForFunction(
+      () => (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined)?.type === 'reload' && document.readyState === 'complete',
+      { timeout: 30_000 },
+    );
+    // …and had time to fail on the chunk again; a second reload would show up as another document load.
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
     // The reloaded page fails on the same chunk again: the throttle keeps it from reloading twice.
     expect(documentLoads).toEqual(['/pdf-merge/']);
     await page.close();
