@@ -163,6 +163,15 @@ test('img-cut: the crop box is dragged and resized on the preview and the pictur
   const { page, errors } = await open('/img-cut/');
   await choose(page, file);
   await page.waitForSelector('.crop-box');
+  // The box starts as the whole picture once the preview has loaded; measure the canvas only then,
+  // and only once its size has settled (a slow machine lays it out late).
+  await page.waitForFunction(() => /400 × 300 像素/.test(document.querySelector('.crop-size')?.textContent ?? ''));
+  await page.waitForFunction(() => {
+    const w = document.querySelector('.crop-canvas')?.getBoundingClientRect().width ?? 0;
+    const seen = (window as unknown as { __cropWidth?: number }).__cropWidth;
+    (window as unknown as { __cropWidth?: number }).__cropWidth = w;
+    return w > 0 && seen === w;
+  }, { polling: 200 });
   const canvas = (await (await page.$('.crop-canvas'))!.boundingBox())!;
   const scale = 400 / canvas.width;
   // Shrink from the bottom-right corner by a quarter, then move the box right and down.
