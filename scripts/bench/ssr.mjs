@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import autocannon from 'autocannon';
+import * as esbuild from 'esbuild';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const PAGE = '/pdf-to-word/';
@@ -31,6 +32,13 @@ function run(url, opts = {}) {
   return new Promise((resolve, reject) => {
     autocannon({ url, connections: CONNECTIONS, duration: DURATION, ...opts }, (err, result) => (err ? reject(err) : resolve(result)));
   });
+}
+
+/** The floor under any budget: React and react-dom/client hydrating one element, bundled like our client. */
+async function reactFloorGzip() {
+  const contents = `import { createElement } from 'react'; import { hydrateRoot } from 'react-dom/client'; hydrateRoot(document, createElement('div'));`;
+  const out = await esbuild.build({ stdin: { contents, resolveDir: root }, bundle: true, format: 'esm', minify: true, write: false, target: ['es2020'], legalComments: 'none', define: { 'process.env.NODE_ENV': '"production"' } });
+  return zlib.gzipSync(out.outputFiles[0].contents, { level: 9 }).length;
 }
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-ssr-'));
@@ -64,6 +72,7 @@ try {
     console.log(`SSR cache hit     ${rps(hitRun).toFixed(0)} req/s  ratio ${(rps(hitRun) / rps(staticRun)).toFixed(2)}  (target >= 0.80)`);
     console.log(`SSR cache miss    ${rps(missRun).toFixed(0)} req/s  ratio ${(rps(missRun) / rps(staticRun)).toFixed(2)}  (target >= 0.25)`);
     console.log(`first-load JS     ${(gzip / 1024).toFixed(1)} KB gzip in ${preloads.length} files  (budget <= 90 KB)`);
+    console.log(`  of which React  ${((await reactFloorGzip()) / 1024).toFixed(1)} KB gzip (react + react-dom/client alone)`);
     if (errors) console.log(`non-2xx or errors: ${errors}`);
   } finally {
     baseline.kill();

@@ -11,7 +11,8 @@ export function cspNonce(res: Response): string {
 
 export function securityHeaders(production: boolean): RequestHandler[] {
   const nonce: RequestHandler = (_req, res, next) => {
-    res.locals.cspNonce = crypto.randomBytes(16).toString('base64');
+    // randomUUID draws from a pooled entropy buffer: 122 random bits without a syscall per request.
+    res.locals.cspNonce = crypto.randomUUID();
     next();
   };
   const headers = helmet({

@@ -1,31 +1,52 @@
 // Whole anonymous pages cached in memory (SPEC §9: 1000 entries, 8 h), keyed by path and query.
-// Pages are stored with a placeholder where the CSP nonce goes, and each response gets its own.
+// Pages are stored as UTF-8 bytes split where the CSP nonce goes, so a hit only joins the parts
+// around its own nonce instead of substituting into and re-encoding the whole document.
 import crypto from 'node:crypto';
 import NodeCache from 'node-cache';
 import { RESPONSE_CACHE_MAX_AGE_MS, RESPONSE_CACHE_MAX_ENTRIES } from '../../shared/constants';
 
 export interface CachedPage {
   status: number;
-  html: string;
+  /** The document's bytes between nonce placeholders. */
+  parts: Buffer[];
 }
 
 export class PageCache {
   /** Rendered into pages in place of the nonce; random per process so no content can forge it. */
   readonly noncePlaceholder = `nonce-${crypto.randomBytes(12).toString('hex')}`;
-  private readonly cache = new NodeCache({ stdTTL: RESPONSE_CACHE_MAX_AGE_MS / 1000, maxKeys: RESPONSE_CACHE_MAX_ENTRIES, useClones: false });
+  // The entry limit is kept here, not with node-cache's maxKeys, which refuses even an overwrite when full.
+  private readonly cache = new NodeCache({ stdTTL: RESPONSE_CACHE_MAX_AGE_MS / 1000, useClones: false });
+  /** Keys oldest first: node-cache has no eviction, and listing its keys costs O(entries) per call. */
+  private readonly insertionOrder = new Set<string>();
+
+  constructor() {
+    // Expired entries are deleted through del(), so this one listener keeps the order exact.
+    this.cache.on('del', (key: string) => this.insertionOrder.delete(key));
+  }
+
+  /** A rendered document (with placeholders) in the form the cache keeps and serves. */
+  prepare(status: number, html: string): CachedPage {
+    return { status, parts: html.split(this.noncePlaceholder).map((part) => Buffer.from(part)) };
+  }
 
   get(key: string): CachedPage | undefined {
     return this.cache.get<CachedPage>(key);
   }
 
   set(key: string, page: CachedPage): void {
-    // node-cache refuses new keys when full: drop the oldest entry to make room.
-    if (this.cache.getStats().keys >= RESPONSE_CACHE_MAX_ENTRIES) this.cache.del(this.cache.keys()[0]);
+    // Full: drop the oldest entry to make room.
+    if (!this.insertionOrder.has(key) && this.insertionOrder.size >= RESPONSE_CACHE_MAX_ENTRIES) {
+      this.cache.del(this.insertionOrder.values().next().value!);
+    }
     this.cache.set(key, page);
+    this.insertionOrder.add(key);
   }
 
-  withNonce(page: CachedPage, nonce: string): string {
-    return page.html.replaceAll(this.noncePlaceholder, nonce);
+  bodyWithNonce(page: CachedPage, nonce: string): Buffer {
+    const nonceBytes = Buffer.from(nonce);
+    const pieces: Buffer[] = [page.parts[0]];
+    for (let i = 1; i < page.parts.length; i++) pieces.push(nonceBytes, page.parts[i]);
+    return Buffer.concat(pieces);
   }
 
   get size(): number {

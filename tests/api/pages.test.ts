@@ -146,6 +146,9 @@ describe('page cache and CSP nonce', () => {
     await request(site.app).get('/pdf-split/?cachetest=1');
     const res = await request(site.app).get('/pdf-split/?cachetest=1');
     expect(res.headers['x-page-cache']).toBe('hit');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.headers['content-type']).toMatch(/^text\/html; charset=utf-8/);
+    expect(Number(res.headers['content-length'])).toBe(Buffer.byteLength(res.text));
     const nonce = /'nonce-([^']+)'/.exec(res.headers['content-security-policy'])![1];
     const scripts = [...res.text.matchAll(/<script[^>]*nonce="([^"]+)"/g)].map((m) => m[1]);
     expect(scripts.length).toBeGreaterThanOrEqual(2);
