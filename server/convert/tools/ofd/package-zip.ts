@@ -1,10 +1,6 @@
-// Reads the parts of an OFD package (a zip) without trusting it: part names are checked (no `..`,
-// no absolute names) and never become file paths, the entry count and the declared uncompressed
-// total are capped before anything is inflated, and bytes are counted again while inflating, since
-// headers can lie (a zip bomb declares small sizes). Parts are read on demand, not all at once.
-import { Transform, Writable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
-import yauzl, { type Entry, type ZipFile } from 'yauzl';
+// The parts of an OFD package (a zip), on the safe zip reader: part names are made canonical and
+// looked up case-insensitively, and parts are read on demand, not all at once.
+import { SafeZip, type ZipEntry } from '../../archive/safe-zip';
 import { ConvertError } from '../../errors';
 import { OFD_CORRUPT, OFD_TOO_LARGE } from './messages';
 
@@ -45,41 +41,24 @@ export function resolvePart(from: string, reference: string): string | undefined
 }
 
 export class OfdZip {
-  private budget: number;
-
   private constructor(
-    private readonly zip: ZipFile,
+    private readonly zip: SafeZip,
     /** Canonical part name (lower case key) → entry. */
-    private readonly entries: Map<string, Entry>,
-    limits: OfdZipLimits,
-  ) {
-    this.budget = limits.maxTotalBytes;
-  }
+    private readonly parts: Map<string, ZipEntry>,
+  ) {}
 
   static async open(file: string, limits: OfdZipLimits = DEFAULT_LIMITS): Promise<OfdZip> {
-    let zip: ZipFile;
+    // A package is damaged, not "encrypted" or "too many files", whatever is wrong with its zip.
+    const zip = await SafeZip.open(file, limits, { corrupt: OFD_CORRUPT, encrypted: OFD_CORRUPT, tooLarge: OFD_TOO_LARGE, tooManyEntries: OFD_TOO_LARGE });
     try {
-      // yauzl itself refuses absolute and `..` names with an error event; we check again below.
-      zip = await yauzl.openPromise(file, { lazyEntries: true, autoClose: false, decodeStrings: true, validateEntrySizes: true });
-    } catch (error) {
-      throw new ConvertError(OFD_CORRUPT, { cause: error });
-    }
-    try {
-      if (zip.entryCount > limits.maxEntries) throw new ConvertError(OFD_TOO_LARGE);
-      const list = await listEntries(zip);
-      const entries = new Map<string, Entry>();
-      let declared = 0;
-      for (const entry of list) {
-        if (/^([/\\]|[A-Za-z]:)/.test(entry.fileName) || entry.fileName.split(/[/\\]/).includes('..')) throw new ConvertError(OFD_CORRUPT);
-        if (entry.fileName.endsWith('/')) continue;
+      zip.assertReadable(zip.files);
+      const parts = new Map<string, ZipEntry>();
+      for (const entry of zip.files) {
         const name = normalizePartName(entry.fileName);
         if (!name) throw new ConvertError(OFD_CORRUPT);
-        if (entry.isEncrypted()) throw new ConvertError(OFD_CORRUPT);
-        declared += entry.uncompressedSize;
-        entries.set(name.toLowerCase(), entry);
+        parts.set(name.toLowerCase(), entry);
       }
-      if (declared > limits.maxTotalBytes) throw new ConvertError(OFD_TOO_LARGE);
-      return new OfdZip(zip, entries, limits);
+      return new OfdZip(zip, parts);
     } catch (error) {
       zip.close();
       throw error;
@@ -87,53 +66,17 @@ export class OfdZip {
   }
 
   has(name: string): boolean {
-    return this.entries.has(name.toLowerCase());
+    return this.parts.has(name.toLowerCase());
   }
 
   /** The bytes of a part; a missing or unreadable part is a damaged package. */
   async read(name: string): Promise<Buffer> {
-    const entry = this.entries.get(name.toLowerCase());
+    const entry = this.parts.get(name.toLowerCase());
     if (!entry) throw new ConvertError(OFD_CORRUPT);
-    const chunks: Buffer[] = [];
-    const self = this;
-    try {
-      await pipeline(
-        await this.zip.openReadStreamPromise(entry),
-        new Transform({
-          transform(chunk: Buffer, _encoding, callback) {
-            self.budget -= chunk.length;
-            if (self.budget < 0) callback(new ConvertError(OFD_TOO_LARGE));
-            else callback(null, chunk);
-          },
-        }),
-        new Writable({
-          write(chunk: Buffer, _encoding, callback) {
-            chunks.push(chunk);
-            callback();
-          },
-        }),
-      );
-    } catch (error) {
-      if (error instanceof ConvertError) throw error;
-      throw new ConvertError(OFD_CORRUPT, { cause: error });
-    }
-    return Buffer.concat(chunks);
+    return this.zip.read(entry);
   }
 
   close(): void {
     this.zip.close();
   }
-}
-
-function listEntries(zip: ZipFile): Promise<Entry[]> {
-  return new Promise((resolve, reject) => {
-    const entries: Entry[] = [];
-    zip.on('entry', (entry: Entry) => {
-      entries.push(entry);
-      zip.readEntry();
-    });
-    zip.on('end', () => resolve(entries));
-    zip.on('error', (error) => reject(new ConvertError(OFD_CORRUPT, { cause: error })));
-    zip.readEntry();
-  });
 }
