@@ -2,13 +2,13 @@
 // (ARCHITECTURE.md: LibreOffice's PDF import gives a text frame per line; this gives real
 // paragraphs, headings, lists, tables, images and slides).
 import type { Converter } from '../../types';
-import { pdfToOfficeConverter } from './office-converter';
+import { pdfLayoutConverter } from './office-converter';
 import { writeDocx } from './writers/docx-writer';
 import { writePptx } from './writers/pptx-writer';
 import { writeXlsx } from './writers/xlsx-writer';
 
-export const pdfToWord = pdfToOfficeConverter('pdf-to-word', 'docx', writeDocx);
-export const pdfToExcel = pdfToOfficeConverter('pdf-to-excel', 'xlsx', writeXlsx);
-export const pdfToPpt = pdfToOfficeConverter('pdf-to-ppt', 'pptx', writePptx);
+export const pdfToWord = pdfLayoutConverter('pdf-to-word', 'docx', writeDocx);
+export const pdfToExcel = pdfLayoutConverter('pdf-to-excel', 'xlsx', writeXlsx);
+export const pdfToPpt = pdfLayoutConverter('pdf-to-ppt', 'pptx', writePptx);
 
 export const pdfToOfficeConverters: Converter<any>[] = [pdfToWord, pdfToExcel, pdfToPpt];

@@ -1,6 +1,6 @@
-// The shared shape of PDF → Office tools: open the PDF (encrypted and damaged files answered in
-// Chinese), dump the chosen pages with mutool, lay them out, hand the layout to one writer.
-// readPdfLayouts is also what the HTML and EPUB writers (tools/ebook) start from.
+// The shared shape of the tools that rebuild a PDF as a document (Word, Excel, PPT here; HTML and
+// EPUB in tools/ebook): open the PDF (encrypted and damaged files answered in Chinese), dump the
+// chosen pages with mutool, lay them out, hand the layout to one writer.
 import path from 'node:path';
 import { z } from 'zod';
 import { selectPageNumbers } from '../../page-ranges';
@@ -13,11 +13,12 @@ import type { PageLayout } from './layout/blocks';
 import { assignHeadings } from './layout/headings';
 import { layoutPage } from './layout/page-layout';
 
-const officeOptions = z.object({ pages: pagesOption, password: passwordOption });
+const layoutOptions = z.object({ pages: pagesOption, password: passwordOption });
 
-export type OfficeOptions = z.infer<typeof officeOptions>;
+export type LayoutOptions = z.infer<typeof layoutOptions>;
 
-export type OfficeWriter = (pages: readonly PageLayout[], file: string) => Promise<void>;
+/** Writes the laid-out pages to `file`; `title` is the output's name without extension. */
+export type LayoutWriter = (pages: readonly PageLayout[], file: string, title: string) => Promise<void>;
 
 /** Share of the progress bar the page dump takes; layout and writing take the rest. */
 const READ_SHARE = 80;
@@ -45,10 +46,10 @@ export async function readPdfLayouts(
   return layouts;
 }
 
-export function pdfToOfficeConverter(toolId: string, extension: 'docx' | 'xlsx' | 'pptx', write: OfficeWriter): Converter<OfficeOptions> {
+export function pdfLayoutConverter(toolId: string, extension: string, write: LayoutWriter): Converter<LayoutOptions> {
   return {
     toolId,
-    options: officeOptions,
+    options: layoutOptions,
     engines: ['qpdf', 'mutool'],
     async convert({ inputs, options }, ctx) {
       const outputs: ConvertOutput[] = [];
@@ -61,9 +62,10 @@ export function pdfToOfficeConverter(toolId: string, extension: 'docx' | 'xlsx' 
             onProgress: (fraction) => ctx.progress(Math.round(((index + fraction) / inputs.length) * READ_SHARE)),
           },
         );
+        const name = outputName(input.name, '', extension);
         const file = path.join(ctx.workDir, `${index + 1}.${extension}`);
-        await write(layouts, file);
-        outputs.push({ name: outputName(input.name, '', extension), path: file });
+        await write(layouts, file, path.basename(name, `.${extension}`));
+        outputs.push({ name, path: file });
       }
       ctx.progress(100);
       return outputs;
