@@ -4,70 +4,18 @@
 // a picture on /img-cut/ with the box dragged on its preview. No console errors anywhere.
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { promisify } from 'node:util';
 import sharp from 'sharp';
-import type { Browser, ElementHandle, Page } from 'puppeteer-core';
+import type { Page } from 'puppeteer-core';
 import { parseMediaTime } from '../../shared/format';
-import { launchBrowser, startLiveSite, type LiveSite } from '../support/browser';
+import { toolPageHarness } from '../support/tool-page';
 
 const run = promisify(execFile);
+const { file: scratchFile, open, choose, clickButton, results, download } = toolPageHarness('media-tools-');
 
-let browser: Browser;
-let site: LiveSite;
-let dir: string;
-
-beforeAll(async () => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'media-tools-'));
-  [browser, site] = await Promise.all([launchBrowser(), startLiveSite()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
-  fs.rmSync(site?.config.dataDir ?? dir, { recursive: true, force: true });
-  fs.rmSync(dir, { recursive: true, force: true });
-});
-
-async function open(pathname: string): Promise<{ page: Page; errors: string[] }> {
-  const page = await browser.newPage();
-  await page.setViewport({ width: 1366, height: 900, deviceScaleFactor: 1 });
-  const errors: string[] = [];
-  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
-  page.on('pageerror', (e) => errors.push(String(e)));
-  await page.goto(site.origin + pathname, { waitUntil: 'networkidle0' });
-  await page.waitForFunction(() => {
-    const el = document.querySelector('.upload-panel');
-    return !!el && Object.keys(el).some((k) => k.startsWith('__reactFiber'));
-  });
-  return { page, errors };
-}
-
-async function choose(page: Page, file: string): Promise<void> {
-  const input = (await page.$('input[type=file]')) as ElementHandle<HTMLInputElement>;
-  await input.uploadFile(file);
-}
-
-async function clickButton(page: Page, text: string): Promise<void> {
-  const handle = await page.waitForSelector(`::-p-xpath(//button[contains(normalize-space(.), "${text}")])`, { visible: true });
-  await handle!.click();
-}
-
+/** The first result file of a finished run. */
 async function firstResult(page: Page): Promise<{ name: string; href: string }> {
-  await page.waitForSelector('.result, .run-line.is-bad, .option-problem', { timeout: 60_000 });
-  expect(await page.$$eval('.option-problem', (els) => els.map((el) => el.textContent))).toEqual([]);
-  const failure = await page.$eval('.upload-panel', (el) => el.querySelector('.run-line.is-bad')?.textContent);
-  expect(failure).toBeUndefined();
-  const file = await page.$eval('.result-file', (row) => ({ name: row.querySelector('.file-name')?.textContent ?? '', href: row.querySelector('a')!.getAttribute('href')! }));
-  return { name: file.name, href: site.origin + file.href };
-}
-
-async function download(url: string, name: string): Promise<string> {
-  const response = await fetch(url);
-  expect(response.status).toBe(200);
-  const file = path.join(dir, name);
-  fs.writeFileSync(file, Buffer.from(await response.arrayBuffer()));
-  return file;
+  return (await results(page)).files[0]!;
 }
 
 /** Drags an element's centre by dx, dy pixels with the mouse. */
@@ -88,7 +36,7 @@ test('img-compress: a generated screenshot-like PNG is compressed and the saving
   const height = 240;
   const pixels = Buffer.alloc(width * height * 3);
   for (let i = 0; i < pixels.length; i++) pixels[i] = (i * 37 + ((i / 3) % 7) * 11 + (i % 5) * 13) & 0xff;
-  const file = path.join(dir, '截图.png');
+  const file = scratchFile('截图.png');
   await sharp(pixels, { raw: { width, height, channels: 3 } }).png({ compressionLevel: 0 }).toFile(file);
   const inputSize = fs.statSync(file).size;
 
@@ -111,7 +59,7 @@ test('img-compress: a generated screenshot-like PNG is compressed and the saving
 });
 
 test('cut-audio: the waveform is drawn, the handles set the range, and the cut has that length', async () => {
-  const file = path.join(dir, '录音.wav');
+  const file = scratchFile('录音.wav');
   await run('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-nostdin', '-y', '-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=16000:duration=3', '-af', "volume='if(lt(t,1),0.2,1)':eval=frame", '-c:a', 'pcm_s16le', file]);
 
   const { page, errors } = await open('/cut-audio/');
@@ -158,7 +106,7 @@ test('cut-audio: the waveform is drawn, the handles set the range, and the cut h
 });
 
 test('img-cut: the crop box is dragged and resized on the preview and the picture cut to it', async () => {
-  const file = path.join(dir, '照片.png');
+  const file = scratchFile('照片.png');
   await sharp({ create: { width: 400, height: 300, channels: 3, background: '#3366cc' } }).png().toFile(file);
   const { page, errors } = await open('/img-cut/');
   await choose(page, file);

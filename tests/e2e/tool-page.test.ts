@@ -5,20 +5,17 @@
 import { execFile } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { NOT_BUILT_YET, unavailableTools } from '../../server/convert/availability';
-import type { Browser, ElementHandle, Page } from 'puppeteer-core';
-import { launchBrowser, startLiveSite, type LiveSite } from '../support/browser';
+import type { Page } from 'puppeteer-core';
+import { toolPageHarness } from '../support/tool-page';
 
 const run = promisify(execFile);
+const tool = toolPageHarness('tool-page-');
+const { open, choose, clickButton, results, download } = tool;
 const SCREENS = process.env.TOOL_PAGE_SCREENS ? path.resolve(__dirname, '../../tmp/screens') : undefined;
-
-let browser: Browser;
-let site: LiveSite;
-let dir: string;
 
 /** A PDF whose pages say "<label> <n>" and have a size of their own, so order can be read back. */
 async function makePdf(name: string, label: string, pages: number, width = 300): Promise<string> {
@@ -28,75 +25,13 @@ async function makePdf(name: string, label: string, pages: number, width = 300):
     const page = doc.addPage([width + n * 10, 400]);
     page.drawText(`${label} ${n}`, { x: 30, y: 300, size: 28, font });
   }
-  const file = path.join(dir, name);
+  const file = tool.file(name);
   fs.writeFileSync(file, await doc.save());
   return file;
 }
 
-beforeAll(async () => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tool-page-'));
-  [browser, site] = await Promise.all([launchBrowser(), startLiveSite()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
-  fs.rmSync(site?.config.dataDir ?? dir, { recursive: true, force: true });
-  fs.rmSync(dir, { recursive: true, force: true });
-});
-
-interface Opened {
-  page: Page;
-  errors: string[];
-}
-
-async function open(pathname: string, width = 1366): Promise<Opened> {
-  const page = await browser.newPage();
-  await page.setViewport({ width, height: 900, isMobile: width < 600, deviceScaleFactor: 1 });
-  const errors: string[] = [];
-  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
-  page.on('pageerror', (e) => errors.push(String(e)));
-  await page.goto(site.origin + pathname, { waitUntil: 'networkidle0' });
-  // Hydrated: React owns the panel.
-  await page.waitForFunction(() => {
-    const el = document.querySelector('.upload-panel');
-    return !!el && Object.keys(el).some((k) => k.startsWith('__reactFiber'));
-  });
-  return { page, errors };
-}
-
-async function choose(page: Page, ...files: string[]): Promise<void> {
-  const input = (await page.$('input[type=file]')) as ElementHandle<HTMLInputElement>;
-  await input.uploadFile(...files);
-}
-
 function fileNames(page: Page): Promise<string[]> {
   return page.$$eval('.file-list .file-name', (els) => els.map((el) => el.textContent ?? ''));
-}
-
-async function clickButton(page: Page, text: string): Promise<void> {
-  const handle = await page.waitForSelector(`::-p-xpath(//button[contains(normalize-space(.), "${text}")])`, { visible: true });
-  await handle!.click();
-}
-
-/** Waits for the result and answers its download links (absolute). */
-async function results(page: Page): Promise<{ files: { name: string; href: string }[]; zip?: string; note: string }> {
-  await page.waitForSelector('.result, .run-line.is-bad', { timeout: 60_000 });
-  const failure = await page.$eval('.upload-panel', (el) => el.querySelector('.run-line.is-bad')?.textContent);
-  expect(failure).toBeUndefined();
-  const files = await page.$$eval('.result-file', (rows) =>
-    rows.map((row) => ({ name: row.querySelector('.file-name')?.textContent ?? '', href: row.querySelector('a')!.getAttribute('href')! })),
-  );
-  const zip = await page.$eval('.result', (el) => [...el.querySelectorAll('a')].find((a) => a.textContent?.includes('ZIP'))?.getAttribute('href') ?? undefined);
-  const note = await page.$eval('.retention-note', (el) => el.textContent ?? '');
-  return { files: files.map((f) => ({ ...f, href: site.origin + f.href })), zip: zip && site.origin + zip, note };
-}
-
-async function download(url: string, name: string): Promise<string> {
-  const response = await fetch(url);
-  expect(response.status).toBe(200);
-  const file = path.join(dir, name);
-  fs.writeFileSync(file, Buffer.from(await response.arrayBuffer()));
-  return file;
 }
 
 async function pdfPages(file: string): Promise<number> {
@@ -183,7 +118,7 @@ describe('tool page', () => {
     const big = async (name: string) => {
       const doc = await PDFDocument.load(fs.readFileSync(await makePdf(name, name, 1)));
       await doc.attach(crypto.randomBytes(1_500_000), 'noise.bin', { mimeType: 'application/octet-stream' });
-      const file = path.join(dir, name);
+      const file = tool.file(name);
       fs.writeFileSync(file, await doc.save());
       return file;
     };
@@ -283,7 +218,7 @@ describe('tool page', () => {
   });
 
   it('refuses a wrong file type on the page with a Chinese message', async () => {
-    const text = path.join(dir, 'notes.txt');
+    const text = tool.file('notes.txt');
     fs.writeFileSync(text, 'not a pdf');
     const { page, errors } = await open('/pdf-merge/');
     await choose(page, text);
@@ -295,7 +230,7 @@ describe('tool page', () => {
   });
 
   it('shows the server refusing a file whose bytes are not a PDF, and lets the visitor retry', async () => {
-    const fake = path.join(dir, 'fake.pdf');
+    const fake = tool.file('fake.pdf');
     fs.writeFileSync(fake, 'plain text pretending to be a PDF');
     const { page, errors } = await open('/pdf-compress/');
     await choose(page, fake);
@@ -319,7 +254,7 @@ describe('tool page', () => {
     const doc = await PDFDocument.create();
     doc.addPage([300, 300]).drawText('scan me', { x: 20, y: 200, size: 20 });
     await doc.attach(Buffer.from('hidden'), 'payload.txt', { mimeType: 'text/plain' });
-    const file = path.join(dir, 'with-attachment.pdf');
+    const file = tool.file('with-attachment.pdf');
     fs.writeFileSync(file, await doc.save());
     const { page, errors } = await open('/pdf-scan/');
     await choose(page, file);
@@ -330,7 +265,7 @@ describe('tool page', () => {
     expect(await page.$eval('.risk-badge', (el) => el.textContent)).toBe('中风险');
     expect(await page.$eval('.scan-findings', (el) => el.textContent)).toContain('payload.txt');
     const cleanCopy = await page.$eval('.scan-report a[download]', (a) => a.getAttribute('href')!);
-    await pdfPages(await download(site.origin + cleanCopy, 'clean.pdf'));
+    await pdfPages(await download(tool.site.origin + cleanCopy, 'clean.pdf'));
     expect(errors).toEqual([]);
     await page.close();
   });
