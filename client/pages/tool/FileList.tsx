@@ -2,7 +2,8 @@
 // While uploading, each row shows how much of that file has been sent.
 import { useState, type DragEvent } from 'react';
 import { formatFileSize } from '../../../shared/format';
-import { extensionOf, type ChosenFile } from './file-checks';
+import type { ChosenFile } from './file-checks';
+import { FileIdentity } from './FileIdentity';
 import { ProgressBar } from './ProgressBar';
 
 const ROW_TYPE = 'application/x-tool-file-row';
@@ -63,19 +64,13 @@ export function FileList({ files, ordered, sent, locked, onRemove, onMove }: Fil
           >
             {canDrag && <span className="file-grip" aria-hidden="true" title="拖动调整顺序" />}
             {ordered && <span className="file-order">{index + 1}</span>}
-            <span className="file-type" aria-hidden="true">
-              {extensionOf(file.name).toUpperCase().slice(0, 4) || '文件'}
-            </span>
-            <span className="file-main">
-              <span className="file-name" title={file.name}>
-                {file.name}
-              </span>
+            <FileIdentity name={file.name}>
               <span className="file-meta">
                 {formatFileSize(file.size)}
                 {progress !== undefined && <span className="file-sent">{progress >= 100 ? '已上传' : progress > 0 ? `上传中 ${progress}%` : '等待上传'}</span>}
               </span>
               {progress !== undefined && <ProgressBar value={progress} label={`${file.name} 上传进度`} small />}
-            </span>
+            </FileIdentity>
             {!locked && (
               <span className="file-actions">
                 {ordered && files.length > 1 && (

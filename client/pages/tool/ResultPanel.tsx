@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { formatFileSize } from '../../../shared/format';
 import { deleteById, type TaskView } from '../../api/tasks';
 import { toast } from '../../components/toast/toast-store';
-import { extensionOf } from './file-checks';
+import { FileIdentity } from './FileIdentity';
 
 /** "14:32" today, "11月23日 14:32" another day, in the visitor's own time zone. */
 export function deletionTime(iso: string, now = new Date()): string {
@@ -58,17 +58,11 @@ export function ResultPanel({ task, inputSizes, onRestart }: { task: TaskView; i
       <ul className="result-files">
         {task.files.map((file, index) => (
           <li key={file.url} className="result-file">
-            <span className="file-type" aria-hidden="true">
-              {extensionOf(file.name).toUpperCase().slice(0, 4) || '文件'}
-            </span>
-            <span className="file-main">
-              <span className="file-name" title={file.name}>
-                {file.name}
-              </span>
+            <FileIdentity name={file.name}>
               <span className="file-meta">
                 {perFile ? `${formatFileSize(inputSizes[index]!)} → ${formatFileSize(file.size)}（${savingText(inputSizes[index]!, file.size)}）` : formatFileSize(file.size)}
               </span>
-            </span>
+            </FileIdentity>
             <a className={`btn ${several ? 'btn-outline' : 'btn-primary'} btn-download`} href={file.url} download={file.name}>
               下载
             </a>
