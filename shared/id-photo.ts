@@ -82,3 +82,22 @@ export function idPhotoSize(id: number): IdPhotoSize | undefined {
 export function idPhotoColor(id: IdPhotoColorId): IdPhotoColor {
   return ID_PHOTO_COLORS.find((c) => c.id === id)!;
 }
+
+/**
+ * Where the preview image (the cut-out person) sits in one size's frame, each value a share of the
+ * frame's width (left, width) or height (top, height); it may reach beyond the frame.
+ */
+export interface IdPhotoPreviewLayout {
+  size: number;
+  left: number;
+  top: number;
+  width: number;
+  height: number;
+}
+
+/** The `data` of img-background-color's preview step (taskMiddleQuery). */
+export interface IdPhotoPreviewData {
+  layouts: IdPhotoPreviewLayout[];
+  /** Full-size downloads left; null while uses are not counted. */
+  remainingUses: number | null;
+}

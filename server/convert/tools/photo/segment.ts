@@ -38,6 +38,12 @@ interface Ort {
 let session: Promise<{ ort: Ort; session: Session }> | undefined;
 /** One inference at a time: onnxruntime already spreads one run over the cores. */
 const slots = new Semaphore(1);
+let runs = 0;
+
+/** How many times the model has run in this process (the ID photo promises once per photo). */
+export function segmentationRuns(): number {
+  return runs;
+}
 
 async function openSession(): Promise<{ ort: Ort; session: Session }> {
   const ort = appRequire('onnxruntime-node') as Ort;
@@ -87,6 +93,7 @@ async function modelMask(image: Sharp, width: number, height: number, signal: Ab
   let output: Float32Array;
   try {
     signal.throwIfAborted();
+    runs++;
     const result = await loaded.session.run({ input: new loaded.ort.Tensor('float32', input, [1, 3, MODEL_SIZE, MODEL_SIZE]) });
     output = result.output.data as Float32Array;
   } finally {
