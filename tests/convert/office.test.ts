@@ -1,8 +1,9 @@
 // Office tools on the warm LibreOffice pool and images to PDF. The documents are generated here
 // (docx, exceljs, pptxgenjs, sharp, yazl) with Chinese and Latin text, tables and several pages;
 // results are read back by independent programs: pdfinfo, pdftotext, pdffonts, pdfimages, exceljs,
-// sharp. The pool's own behaviour (restart after a crash or a hang, retry, busy, timeout) is tested
-// on a small pool of its own, watched through ps.
+// sharp. Documents that link to a file on the server (RTF INCLUDEPICTURE, a DOCX file:// image) must
+// not pull it in: the listeners' sandbox has no such file. The pool's own behaviour (restart after a
+// crash or a hang, retry, busy, timeout) is tested on a small pool of its own, watched through ps.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -193,19 +194,6 @@ describe('office documents to PDF', () => {
     expect(pdfText(pdf.path)).toContain(CHINESE);
   });
 
-  // Known gap: LibreOffice 7.4 resolves an RTF INCLUDEPICTURE to a local file during import even with
-  // BlockUntrustedRefererLinks set in the profile, so a document can pull in a file the server can read.
-  // Closing it needs the listeners sandboxed (e.g. bubblewrap with only the job folder visible).
-  it.failing('does not follow a document\'s links to other files', async () => {
-    // A plain `soffice --convert-to` embeds this picture from the linked path.
-    const secret = path.join(scratch, 'secret.png');
-    await sharp({ create: { width: 64, height: 64, channels: 3, background: '#ff0000' } }).png().toFile(secret);
-    const rtf = save('linked.rtf', String.raw`{\rtf1\ansi Before {\field{\*\fldinst INCLUDEPICTURE "file://${secret}" \\d}{\fldrslt }} After\par}`);
-    const [pdf] = await run('word-to-pdf', [inputOf(rtf)]);
-    expect(pdfText(pdf.path)).toMatch(/Before\s+After/);
-    expect(embeddedImages(pdf.path)).toEqual([]);
-  });
-
   it('refuses text that is neither UTF-8 nor GBK', () => {
     expect(() => decodeChineseText(Buffer.from([0x81, 0x20, 0xff, 0xff]))).toThrow(ConvertError);
   });
@@ -225,6 +213,61 @@ describe('office documents to PDF', () => {
     const [long] = await run('word-to-img', [inputOf(docx)], { mode: 'long', dpi: 50 });
     expect(long.name).toBe('报告_长图.png');
     expect((await sharp(long.path).metadata()).height).toBeCloseTo(3 * (first.height ?? 0), -1);
+  });
+});
+
+describe('documents that link to files on the server', () => {
+  let secret: string;
+  let rtf: string;
+  let docx: string;
+
+  /** A DOCX whose only picture is an external relationship to `target`. */
+  async function linkedImageDocx(target: string): Promise<string> {
+    const xml = (body: string) => Buffer.from(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?>${body}`);
+    const relationships = (items: string) => xml(`<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">${items}</Relationships>`);
+    const picture =
+      '<w:drawing><wp:inline><wp:extent cx="914400" cy="914400"/><wp:docPr id="1" name="p"/><a:graphic><a:graphicData uri="http://schemas.openxmlformats.org/drawingml/2006/picture">' +
+      '<pic:pic><pic:nvPicPr><pic:cNvPr id="1" name="p"/><pic:cNvPicPr/></pic:nvPicPr><pic:blipFill><a:blip r:link="rIdImage"/><a:stretch><a:fillRect/></a:stretch></pic:blipFill>' +
+      '<pic:spPr><a:xfrm><a:off x="0" y="0"/><a:ext cx="914400" cy="914400"/></a:xfrm><a:prstGeom prst="rect"/></pic:spPr></pic:pic></a:graphicData></a:graphic></wp:inline></w:drawing>';
+    const namespaces = ['w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"', 'r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"', 'wp="http://schemas.openxmlformats.org/drawingml/2006/wordprocessingDrawing"', 'a="http://schemas.openxmlformats.org/drawingml/2006/main"', 'pic="http://schemas.openxmlformats.org/drawingml/2006/picture"'];
+    const zip = new yazl.ZipFile();
+    zip.addBuffer(
+      xml('<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>'),
+      '[Content_Types].xml',
+    );
+    zip.addBuffer(relationships('<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/>'), '_rels/.rels');
+    zip.addBuffer(
+      xml(`<w:document ${namespaces.map((n) => `xmlns:${n}`).join(' ')}><w:body><w:p><w:r><w:t>Before</w:t></w:r><w:r>${picture}</w:r><w:r><w:t>After</w:t></w:r></w:p></w:body></w:document>`),
+      'word/document.xml',
+    );
+    zip.addBuffer(relationships(`<Relationship Id="rIdImage" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/image" Target="file://${target}" TargetMode="External"/>`), 'word/_rels/document.xml.rels');
+    zip.end();
+    const chunks: Buffer[] = [];
+    for await (const chunk of zip.outputStream) chunks.push(chunk as Buffer);
+    return save('linked-image.docx', Buffer.concat(chunks));
+  }
+
+  beforeAll(async () => {
+    secret = path.join(scratch, 'secret.png');
+    await sharp({ create: { width: 64, height: 64, channels: 3, background: '#ff0000' } }).png().toFile(secret);
+    rtf = save('linked.rtf', String.raw`{\rtf1\ansi Before {\field{\*\fldinst INCLUDEPICTURE "file://${secret}" \\d}{\fldrslt }} After\par}`);
+    docx = await linkedImageDocx(secret);
+    // The fixtures prove themselves: a plain `soffice --convert-to` with a fresh profile embeds the picture from both.
+    const outdir = path.join(scratch, 'plain-soffice');
+    execFileSync('soffice', ['--headless', `-env:UserInstallation=file://${path.join(scratch, 'plain-profile')}`, '--convert-to', 'pdf', '--outdir', outdir, rtf, docx], { stdio: 'ignore' });
+    for (const name of ['linked.pdf', 'linked-image.pdf']) expect(embeddedImages(path.join(outdir, name))).toMatchObject([{ width: 64, height: 64 }]);
+  }, 60_000);
+
+  it('does not embed the file an RTF INCLUDEPICTURE field names', async () => {
+    const [pdf] = await run('word-to-pdf', [inputOf(rtf)]);
+    expect(pdfText(pdf.path)).toMatch(/Before\s+After/);
+    expect(embeddedImages(pdf.path)).toEqual([]);
+  });
+
+  it('does not embed the file:// image a DOCX links to', async () => {
+    const [pdf] = await run('word-to-pdf', [inputOf(docx)]);
+    expect(pdfText(pdf.path)).toMatch(/Before\s*After/);
+    expect(embeddedImages(pdf.path)).toEqual([]);
   });
 });
 
@@ -432,7 +475,8 @@ describe('LibreOffice pool', () => {
 
   it('leaves no soffice behind once stopped', async () => {
     const profiles = path.join(scratch, 'pool-profiles');
-    expect(readdirSync(profiles)).toEqual(['profile-0']);
+    expect(readdirSync(profiles).sort()).toEqual(['job-0', 'profile-0']);
+    expect(readdirSync(path.join(profiles, 'job-0'))).toEqual([]);
     const leftovers = execFileSync('ps', ['-eo', 'args='], { encoding: 'utf8' })
       .split('\n')
       .filter((line) => line.includes(profiles) || line.includes(path.join(scratch, 'timeout-profiles')));

@@ -1,6 +1,7 @@
 // The Python side of one listener, run as `/usr/bin/python3 -c HELPER_SCRIPT <profile> <pipe>`
-// (Debian's python3: the only one python3-uno imports under). Kept in a string so the server bundle,
-// which esbuild builds from JavaScript alone, carries it without a copy step.
+// (Debian's python3: the only one python3-uno imports under) inside the listener's sandbox
+// (sandbox.ts), so every path it gets is one the sandbox sees. Kept in a string so the server
+// bundle, which esbuild builds from JavaScript alone, carries it without a copy step.
 //
 // It starts soffice with its own profile on a private pipe, connects over UNO, then converts one
 // document per line of JSON on stdin and answers one line on stdout:

@@ -1,6 +1,7 @@
 // The process-wide LibreOffice pool the office converters use. The server starts it with its
-// configuration (profiles under DATA_DIR, one listener per conversion slot); without that, the
-// first job starts one with defaults and profiles in a temporary folder.
+// configuration (profiles and job folders under DATA_DIR, where inputs can be hard-linked; one
+// listener per conversion slot); without that, the first job starts one with defaults and those
+// folders in a temporary one.
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

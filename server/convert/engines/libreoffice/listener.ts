@@ -1,11 +1,12 @@
-// One warm LibreOffice listener: the Python helper and the soffice it started, in a process group of
-// their own. It runs one job at a time; a job that outlives its timeout kills the whole group.
+// One warm LibreOffice listener: the Python helper and the soffice it started, in a sandbox
+// (sandbox.ts) and a process group of their own. It runs one job at a time, passed through its job
+// folder; a job that outlives its timeout kills the whole group.
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { rm } from 'node:fs/promises';
-import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { HELPER_SCRIPT } from './helper-script';
+import { JobFolder } from './job-folder';
 import { prepareProfile } from './profile';
+import { SANDBOX_PROFILE_DIR, sandboxed } from './sandbox';
 
 /** What LibreOffice should do with one document (filter names as in LibreOffice's filter list). */
 export interface OfficeJob {
@@ -37,13 +38,10 @@ export class DocumentRejectedError extends Error {
 
 /** Debian's interpreter: python3-uno imports only under it, whatever python3 comes first on PATH. */
 const PYTHON = '/usr/bin/python3';
+/** Any name will do: the pipe's socket lives in the sandbox's private /tmp. */
+const PIPE_NAME = 'office';
 const STDERR_TAIL_CHARS = 4000;
 const GRACEFUL_STOP_MS = 10_000;
-
-/** A killed soffice leaves its pipe's socket behind (LibreOffice puts it in /tmp whatever TMPDIR says). */
-function pipeSocketOf(pipeName: string): string {
-  return path.join('/tmp', `OSL_PIPE_${process.getuid?.() ?? 0}_${pipeName}`);
-}
 
 interface Reply {
   ready?: boolean;
@@ -61,6 +59,8 @@ export class OfficeListener {
   /** Jobs finished successfully; the pool recycles a listener after a number of them. */
   jobsDone = 0;
   private pending?: PendingJob;
+  /** From staging the input to emptying the job folder. */
+  private running = false;
   private nextJobId = 1;
   private stderrTail = '';
   private exitedWith?: string;
@@ -69,7 +69,7 @@ export class OfficeListener {
   private readonly exited: Promise<void>;
   private onReady?: (error?: Error) => void;
 
-  private constructor(private readonly child: ChildProcessWithoutNullStreams, private readonly pipeName: string) {
+  private constructor(private readonly child: ChildProcessWithoutNullStreams, private readonly jobFolder: JobFolder) {
     child.stdin.on('error', () => {}); // EPIPE when the helper died: its exit handler reports that.
     child.stderr.setEncoding('utf8');
     child.stderr.on('data', (chunk: string) => {
@@ -82,7 +82,6 @@ export class OfficeListener {
         this.exitedWith = why;
         // soffice may outlive the helper (the helper crashed): it belongs to the group, so end it.
         this.killGroup();
-        void rm(pipeSocketOf(this.pipeName), { force: true });
         const failure = new ListenerFailedError('exited', `LibreOffice listener ${why}: ${this.stderrTail.trim().slice(-500)}`);
         this.onReady?.(failure);
         this.pending?.settle(failure);
@@ -93,11 +92,13 @@ export class OfficeListener {
     });
   }
 
-  /** Starts soffice on `profileDir` and resolves once it accepts jobs. */
-  static async start(profileDir: string, pipeName: string, startTimeoutMs: number): Promise<OfficeListener> {
+  /** Starts soffice on `profileDir`, seeing only that and `jobDir`, and resolves once it accepts jobs. */
+  static async start(profileDir: string, jobDir: string, startTimeoutMs: number): Promise<OfficeListener> {
     await prepareProfile(profileDir);
-    const child = spawn(PYTHON, ['-c', HELPER_SCRIPT, profileDir, pipeName], { detached: true, stdio: 'pipe' });
-    const listener = new OfficeListener(child, pipeName);
+    const jobFolder = await JobFolder.create(jobDir);
+    const [program, args] = sandboxed([PYTHON, '-c', HELPER_SCRIPT, SANDBOX_PROFILE_DIR, PIPE_NAME], { profileDir, jobDir });
+    const child = spawn(program, args, { detached: true, stdio: 'pipe' });
+    const listener = new OfficeListener(child, jobFolder);
     await listener.whenReady(startTimeoutMs);
     return listener;
   }
@@ -110,10 +111,24 @@ export class OfficeListener {
     return this.child.pid;
   }
 
-  /** Resolves when LibreOffice wrote the output; a timeout or an abort kills the listener. */
-  run(job: OfficeJob, timeoutMs: number, signal?: AbortSignal): Promise<void> {
-    if (!this.alive) return Promise.reject(new ListenerFailedError('exited', `LibreOffice listener ${this.exitedWith ?? 'was killed'}`));
-    if (this.pending) return Promise.reject(new Error('a LibreOffice listener runs one job at a time'));
+  /** Resolves when the output is in place; a timeout or an abort kills the listener. */
+  async run(job: OfficeJob, timeoutMs: number, signal?: AbortSignal): Promise<void> {
+    if (!this.alive) throw new ListenerFailedError('exited', `LibreOffice listener ${this.exitedWith ?? 'was killed'}`);
+    if (this.running) throw new Error('a LibreOffice listener runs one job at a time');
+    this.running = true;
+    try {
+      const staged = await this.jobFolder.stage(job);
+      signal?.throwIfAborted();
+      await this.convert(staged, timeoutMs, signal);
+      await this.jobFolder.collect(job);
+    } finally {
+      await this.jobFolder.empty();
+      this.running = false;
+    }
+  }
+
+  /** One round trip to the helper, with paths as the sandbox sees them. */
+  private convert(job: OfficeJob, timeoutMs: number, signal?: AbortSignal): Promise<void> {
     const id = this.nextJobId++;
     return new Promise<void>((resolve, reject) => {
       const onAbort = () => {

@@ -1,9 +1,9 @@
 // A pool of warm LibreOffice listeners, one per core (a warm listener converts a document in a
 // fraction of a second; a cold `soffice --convert-to` pays seconds of start-up every time). Each
-// listener has its own profile and runs one job at a time; it is replaced after a number of jobs
-// (LibreOffice grows and leaks), when it dies, or when a job hangs — and a job that lost its
-// listener is tried once more on a fresh one. Jobs wait in a bounded queue; a full queue is "busy".
-import { randomBytes } from 'node:crypto';
+// listener has its own profile and job folder, sees nothing else (sandbox.ts) and runs one job at a
+// time; it is replaced after a number of jobs (LibreOffice grows and leaks), when it dies, or when a
+// job hangs — and a job that lost its listener is tried once more on a fresh one. Jobs wait in a
+// bounded queue; a full queue is "busy".
 import path from 'node:path';
 import { ConvertError } from '../../errors';
 import { OfficeBusyError, OFFICE_MESSAGES } from './errors';
@@ -12,7 +12,7 @@ import { DocumentRejectedError, ListenerFailedError, OfficeListener, type Office
 export interface OfficePoolOptions {
   /** Listeners (each one soffice process). */
   size: number;
-  /** Each listener's profile lives in a folder of its own under this one. */
+  /** Each listener's profile and job folder live in folders of their own under this one. */
   profileRoot: string;
   /** A listener is replaced after this many jobs. */
   maxJobsPerListener: number;
@@ -131,9 +131,8 @@ export class OfficePool {
   private startListener(slot: Slot, predecessorGone: Promise<void> = Promise.resolve()): Promise<OfficeListener> {
     this.listenersStarted++;
     const profileDir = path.join(this.options.profileRoot, `profile-${slot.index}`);
-    // Unique across pools and processes: a helper that found another pool's pipe would drive that soffice.
-    const pipeName = `office-pool-${randomBytes(8).toString('hex')}`;
-    const starting = predecessorGone.then(() => OfficeListener.start(profileDir, pipeName, this.options.startTimeoutMs));
+    const jobDir = path.join(this.options.profileRoot, `job-${slot.index}`);
+    const starting = predecessorGone.then(() => OfficeListener.start(profileDir, jobDir, this.options.startTimeoutMs));
     starting.then(
       () => {
         if (slot.listener === starting) slot.warm = true;

@@ -2,8 +2,8 @@
 // jobs to each other and exit). Seeded with Simplified Chinese as the default and East Asian
 // language, so text without a language of its own gets Chinese glyph forms and fonts; and locked
 // down for visitors' documents: no macros, links never updated, links from untrusted documents
-// blocked (LibreOffice 7.4 still resolves some import-time links such as RTF INCLUDEPICTURE; see
-// tests/convert/office.test.ts).
+// blocked. LibreOffice 7.4 still resolves some import-time links (RTF INCLUDEPICTURE), which is why
+// listeners also run in a sandbox that holds no other files (sandbox.ts).
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
