@@ -2,6 +2,7 @@
 import { execFileSync } from 'node:child_process';
 import { ConvertError } from '../../server/convert/errors';
 import { engineAvailability, ProcessOutputTooLargeError, ProcessTimeoutError, runEngine, runProcess, TIMEOUT_MESSAGE } from '../../server/convert/engines';
+import { progressLines } from '../../server/convert/engines/ffmpeg-progress';
 import { Semaphore } from '../../server/convert/engines/semaphore';
 
 /** Processes whose command line contains `marker` (a sleep length no one else uses). */
@@ -53,6 +54,73 @@ describe('runProcess', () => {
   it('passes arguments without a shell', async () => {
     const { stdout } = await runProcess('printf', ['%s', '$(id) ; *'], { timeoutMs: 10_000 });
     expect(stdout.toString()).toBe('$(id) ; *');
+  });
+});
+
+describe('runProcess onStdoutLine', () => {
+  it('hands over each line while the program still runs, and collects nothing', async () => {
+    const lines: Array<{ line: string; at: number }> = [];
+    const started = Date.now();
+    const result = await runProcess('sh', ['-c', 'echo one; sleep 0.4; echo two; sleep 0.4; printf three'], {
+      timeoutMs: 10_000,
+      onStdoutLine: (line) => lines.push({ line, at: Date.now() - started }),
+    });
+    const ended = Date.now() - started;
+    expect(lines.map((l) => l.line)).toEqual(['one', 'two', 'three']);
+    expect(ended - lines[0].at).toBeGreaterThanOrEqual(600);
+    expect(ended - lines[1].at).toBeGreaterThanOrEqual(250);
+    expect(result.stdout.length).toBe(0);
+    expect(result.exitCode).toBe(0);
+  });
+
+  it('joins lines that arrive split across writes, a UTF-8 character included', async () => {
+    const lines: string[] = [];
+    // 中 is \344\270\255: its bytes come in two writes.
+    const script = String.raw`printf 'ab'; sleep 0.2; printf 'c\nd'; sleep 0.2; printf 'e\r\n\n\344\270'; sleep 0.2; printf '\255x\nlast'`;
+    await runProcess('sh', ['-c', script], { timeoutMs: 10_000, onStdoutLine: (line) => lines.push(line) });
+    expect(lines).toEqual(['abc', 'de', '', '中x', 'last']);
+  });
+
+  it('is not stopped by long output in lines, only by one runaway line', async () => {
+    let count = 0;
+    const many = await runProcess('sh', ['-c', "head -c 200000 /dev/zero | tr '\\0' '\\n'"], {
+      timeoutMs: 10_000,
+      maxOutputBytes: 1000,
+      onStdoutLine: () => count++,
+    });
+    expect(many.exitCode).toBe(0);
+    expect(count).toBe(200_000);
+    const runaway = runProcess('head', ['-c', '100000', '/dev/zero'], { timeoutMs: 10_000, maxOutputBytes: 1000, onStdoutLine: () => {} });
+    await expect(runaway).rejects.toBeInstanceOf(ProcessOutputTooLargeError);
+  });
+
+  it('rejects with the error a handler throws and ends the program', async () => {
+    const marker = '100.4324';
+    const started = runProcess('sh', ['-c', `echo bad; sleep ${marker}`], {
+      timeoutMs: 60_000,
+      onStdoutLine: (line) => {
+        throw new Error(`cannot read ${line}`);
+      },
+    });
+    await expect(started).rejects.toThrow('cannot read bad');
+    await settle();
+    expect(processesWith(`sleep ${marker}`)).toEqual([]);
+  });
+});
+
+describe('progressLines', () => {
+  it('reports once per ffmpeg -progress block, never backwards, and 1 at the end', () => {
+    const reports: number[] = [];
+    const read = progressLines(10, (f) => reports.push(f));
+    const block = (outTime: string, state = 'continue') => [`frame=1`, `out_time_us=${outTime}`, `out_time_ms=${outTime}`, `progress=${state}`].forEach(read);
+    block('N/A');
+    block('-23220');
+    block('2500000');
+    block('2500000');
+    block('7500000');
+    block('6000000');
+    block('9960000', 'end');
+    expect(reports).toEqual([0.25, 0.75, 1]);
   });
 });
 

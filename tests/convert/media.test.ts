@@ -4,6 +4,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { runFfmpeg, safeInputArgs } from '../../server/convert/engines/ffmpeg';
 import { ConvertError } from '../../server/convert/errors';
 import { mediaConverters, probeMedia, waveform } from '../../server/convert/tools/media';
 import type { Converter, ConvertContext, ConvertInput, ConvertOutput, Tier } from '../../server/convert/types';
@@ -241,6 +242,32 @@ describe('bad input', () => {
   });
 });
 
+describe('runFfmpeg progress', () => {
+  it('reports rising fractions while a transcode runs, ending at 1', async () => {
+    const reports: Array<{ fraction: number; at: number }> = [];
+    const started = Date.now();
+    const output = path.join(scratch, 'progress.mp4');
+    // Reading the input at four times real time makes the 3 s clip take about 0.75 s, and a
+    // report every 0.1 s gives several blocks however fast the machine is.
+    await runFfmpeg({
+      args: ['-stats_period', '0.1', '-readrate', '4', ...safeInputArgs(clips['video.mp4']), '-c:v', 'libx264', '-preset', 'ultrafast', '-c:a', 'aac', output],
+      signal: new AbortController().signal,
+      durationSeconds: 3,
+      onProgress: (fraction) => reports.push({ fraction, at: Date.now() - started }),
+    });
+    const ended = Date.now() - started;
+    const fractions = reports.map((r) => r.fraction);
+    expect(fractions.length).toBeGreaterThanOrEqual(3);
+    for (let i = 1; i < fractions.length; i++) expect(fractions[i]).toBeGreaterThan(fractions[i - 1]);
+    expect(fractions[0]).toBeGreaterThan(0);
+    expect(fractions[0]).toBeLessThan(0.7);
+    expect(fractions.at(-1)).toBe(1);
+    // Streamed as ffmpeg works, not read back when it is done.
+    expect(ended - reports[0].at).toBeGreaterThanOrEqual(200);
+    expect(duration(output)).toBeCloseTo(3, 0);
+  });
+});
+
 describe('probeMedia and waveform', () => {
   it('reports duration and streams', async () => {
     const info = await probeMedia(clips['video.mp4']);
@@ -253,9 +280,7 @@ describe('probeMedia and waveform', () => {
   });
 
   it('gives peaks that follow the loudness', async () => {
-    const workDir = path.join(scratch, 'waveform');
-    mkdirSync(workDir);
-    const peaks = await waveform(clips['quiet-then-loud.wav'], 30, { workDir });
+    const peaks = await waveform(clips['quiet-then-loud.wav'], 30);
     expect(peaks).toHaveLength(30);
     expect(Math.max(...peaks.slice(0, 9))).toBeLessThan(0.05);
     expect(Math.min(...peaks.slice(11))).toBeGreaterThan(0.3);

@@ -73,13 +73,13 @@ describe('audio preparation', () => {
     const ctx = context();
     const source = await openMediaSource({ name: 'tones.mp3', path: tones, size: 1, type: 'mp3' }, ctx, { audio: '没有音频' });
     const wav = path.join(ctx.workDir, 'speech.wav');
-    await toSpeechWav(source, wav, { workDir: ctx.workDir, signal: ctx.signal });
+    await toSpeechWav(source, wav, { signal: ctx.signal });
     const probe = JSON.parse(execFileSync('ffprobe', ['-v', 'error', '-print_format', 'json', '-show_streams', wav], { encoding: 'utf8' }));
     expect(probe.streams[0]).toMatchObject({ codec_name: 'pcm_s16le', sample_rate: '16000', channels: 1 });
     const { samples, sampleRate } = await readWav(wav);
     expect(sampleRate).toBe(16000);
     expect(Math.abs(samples.length / 16000 - 3)).toBeLessThan(0.1);
-    const chunks = speechChunks(await detectSilences(wav, 3, { workDir: ctx.workDir, signal: ctx.signal }), 3);
+    const chunks = speechChunks(await detectSilences(wav, 3, { signal: ctx.signal }), 3);
     expect(chunks).toHaveLength(2);
     expect(chunks[0]!.start).toBeCloseTo(0, 1);
     expect(Math.abs(chunks[0]!.end - 0.8)).toBeLessThan(0.1);

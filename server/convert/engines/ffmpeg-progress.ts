@@ -1,56 +1,29 @@
-// Reads the key=value blocks `ffmpeg -progress <file>` appends while it works. The engine runner
-// collects stdout only at the end, so ffmpeg writes progress to a file in the job's work dir that
-// is polled from where the last read stopped.
-import { open } from 'node:fs/promises';
+// Reads the key=value blocks `ffmpeg -progress pipe:1` writes to stdout while it works. Each block
+// ends with `progress=continue`, the last one with `progress=end`; `out_time_us` (and
+// `out_time_ms`, which despite its name is microseconds too) is how far the output has got.
 
-const POLL_INTERVAL_MS = 500;
-
-/** Output time in seconds from progress lines (`out_time_us`; `out_time_ms` is microseconds too). */
-export function outTimeSeconds(line: string): number | undefined {
-  const match = /^out_time_(?:us|ms)=(\d+)$/.exec(line.trim());
-  return match ? Number(match[1]) / 1_000_000 : undefined;
-}
-
-export class ProgressFileWatcher {
-  private offset = 0;
-  private partialLine = '';
-  private polling = false;
-  private readonly timer: NodeJS.Timeout;
-
-  constructor(
-    private readonly file: string,
-    private readonly onOutTime: (seconds: number) => void,
-  ) {
-    this.timer = setInterval(() => void this.poll(), POLL_INTERVAL_MS);
-  }
-
-  stop(): void {
-    clearInterval(this.timer);
-  }
-
-  private async poll(): Promise<void> {
-    if (this.polling) return;
-    this.polling = true;
-    try {
-      const handle = await open(this.file, 'r');
-      try {
-        const { size } = await handle.stat();
-        if (size <= this.offset) return;
-        const chunk = Buffer.alloc(size - this.offset);
-        const { bytesRead } = await handle.read(chunk, 0, chunk.length, this.offset);
-        this.offset += bytesRead;
-        const lines = (this.partialLine + chunk.subarray(0, bytesRead).toString('utf8')).split('\n');
-        this.partialLine = lines.pop() ?? '';
-        let latest: number | undefined;
-        for (const line of lines) latest = outTimeSeconds(line) ?? latest;
-        if (latest !== undefined) this.onOutTime(latest);
-      } finally {
-        await handle.close();
+/**
+ * A stdout line handler that reports once per block: output time against `durationSeconds`
+ * (0–1), never going backwards, and 1 when ffmpeg says it has finished.
+ */
+export function progressLines(durationSeconds: number, onProgress: (fraction: number) => void): (line: string) => void {
+  let outSeconds = 0;
+  let reported = 0;
+  return (line) => {
+    const at = line.indexOf('=');
+    if (at < 0) return;
+    const key = line.slice(0, at);
+    const value = line.slice(at + 1).trim();
+    if (key === 'out_time_us' || key === 'out_time_ms') {
+      // N/A before the first frame; slightly negative while an encoder's delay is being filled.
+      const micros = Number(value);
+      if (value !== '' && Number.isFinite(micros)) outSeconds = Math.max(outSeconds, micros / 1_000_000);
+    } else if (key === 'progress') {
+      const fraction = value === 'end' ? 1 : durationSeconds > 0 ? Math.min(1, outSeconds / durationSeconds) : 0;
+      if (fraction > reported) {
+        reported = fraction;
+        onProgress(fraction);
       }
-    } catch {
-      // ffmpeg has not created the file yet, or the job's work dir is already gone.
-    } finally {
-      this.polling = false;
     }
-  }
+  };
 }

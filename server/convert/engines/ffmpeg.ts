@@ -1,10 +1,8 @@
 // Runs ffmpeg for a job: no stdin, no network, progress against the input's duration, and a
 // timeout that grows with the duration (a four-hour film cannot finish in a fixed ten minutes).
-import { randomUUID } from 'node:crypto';
-import path from 'node:path';
 import { ConvertError } from '../errors';
-import { ProgressFileWatcher } from './ffmpeg-progress';
-import { EngineFailedError, runEngine } from './run';
+import { progressLines } from './ffmpeg-progress';
+import { EngineFailedError, runEngine, type EngineRunOptions } from './run';
 
 export { PLAYLIST_REFUSED, refusePlaylist, safeInputArgs } from './ffmpeg-input';
 export { MEDIA_UNREADABLE, probeMedia, type MediaInfo, type MediaStream, type StreamKind } from './ffmpeg-probe';
@@ -19,32 +17,31 @@ export function ffmpegTimeoutMs(durationSeconds: number): number {
 export interface FfmpegRun {
   /** Everything after the global options: inputs (from safeInputArgs), filters, codecs, output. */
   args: readonly string[];
-  /** Holds the progress file. */
-  workDir: string;
   signal: AbortSignal;
   /** Seconds of media the run produces; progress is ffmpeg's output time against it. */
   durationSeconds: number;
   /** 0–1. */
   onProgress?(fraction: number): void;
-  maxOutputBytes?: number;
 }
 
-/** Resolves with ffmpeg's stdout (for runs that write raw data to pipe:1). */
-export async function runFfmpeg({ args, workDir, signal, durationSeconds, onProgress, maxOutputBytes }: FfmpegRun): Promise<Buffer> {
-  const progressFile = path.join(workDir, `ffmpeg-progress-${randomUUID()}.txt`);
-  const watcher =
-    onProgress && durationSeconds > 0
-      ? new ProgressFileWatcher(progressFile, (seconds) => onProgress(Math.min(1, seconds / durationSeconds)))
-      : undefined;
+const GLOBAL_ARGS = ['-hide_banner', '-nostdin', '-nostats', '-loglevel', 'error', '-y'];
+
+async function ffmpeg(args: readonly string[], durationSeconds: number, options: EngineRunOptions) {
   try {
-    const globalArgs = ['-hide_banner', '-nostdin', '-nostats', '-loglevel', 'error', '-y', '-progress', `file:${progressFile}`];
-    const { stdout } = await runEngine('ffmpeg', [...globalArgs, ...args], { signal, timeoutMs: ffmpegTimeoutMs(durationSeconds), maxOutputBytes });
-    onProgress?.(1);
-    return stdout;
+    return await runEngine('ffmpeg', [...GLOBAL_ARGS, ...args], { ...options, timeoutMs: ffmpegTimeoutMs(durationSeconds) });
   } catch (error) {
     if (error instanceof EngineFailedError) throw new ConvertError(MEDIA_CONVERT_FAILED, { cause: error });
     throw error;
-  } finally {
-    watcher?.stop();
   }
+}
+
+/** A run that writes files; with onProgress, ffmpeg's progress blocks stream from its stdout. */
+export async function runFfmpeg({ args, signal, durationSeconds, onProgress }: FfmpegRun): Promise<void> {
+  const progress = onProgress ? ['-progress', 'pipe:1'] : [];
+  await ffmpeg([...progress, ...args], durationSeconds, { signal, onStdoutLine: onProgress && progressLines(durationSeconds, onProgress) });
+}
+
+/** A run that writes raw data to pipe:1, resolving with it; stdout carries the data, so no progress. */
+export async function runFfmpegToStdout({ args, signal, durationSeconds, maxOutputBytes }: Omit<FfmpegRun, 'onProgress'> & { maxOutputBytes: number }): Promise<Buffer> {
+  return (await ffmpeg(args, durationSeconds, { signal, maxOutputBytes })).stdout;
 }

@@ -9,8 +9,16 @@ export interface ProcessOptions {
   cwd?: string;
   /** Variables added to (or overriding) the inherited environment. */
   env?: Readonly<Record<string, string>>;
-  /** stdout beyond this many bytes kills the process (protects memory from runaway output). */
+  /**
+   * stdout beyond this many bytes kills the process (protects memory from runaway output). With
+   * onStdoutLine it bounds one unfinished line instead, since whole lines are not kept.
+   */
   maxOutputBytes?: number;
+  /**
+   * Receives stdout as it arrives, one line at a time (UTF-8, without the line break; a last line
+   * without one comes at exit). stdout is then not collected: the result's stdout is empty.
+   */
+  onStdoutLine?: (line: string) => void;
   /** Only the last part of stderr is kept, which is where programs put the reason they failed. */
   maxStderrChars?: number;
 }
@@ -47,9 +55,9 @@ function killGroup(pid: number | undefined): void {
   }
 }
 
-/** Resolves with the exit code whatever it is; rejects on spawn failure, timeout, abort or oversized output. */
+/** Resolves with the exit code whatever it is; rejects on spawn failure, timeout, abort, oversized output or a throwing onStdoutLine. */
 export function runProcess(command: string, args: readonly string[], options: ProcessOptions): Promise<ProcessResult> {
-  const { timeoutMs, signal, cwd } = options;
+  const { timeoutMs, signal, cwd, onStdoutLine } = options;
   const env = options.env ? { ...process.env, ...options.env } : undefined;
   const maxOutputBytes = options.maxOutputBytes ?? DEFAULT_MAX_OUTPUT_BYTES;
   const maxStderrChars = options.maxStderrChars ?? DEFAULT_MAX_STDERR_CHARS;
@@ -61,6 +69,7 @@ export function runProcess(command: string, args: readonly string[], options: Pr
     const child = spawn(command, args, { cwd, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
     const stdoutChunks: Buffer[] = [];
     let stdoutBytes = 0;
+    let partialLine = '';
     let stderr = '';
     let failure: unknown;
 
@@ -72,11 +81,30 @@ export function runProcess(command: string, args: readonly string[], options: Pr
     const onAbort = () => stop(signal?.reason);
     signal?.addEventListener('abort', onAbort, { once: true });
 
-    child.stdout.on('data', (chunk: Buffer) => {
-      stdoutBytes += chunk.length;
-      if (stdoutBytes > maxOutputBytes) stop(new ProcessOutputTooLargeError(command, maxOutputBytes));
-      else stdoutChunks.push(chunk);
-    });
+    const deliver = (line: string) => {
+      if (failure !== undefined || !onStdoutLine) return;
+      try {
+        onStdoutLine(line.endsWith('\r') ? line.slice(0, -1) : line);
+      } catch (error) {
+        stop(error);
+      }
+    };
+    if (onStdoutLine) {
+      // The decoder keeps a character split between two chunks whole.
+      child.stdout.setEncoding('utf8');
+      child.stdout.on('data', (chunk: string) => {
+        const lines = (partialLine + chunk).split('\n');
+        partialLine = lines.pop() ?? '';
+        for (const line of lines) deliver(line);
+        if (Buffer.byteLength(partialLine) > maxOutputBytes) stop(new ProcessOutputTooLargeError(command, maxOutputBytes));
+      });
+    } else {
+      child.stdout.on('data', (chunk: Buffer) => {
+        stdoutBytes += chunk.length;
+        if (stdoutBytes > maxOutputBytes) stop(new ProcessOutputTooLargeError(command, maxOutputBytes));
+        else stdoutChunks.push(chunk);
+      });
+    }
     child.stderr.setEncoding('utf8');
     child.stderr.on('data', (chunk: string) => {
       stderr = (stderr + chunk).slice(-maxStderrChars);
@@ -87,6 +115,7 @@ export function runProcess(command: string, args: readonly string[], options: Pr
     child.on('close', (code, killedBy) => {
       clearTimeout(timer);
       signal?.removeEventListener('abort', onAbort);
+      if (partialLine !== '') deliver(partialLine);
       if (failure !== undefined) reject(failure);
       else resolve({ exitCode: code ?? (killedBy ? 128 : 1), stdout: Buffer.concat(stdoutChunks), stderr });
     });

@@ -13,6 +13,8 @@ export interface EngineRunOptions {
   /** Overrides the engine's default timeout. */
   timeoutMs?: number;
   maxOutputBytes?: number;
+  /** Streams stdout line by line instead of collecting it (see ProcessOptions). */
+  onStdoutLine?: (line: string) => void;
   /** Exit codes that count as success (qpdf exits 3 when it succeeded with warnings). */
   okExitCodes?: readonly number[];
 }
@@ -48,6 +50,7 @@ export async function runEngine(program: EngineProgram, args: readonly string[],
       cwd: options.cwd,
       env: options.env,
       maxOutputBytes: options.maxOutputBytes,
+      onStdoutLine: options.onStdoutLine,
     });
     if (!(options.okExitCodes ?? [0]).includes(result.exitCode)) throw new EngineFailedError(program, result);
     return result;

@@ -79,7 +79,7 @@ function audioBitrate(source: MediaSource, options: MediaCompressOptions): numbe
 
 async function runCompression(step: MediaStep, ctx: ConvertContext, source: MediaSource, args: string[], extension: string) {
   const output = step.outputPath(extension);
-  await runFfmpeg({ args: [...args, output], workDir: ctx.workDir, signal: ctx.signal, durationSeconds: source.durationSeconds, onProgress: step.onProgress });
+  await runFfmpeg({ args: [...args, output], signal: ctx.signal, durationSeconds: source.durationSeconds, onProgress: step.onProgress });
   return compressedOutput(step.input, { path: output, size: (await stat(output)).size, extension });
 }
 

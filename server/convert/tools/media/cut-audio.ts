@@ -55,7 +55,7 @@ export const cutAudio: Converter<CutAudioOptions> = {
       const output = outputPath(format);
       // -ss before -i seeks the demuxer; decoding then trims to the exact sample.
       const args = ['-ss', start.toFixed(3), '-t', (end - start).toFixed(3), ...safeInputArgs(input.path), '-map', `0:${source.audio.index}`, ...audioOutputArgs(format), output];
-      await runFfmpeg({ args, workDir: ctx.workDir, signal: ctx.signal, durationSeconds: end - start, onProgress });
+      await runFfmpeg({ args, signal: ctx.signal, durationSeconds: end - start, onProgress });
       return { name: outputName(input.name, '-剪切', format), path: output };
     }),
 };

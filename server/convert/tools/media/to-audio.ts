@@ -21,7 +21,7 @@ function audioConverter(toolId: string, noAudioMessage: string): Converter<ToAud
         const source = await openMediaSource(input, ctx, { audio: noAudioMessage });
         const output = outputPath(options.format);
         const args = [...safeInputArgs(input.path), '-map', `0:${source.audio.index}`, ...audioOutputArgs(options.format), output];
-        await runFfmpeg({ args, workDir: ctx.workDir, signal: ctx.signal, durationSeconds: source.durationSeconds, onProgress });
+        await runFfmpeg({ args, signal: ctx.signal, durationSeconds: source.durationSeconds, onProgress });
         return { name: outputName(input.name, '', options.format), path: output };
       }),
   };

@@ -26,7 +26,6 @@ export const videoToVideo: Converter<VideoToVideoOptions> = {
       const output = outputPath(format);
       await runFfmpeg({
         args: [...safeInputArgs(input.path), ...streams, ...codecs, output],
-        workDir: ctx.workDir,
         signal: ctx.signal,
         durationSeconds: source.durationSeconds,
         onProgress,

@@ -1,7 +1,7 @@
 // Peaks for drawing a recording's waveform on a page (cut-audio): ffmpeg decodes to mono, rectifies
 // and resamples to a low rate so the raw PCM stays small however long the file, then each of
 // `points` buckets keeps its loudest sample, scaled so the loudest bucket is 1.
-import { probeMedia, runFfmpeg, safeInputArgs } from '../../engines/ffmpeg';
+import { probeMedia, runFfmpegToStdout, safeInputArgs } from '../../engines/ffmpeg';
 import { ConvertError } from '../../errors';
 import { NO_AUDIO } from './messages';
 
@@ -12,11 +12,9 @@ const MAX_RATE = 8000;
 
 export interface WaveformOptions {
   signal?: AbortSignal;
-  /** Holds ffmpeg's progress file. */
-  workDir: string;
 }
 
-export async function waveform(file: string, points: number, { signal = new AbortController().signal, workDir }: WaveformOptions): Promise<number[]> {
+export async function waveform(file: string, points: number, { signal = new AbortController().signal }: WaveformOptions = {}): Promise<number[]> {
   const info = await probeMedia(file, { signal });
   const audio = info.streams.find((s) => s.kind === 'audio');
   if (!audio) throw new ConvertError(NO_AUDIO);
@@ -25,9 +23,8 @@ export async function waveform(file: string, points: number, { signal = new Abor
   // Rectifying before resampling keeps loud passages loud: the low-pass of resampling would
   // otherwise average a waveform's swings to nothing.
   const filter = `aformat=channel_layouts=mono,aeval=abs(val(0)),aresample=${rate}`;
-  const pcm = await runFfmpeg({
+  const pcm = await runFfmpegToStdout({
     args: [...safeInputArgs(file), '-map', `0:${audio.index}`, '-af', filter, '-f', 's16le', '-acodec', 'pcm_s16le', 'pipe:1'],
-    workDir,
     signal,
     durationSeconds: seconds,
     maxOutputBytes: Math.ceil(seconds * rate * 2) + 1024 * 1024,

@@ -32,7 +32,7 @@ const PREPARE_SHARE = 0.15;
 
 /** Recognised segments of an input, with their times. */
 async function transcribe(recognizer: Recognizer, wav: string, duration: number, ctx: ConvertContext, onProgress: (f: number) => void): Promise<Segment[]> {
-  const chunks = speechChunks(await detectSilences(wav, duration, { workDir: ctx.workDir, signal: ctx.signal }), duration);
+  const chunks = speechChunks(await detectSilences(wav, duration, { signal: ctx.signal }), duration);
   const { samples, sampleRate } = await readWav(wav);
   const segments: Segment[] = [];
   for (const [i, chunk] of chunks.entries()) {
@@ -55,7 +55,7 @@ function speechConverter<O>(toolId: string, options: z.ZodType<O>, noAudio: stri
       await convertEach(toolId, inputs, ctx, async ({ input, outputPath, onProgress }) => {
         const source = await openMediaSource(input, ctx, { audio: noAudio });
         const wav = outputPath('wav');
-        await toSpeechWav(source, wav, { workDir: ctx.workDir, signal: ctx.signal, onProgress: (f) => onProgress(f * PREPARE_SHARE) });
+        await toSpeechWav(source, wav, { signal: ctx.signal, onProgress: (f) => onProgress(f * PREPARE_SHARE) });
         let segments = await transcribe(recognizer, wav, source.durationSeconds, ctx, onProgress);
         if (!segments.some((s) => s.text !== '')) throw new ConvertError(NO_SPEECH_FOUND);
         const translator = translateTo && speechSettings().translator;

@@ -26,7 +26,6 @@ export const SILENCE_DB = -35;
 export const SILENCE_SECONDS = 0.4;
 
 interface Run {
-  workDir: string;
   signal: AbortSignal;
   onProgress?(fraction: number): void;
 }
@@ -35,7 +34,6 @@ interface Run {
 export async function toSpeechWav(source: SourceWith<{ audio: string }>, file: string, run: Run): Promise<void> {
   await runFfmpeg({
     args: [...safeInputArgs(source.input.path), '-map', `0:${source.audio.index}`, '-vn', '-ac', '1', '-ar', String(SPEECH_SAMPLE_RATE), '-c:a', 'pcm_s16le', '-f', 'wav', file],
-    workDir: run.workDir,
     signal: run.signal,
     durationSeconds: source.durationSeconds,
     onProgress: run.onProgress,
@@ -85,7 +83,6 @@ export async function detectSilences(wav: string, duration: number, run: Run): P
   const escaped = printed.replace(/[\\':,;[\]=]/g, (c) => `\\\\${c}`);
   await runFfmpeg({
     args: [...safeInputArgs(wav), '-af', `silencedetect=noise=${SILENCE_DB}dB:d=${SILENCE_SECONDS},ametadata=mode=print:file=${escaped}`, '-f', 'null', '-'],
-    workDir: run.workDir,
     signal: run.signal,
     durationSeconds: duration,
   });

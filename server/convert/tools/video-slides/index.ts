@@ -42,7 +42,6 @@ function videoSlides(toolId: string, extension: 'pdf' | 'pptx', write: (frames: 
         const dir = `${output}.frames`;
         await mkdir(dir);
         const found = await extractKeyFrames(source, options, dir, {
-          workDir: ctx.workDir,
           signal: ctx.signal,
           onProgress: (fraction) => onProgress(fraction * EXTRACT_SHARE),
         });

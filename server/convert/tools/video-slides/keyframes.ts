@@ -46,7 +46,7 @@ export async function extractKeyFrames(
   source: SourceWith<{ video: string }>,
   options: KeyFrameOptions,
   dir: string,
-  run: { workDir: string; signal: AbortSignal; onProgress(fraction: number): void },
+  run: { signal: AbortSignal; onProgress(fraction: number): void },
 ): Promise<KeyFrame[]> {
   const timesFile = path.join(dir, 'frames.txt');
   const filter = [
@@ -64,7 +64,6 @@ export async function extractKeyFrames(
       '-q:v', '3',
       path.join(dir, 'frame-%05d.jpg'),
     ],
-    workDir: run.workDir,
     signal: run.signal,
     durationSeconds: source.durationSeconds,
     onProgress: run.onProgress,
