@@ -34,7 +34,14 @@ export const ENGINES = {
   openssl: { programs: ['openssl'], probe: ['openssl', 'version'], limit: cores * 2, timeoutMs: 30_000 },
   // Office documents run on the warm listener pool (engines/libreoffice), one listener per core,
   // which the Python helper drives over UNO; python3-uno imports only under Debian's interpreter.
-  libreoffice: { programs: ['soffice'], probe: ['soffice', '--version'], limit: cores, timeoutMs: 120_000 },
+  // Listeners run inside bubblewrap (libreoffice/sandbox.ts), so the probe starts soffice the same
+  // way: without bwrap, or where namespaces are refused, office tools show as unavailable.
+  libreoffice: {
+    programs: ['soffice'],
+    probe: ['/usr/bin/bwrap', '--unshare-all', '--die-with-parent', '--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc', 'soffice', '--version'],
+    limit: cores,
+    timeoutMs: 120_000,
+  },
   'python-uno': {
     programs: ['/usr/bin/python3'],
     probe: ['/usr/bin/python3', '-c', 'import sys, uno; print("python-uno on Python", sys.version.split()[0])'],
