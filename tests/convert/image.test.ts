@@ -1,7 +1,7 @@
 // Image tools over pictures the test makes (sharp, ffmpeg, heif-enc); results are read back by
 // sharp's metadata and by ffprobe for the formats sharp cannot read (BMP, ICO).
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import sharp, { type Sharp } from 'sharp';
@@ -9,6 +9,7 @@ import { ConvertError } from '../../server/convert/errors';
 import { imageConverters } from '../../server/convert/tools/image';
 import type { Converter, ConvertContext, ConvertInput, ConvertOutput } from '../../server/convert/types';
 import { pngClaiming } from '../support/pixel-bomb';
+import { PORTRAIT } from '../support/portrait';
 
 let scratch: string;
 const images: Record<string, string> = {};
@@ -31,7 +32,7 @@ beforeAll(async () => {
   // Screenshot-like: flat colours and text.
   const text = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="400" height="300"><rect width="400" height="300" fill="#f4f4f4"/><rect x="20" y="20" width="360" height="40" fill="#3366cc"/><text x="30" y="120" font-size="24" fill="#222">Screenshot 截图 12345</text></svg>');
   await sharp(text).png().toFile(image('screen.png'));
-  await sharp(images['photo.jpg']).jpeg({ quality: 40, mozjpeg: true }).toFile(image('small.jpg'));
+  await sharp(images['photo.jpg']).jpeg({ quality: 30, mozjpeg: true }).toFile(image('small.jpg'));
   await sharp({ create: { width: 64, height: 64, channels: 4, background: { r: 0, g: 128, b: 0, alpha: 0.5 } } }).png().toFile(image('alpha.png'));
   await halves(40, 20).png().toFile(image('halves.png'));
   execFileSync('heif-enc', ['-q', '60', image('halves.png'), '-o', image('halves.heic')]);
@@ -46,6 +47,8 @@ beforeAll(async () => {
   const photo = statSync(images['photo.jpg']).size;
   writeFileSync(image('truncated.jpg'), Buffer.from(execFileSync('head', ['-c', String(Math.floor(photo / 2)), images['photo.jpg']])));
   writeFileSync(image('text.png'), 'this is not a picture at all, only text\n'.repeat(20));
+  // A real photo: a portrait saved as JPEG (Debian's python-matplotlib-data, from scripts/setup).
+  writeFileSync(image('portrait.jpg'), readFileSync(PORTRAIT));
 });
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
@@ -151,6 +154,26 @@ describe('img-convert', () => {
   });
 });
 
+/** ffmpeg's SSIM on luma: a judge independent of the tool's own SSIM. */
+function lumaSsim(reference: string, test: string): number {
+  const graph = '[0:v]format=gray[a];[1:v]format=gray[b];[a][b]ssim';
+  const log = spawnSync('ffmpeg', ['-hide_banner', '-nostdin', '-i', reference, '-i', test, '-lavfi', graph, '-f', 'null', '-'], { encoding: 'utf8' }).stderr;
+  return Number(/ Y:([\d.]+)/.exec(log)?.[1]);
+}
+
+/** Bytes of sharp's default JPEG at the lowest quality whose luma SSIM keeps `floor`. */
+async function sharpDefaultJpegKeeping(file: string, floor: number): Promise<number> {
+  const output = path.join(scratch, 'sharp-default.jpg');
+  let [low, high, bytes] = [1, 100, statSync(file).size];
+  while (low <= high) {
+    const quality = Math.floor((low + high) / 2);
+    await sharp(file).jpeg({ quality }).toFile(output);
+    if (lumaSsim(file, output) >= floor) [bytes, high] = [statSync(output).size, quality - 1];
+    else low = quality + 1;
+  }
+  return bytes;
+}
+
 describe('img-compress', () => {
   it.each([
     ['photo.jpg', 'jpeg'],
@@ -163,12 +186,11 @@ describe('img-compress', () => {
     expect(statSync(output.path).size).toBeLessThan(statSync(images[name]).size);
   });
 
-  it('keeps the level similarity to the original (luma SSIM by ffmpeg)', async () => {
-    const output = await run('img-compress', 'photo.jpg', { level: 'medium' });
-    const graph = '[0:v]format=gray[a];[1:v]format=gray[b];[a][b]ssim';
-    const log = spawnSync('ffmpeg', ['-hide_banner', '-nostdin', '-i', images['photo.jpg'], '-i', output.path, '-lavfi', graph, '-f', 'null', '-'], { encoding: 'utf8' }).stderr;
-    // Our SSIM and ffmpeg's read luma slightly differently; the floor is 0.95.
-    expect(Number(/ Y:([\d.]+)/.exec(log)?.[1])).toBeGreaterThan(0.945);
+  it.each(['photo.jpg', 'portrait.jpg'])('makes %s clearly smaller than the smallest sharp-default JPEG at the same SSIM', async (name) => {
+    const output = await run('img-compress', name, { level: 'medium' });
+    expect(lumaSsim(images[name], output.path)).toBeGreaterThanOrEqual(0.95);
+    // By 15% at least: one quantisation table and libvips' greyscale as luma saved 12% on the portrait.
+    expect(statSync(output.path).size).toBeLessThan(0.85 * (await sharpDefaultJpegKeeping(images[name], 0.95)));
   });
 
   it('compresses harder at a higher level', async () => {

@@ -32,11 +32,22 @@ export function sameFormatAs(inputType: string): ImageFormat {
   return FORMAT_OF_TYPE[inputType] ?? 'png';
 }
 
+/** mozjpeg's trellis quantisation and progressive scans: at equal SSIM smaller than plain coding. */
+const JPEG_SETTINGS = { trellisQuantisation: true, progressive: true, optimiseCoding: true } as const;
+
 /**
- * mozjpeg's trellis quantisation and progressive scans over the standard (Annex K) tables: at equal
- * SSIM the smallest of the settings measured; mozjpeg's own tables cost up to 8% more on fine texture.
+ * mozjpeg quantisation tables: 0 is the standard one (Annex K), 1 is flat (every frequency alike).
+ * At equal SSIM either can be the smaller by up to half, depending on the picture.
  */
-const JPEG_SETTINGS = { quantisationTable: 0, trellisQuantisation: true, progressive: true, optimiseCoding: true } as const;
+export type JpegTable = 0 | 1;
+
+/**
+ * JPEG at `quality` over `table`. The scan split search takes another 1–3% off but changes no
+ * decoded pixel, so a `trial` encoding (one of a quality search) skips it.
+ */
+export function encodeJpeg(image: Sharp, quality: number, table: JpegTable = 0, trial = false): Promise<Buffer> {
+  return image.flatten({ background: '#ffffff' }).jpeg({ quality, quantisationTable: table, ...JPEG_SETTINGS, optimiseScans: !trial }).toBuffer();
+}
 
 /**
  * Encodes at `quality` (1–100) where the format has one; without it, lossless formats stay
@@ -45,7 +56,7 @@ const JPEG_SETTINGS = { quantisationTable: 0, trellisQuantisation: true, progres
 export async function encodeImage(image: Sharp, format: ImageFormat, quality?: number): Promise<Buffer> {
   switch (format) {
     case 'jpg':
-      return image.flatten({ background: '#ffffff' }).jpeg({ quality: quality ?? 90, ...JPEG_SETTINGS }).toBuffer();
+      return encodeJpeg(image, quality ?? 90);
     case 'png':
       return (quality === undefined ? image.png({ compressionLevel: 9, adaptiveFiltering: true }) : image.png({ palette: true, quality, effort: 10, compressionLevel: 9 })).toBuffer();
     case 'webp':

@@ -1,12 +1,13 @@
 // Structural similarity (SSIM) of two greyscale pictures of the same size: the mean over 8×8
 // windows every 4 pixels (as ffmpeg's ssim filter does), with the usual constants for 8-bit data.
+// Values may be fractional: rounding luma to whole levels reads as noise in flat areas.
 const WINDOW = 8;
 const STRIDE = 4;
 const C1 = (0.01 * 255) ** 2;
 const C2 = (0.03 * 255) ** 2;
 
 export interface GreyPicture {
-  data: Uint8Array;
+  data: ArrayLike<number>;
   width: number;
   height: number;
 }
@@ -14,7 +15,10 @@ export interface GreyPicture {
 export function ssim(a: GreyPicture, b: GreyPicture): number {
   if (a.width !== b.width || a.height !== b.height) throw new Error('ssim: pictures differ in size');
   const { width, height } = a;
-  if (width < WINDOW || height < WINDOW) return a.data.every((v, i) => v === b.data[i]) ? 1 : 0;
+  if (width < WINDOW || height < WINDOW) {
+    for (let i = 0; i < a.data.length; i++) if (a.data[i] !== b.data[i]) return 0;
+    return 1;
+  }
   const n = WINDOW * WINDOW;
   let total = 0;
   let windows = 0;
