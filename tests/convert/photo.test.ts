@@ -5,7 +5,6 @@
 // matches the download; the model runs once per uploaded photo, whatever is chosen after.
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
-import { runInThisContext } from 'node:vm';
 import path from 'node:path';
 import sharp from 'sharp';
 import { ID_PHOTO_COLORS, ID_PHOTO_SIZES, idPhotoColor, idPhotoSize, type IdPhotoColor, type IdPhotoPreviewData, type IdPhotoPreviewLayout, type IdPhotoSize } from '../../shared/id-photo';
@@ -15,14 +14,11 @@ import { photoConverters } from '../../server/convert/tools/photo';
 import { personMaskFile } from '../../server/convert/tools/photo/person-mask';
 import { segmentationRuns } from '../../server/convert/tools/photo/segment';
 import type { Converter, ConvertContext, ConvertInput } from '../../server/convert/types';
+import '../support/onnx-realm';
 import { pngClaiming } from '../support/pixel-bomb';
 import { PORTRAIT } from '../support/portrait';
 
 jest.setTimeout(240_000);
-
-// onnxruntime-node's binding makes its output arrays in Node's main realm, and onnxruntime-common
-// checks them with `instanceof Float32Array` in jest's sandbox realm; outside jest both are one.
-globalThis.Float32Array = runInThisContext('Float32Array') as Float32ArrayConstructor;
 
 let scratch: string;
 const files: Record<string, string> = {};

@@ -13,8 +13,8 @@ function describe(phase: RunPhase, files: readonly ChosenFile[]): { text: string
     }
     case 'previewing':
       return phase.status === 'queued'
-        ? { text: '排队中，即将生成页面预览…', tone: 'info' }
-        : { text: `正在生成页面预览 ${phase.progress}%`, progress: phase.progress, tone: 'info' };
+        ? { text: '排队中，即将生成预览…', tone: 'info' }
+        : { text: `正在生成预览 ${phase.progress}%`, progress: phase.progress, tone: 'info' };
     case 'processing':
       return phase.status === 'queued' ? { text: '排队中…', tone: 'info' } : { text: `处理中 ${phase.progress}%`, progress: phase.progress, tone: 'info' };
     case 'done':

@@ -1,5 +1,6 @@
 // The tool's working area: choose or drop files, order them, set the options, run the task with
-// upload and task progress, pick pages for two-step tools, and download the result.
+// upload and task progress, pick pages for two-step tools (or see the ID photo's preview), and
+// download the result.
 // The server renders the empty state; everything else happens after hydration, in handlers.
 import { useRef, useState, type ChangeEvent, type DragEvent } from 'react';
 import type { Tool } from '../../../shared/catalogue';
@@ -7,11 +8,14 @@ import { formatFileSize } from '../../../shared/format';
 import { acceptList, admitFiles, moveItem, toChosen, type ChosenFile, type Tier } from './file-checks';
 import { CropEditor } from './CropEditor';
 import { FileList } from './FileList';
+import { IdPhotoPicker, IdPhotoPreview } from './id-photo-views';
 import { OptionsForm } from './OptionsForm';
 import { PagePicker } from './PagePicker';
 import { ResultPanel } from './ResultPanel';
 import { RunStatus } from './RunStatus';
+import type { IdPhotoPreviewData } from '../../../shared/id-photo';
 import { useSiteConfig } from '../../routing/site-config';
+import { useReveal } from './reveal';
 import { useTaskRun } from './task-run';
 import { activePicking, checkValues, defaultValues, optionsOf, toolSetup, type OptionValues, type PagePicking, type ToolSetup } from './tool-options';
 import { WaveformEditor } from './WaveformEditor';
@@ -51,6 +55,7 @@ function Workbench({ tool, setup }: { tool: Tool; setup: ToolSetup }) {
   const [values, setValues] = useState(() => defaultValues(setup));
   const [problems, setProblems] = useState<Record<string, string>>({});
   const { phase, start, confirm, reset } = useTaskRun();
+  const result = useReveal<HTMLDivElement>(phase.kind === 'done');
 
   const maxFiles = Math.min(tool.maxFiles[TIER], setup.maxFiles ?? Infinity);
   const busy = phase.kind === 'uploading' || phase.kind === 'previewing' || phase.kind === 'processing';
@@ -111,7 +116,7 @@ function Workbench({ tool, setup }: { tool: Tool; setup: ToolSetup }) {
     if (Object.keys(found).length > 0) return;
     setRefused([]);
     picking.current = activePicking(setup, values);
-    start({ taskName: tool.id, files: files.map((f) => f.file), options: optionsOf(setup, values), middle: Boolean(picking.current) });
+    start({ taskName: tool.id, files: files.map((f) => f.file), options: optionsOf(setup, values), middle: Boolean(picking.current || setup.preview) });
   };
 
   const startOver = () => {
@@ -145,8 +150,23 @@ function Workbench({ tool, setup }: { tool: Tool; setup: ToolSetup }) {
 
   if (phase.kind === 'done') {
     return (
-      <div className="upload-panel is-working">
+      <div ref={result} className="upload-panel is-working">
         <ResultPanel task={phase.task} inputSizes={setup.showSaving ? files.map((f) => f.file.size) : undefined} onRestart={startOver} />
+      </div>
+    );
+  }
+
+  if (phase.kind === 'picking' && setup.preview && phase.pages[0]) {
+    return (
+      <div className="upload-panel is-working">
+        <IdPhotoPreview
+          image={phase.pages[0].url}
+          data={phase.data as unknown as IdPhotoPreviewData}
+          values={values}
+          onChange={setMany}
+          onConfirm={() => confirm(phase.taskId, optionsOf(setup, values))}
+          onCancel={startOver}
+        />
       </div>
     );
   }
@@ -240,6 +260,7 @@ function Workbench({ tool, setup }: { tool: Tool; setup: ToolSetup }) {
 }
 
 function Editor({ kind, ...props }: { kind: NonNullable<ToolSetup['editor']>; file: File; values: OptionValues; disabled: boolean; onChange(changes: OptionValues): void }) {
+  if (kind === 'id-photo') return <IdPhotoPicker {...props} />;
   // Keyed by the file: another file starts a fresh editor.
   return kind === 'crop' ? <CropEditor key={fileKey(props.file)} {...props} /> : <WaveformEditor key={fileKey(props.file)} {...props} />;
 }

@@ -20,9 +20,10 @@ export type RunPhase =
   | { kind: 'idle' }
   /** Bytes sent per file, in list order. */
   | { kind: 'uploading'; sent: number[] }
-  /** The first step of a two-step tool: rendering page thumbnails. */
+  /** The first step of a two-step tool: rendering page thumbnails or a preview. */
   | { kind: 'previewing'; status: TaskStatus; progress: number }
-  | { kind: 'picking'; taskId: string; pages: MiddlePage[]; expiresAt: string }
+  /** The first step's result: page thumbnails to pick from, or a tool's own preview and its data. */
+  | { kind: 'picking'; taskId: string; pages: MiddlePage[]; data: MiddleView['data']; expiresAt: string }
   | { kind: 'processing'; status: TaskStatus; progress: number }
   | { kind: 'done'; task: TaskView }
   | { kind: 'failed'; message: string };
@@ -31,7 +32,7 @@ export interface RunRequest {
   taskName: string;
   files: File[];
   options: Record<string, unknown>;
-  /** Run the thumbnail step first; the visitor then picks pages. */
+  /** Run the first step (thumbnails, a preview) before the final one. */
   middle: boolean;
 }
 
@@ -142,8 +143,8 @@ export function useTaskRun() {
         (v) => setPhase({ kind: 'previewing', status: v.status, progress: v.progress }),
         signal,
       );
-      if (middle.status !== 'done') throw new Error(middle.msg || '页面预览生成失败，请重试');
-      setPhase({ kind: 'picking', taskId, pages: middle.pages, expiresAt: middle.expiresAt });
+      if (middle.status !== 'done') throw new Error(middle.msg || '预览生成失败，请重试');
+      setPhase({ kind: 'picking', taskId, pages: middle.pages, data: middle.data, expiresAt: middle.expiresAt });
     });
   }, []);
 

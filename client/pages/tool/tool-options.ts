@@ -39,7 +39,10 @@ export type OptionField =
   | (FieldBase & { kind: 'hidden'; default: string; numeric?: boolean });
 
 /** An editor drawn over the first chosen file, setting some of the options. */
-export type EditorKind = 'crop' | 'waveform';
+export type EditorKind = 'crop' | 'waveform' | 'id-photo';
+
+/** A tool's own view of its first step's result, where the visitor may change options and confirms. */
+export type PreviewKind = 'id-photo';
 
 /** Two-step tools: the visitor picks pages on thumbnails of the uploaded PDF, then the final run goes. */
 export interface PagePicking {
@@ -75,6 +78,8 @@ export interface ToolSetup {
   /** At least one of these options must be filled (the message goes under the first). */
   oneOf?: { names: readonly string[]; message: string };
   editor?: EditorKind;
+  /** The run begins with the converter's preview step, shown in this view before the final run. */
+  preview?: PreviewKind;
   /** The result compares the output sizes with the inputs' (compression tools). */
   showSaving?: boolean;
 }
@@ -243,6 +248,17 @@ const MEDIA_SETUPS: Readonly<Record<string, ToolSetup>> = {
       { kind: 'text', name: 'start', label: '开始时间', default: '00:00:00.0', placeholder: '00:00:00.0', maxLength: 20, required: '请填写开始时间', check: mediaTimeCheck },
       { kind: 'text', name: 'end', label: '结束时间', default: '', placeholder: '文件末尾', maxLength: 20, check: mediaTimeCheck },
       formatField(['same', ...AUDIO_FORMATS], 'same', '输出格式', SAME),
+    ],
+  },
+  'img-background-color': {
+    action: '生成证件照预览',
+    editor: 'id-photo',
+    preview: 'id-photo',
+    maxFiles: 1,
+    // The converter's defaults; the picker sets them (SPEC §3 colour id, size id).
+    fields: [
+      { kind: 'hidden', name: 'color', label: '背景颜色', default: 'blue' },
+      { kind: 'hidden', name: 'size', label: '证件照尺寸', default: '1', numeric: true },
     ],
   },
   'video-to-pdf': videoSlides('PDF'),
