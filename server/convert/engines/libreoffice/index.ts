@@ -46,6 +46,11 @@ export async function stopOfficePool(): Promise<void> {
   temporaryProfileRoot = undefined;
 }
 
+/** The shared pool would refuse a job now (a pool not started yet has room). */
+export function officePoolSaturated(): boolean {
+  return pool?.isSaturated() ?? false;
+}
+
 /** Runs one LibreOffice job on the shared pool; failures are ConvertErrors (busy: OfficeBusyError). */
 export function convertWithOffice(job: OfficeJob, signal?: AbortSignal): Promise<void> {
   if (!pool) {

@@ -77,6 +77,11 @@ export class OfficePool {
     await Promise.all(this.slots.map((slot) => this.retire(slot)));
   }
 
+  /** A job handed in now would be refused as busy: every listener busy and the wait queue full. */
+  isSaturated(): boolean {
+    return this.slots.every((slot) => slot.busy) && this.waiting.length >= this.options.maxQueued;
+  }
+
   stats(): OfficePoolStats {
     return { listenersStarted: this.listenersStarted, jobsDone: this.jobsDone, queued: this.waiting.length };
   }
