@@ -244,11 +244,16 @@ export class TaskService {
     };
   }
 
-  /** Second step of a two-step task: the final run on the same inputs with the options the visitor chose. */
+  /**
+   * Second step of a two-step task: the final run on the same inputs with the options the visitor
+   * chose. A tool with a preview step of its own may be finished again from the same preview with
+   * other options (another ID-photo colour or size), replacing the earlier result.
+   */
   async submitResult(taskId: unknown, visitor: Visitor, rawOptions: unknown): Promise<string> {
     const task = await this.owned(taskId, visitor.owner);
-    if (task.stage !== 'middle' || !task.middle) throw new TaskRefusal(400, task.status === 'done' ? TASK_MESSAGES.notMiddle : TASK_MESSAGES.notFinished);
     const { converter } = this.resolveTool(task.tool, 'final');
+    const again = task.stage === 'final' && task.status === 'done' && Boolean(converter.middle);
+    if ((task.stage !== 'middle' && !again) || !task.middle) throw new TaskRefusal(400, task.status === 'done' ? TASK_MESSAGES.notMiddle : TASK_MESSAGES.notFinished);
     const options = parseOptions(converter, rawOptions);
     this.checkCapacity();
     if (!(await this.repo.rerun(task.id, 'done', { stage: 'final', options, tier: visitor.tier }))) throw new TaskRefusal(400, TASK_MESSAGES.notFinished);

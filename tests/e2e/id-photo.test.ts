@@ -1,19 +1,21 @@
 // The ID-photo page (img-background-color) in Chromium against a live site, on a real portrait:
 // upload once, see the preview, pick blue and 二寸 and see the preview change without another
-// upload, download, and check the photo's size and corner colour with sharp. At 375 px the
+// upload, make and download the photo, check its size and corner colour with sharp; then another
+// colour and size from the same upload. The model runs once through all of it. At 375 px the
 // picker fits the screen and every button says whether it is pressed.
 // TOOL_PAGE_SCREENS=1 also writes screenshots of the preview (1366 and 375 px) to tmp/screens/.
 import path from 'node:path';
 import sharp from 'sharp';
 import type { Page } from 'puppeteer-core';
 import { ID_PHOTO_COLORS, ID_PHOTO_SIZES, idPhotoColor } from '../../shared/id-photo';
+import { segmentationRuns } from '../../server/convert/tools/photo/segment';
 import '../support/onnx-realm';
 import { PORTRAIT } from '../support/portrait';
 import { toolPageHarness } from '../support/tool-page';
 
 jest.setTimeout(180_000);
 
-const { open, choose, clickButton, results, download } = toolPageHarness('id-photo-');
+const { open, choose, clickButton, download } = toolPageHarness('id-photo-');
 const SCREENS = process.env.TOOL_PAGE_SCREENS ? path.resolve(__dirname, '../../tmp/screens') : undefined;
 
 /** The preview as drawn once its colour has settled on `colorId`: its size, ratio and top-left corner. */
@@ -36,6 +38,21 @@ function near(rgb: number[], colorId: 'red' | 'blue', tolerance: number): boolea
 
 const pressed = (page: Page, selector: string) => page.$$eval(selector, (els) => els.filter((el) => el.getAttribute('aria-pressed') === 'true').map((el) => el.getAttribute('aria-label')));
 
+/** Makes the photo of the chosen colour and size, downloads it and checks its name, px and corners. */
+async function expectPhoto(page: Page, name: string, size: [number, number], colorId: 'red' | 'blue'): Promise<void> {
+  await clickButton(page, '生成高清证件照');
+  const link = (await page.waitForSelector('a.idp-download, .idp-problem', { timeout: 60_000 }))!;
+  const [href, saved] = await link.evaluate((el) => [el.getAttribute('href'), el.getAttribute('download') ?? el.textContent]);
+  expect(saved).toBe(name);
+  const photo = await download(new URL(href!, page.url()).href, name);
+  const { data, info } = await sharp(photo).raw().toBuffer({ resolveWithObject: true });
+  expect([info.width, info.height]).toEqual(size);
+  for (const [x, y] of [[2, 2], [info.width - 3, 2]]) {
+    const at = (y! * info.width + x!) * info.channels;
+    expect(near([...data.subarray(at, at + 3)], colorId, 18)).toBe(true);
+  }
+}
+
 /** Chooses the portrait, takes red before the run, and waits for the preview to be drawn. */
 async function previewOf(page: Page): Promise<void> {
   await choose(page, PORTRAIT);
@@ -46,13 +63,14 @@ async function previewOf(page: Page): Promise<void> {
   expect(await page.$eval('.upload-panel', (el) => el.querySelector('.run-line.is-bad')?.textContent)).toBeUndefined();
 }
 
-test('upload once, preview, switch to blue and 二寸 without another upload, download 413×579 on blue', async () => {
+test('upload once, preview, switch to blue and 二寸, download 413×579 on blue, then red 一寸 from the same upload', async () => {
   const { page, errors } = await open('/img-background-color/');
   const submits: string[] = [];
   page.on('request', (request) => {
     const { pathname } = new URL(request.url());
     if (/^\/task\/submit/.test(pathname)) submits.push(pathname);
   });
+  const runs = segmentationRuns();
   await previewOf(page);
   const before = await shownPreview(page, 'red');
   expect(before.size).toBe('1');
@@ -69,17 +87,16 @@ test('upload once, preview, switch to blue and 二寸 without another upload, do
   expect(await pressed(page, '.idp-size')).toEqual(['二寸，35×49mm，413×579px']);
   expect(submits).toEqual(['/task/submitMiddleTask']);
 
-  await clickButton(page, '下载证件照');
-  const { files } = await results(page);
+  await expectPhoto(page, 'grace_hopper-二寸-蓝色底.jpg', [413, 579], 'blue');
   expect(submits).toEqual(['/task/submitMiddleTask', '/task/submitResult']);
-  expect(files.map((f) => f.name)).toEqual(['grace_hopper-二寸-蓝色底.jpg']);
-  const photo = await download(files[0]!.href, 'id-photo.jpg');
-  const { data, info } = await sharp(photo).raw().toBuffer({ resolveWithObject: true });
-  expect([info.width, info.height]).toEqual([413, 579]);
-  for (const [x, y] of [[2, 2], [info.width - 3, 2]]) {
-    const at = (y * info.width + x) * info.channels;
-    expect(near([...data.subarray(at, at + 3)], 'blue', 18)).toBe(true);
-  }
+
+  // Another colour and size from the same upload: made again, the model not run again.
+  await page.click('.idp-swatch[aria-label^="红色"]');
+  await page.click('.idp-size[aria-label^="一寸"]');
+  expect(await page.$('a.idp-download')).toBeNull();
+  await expectPhoto(page, 'grace_hopper-一寸-红色底.jpg', [295, 413], 'red');
+  expect(submits).toEqual(['/task/submitMiddleTask', '/task/submitResult', '/task/submitResult']);
+  expect(segmentationRuns()).toBe(runs + 1);
   expect(errors).toEqual([]);
   await page.close();
 });

@@ -1,11 +1,14 @@
 // The ID photo (img-background-color), loaded only on its page once a photo is chosen: the
 // SPEC §3 colour swatches and sizes, and the preview of the uploaded photo. The preview is the
 // cut-out person the server made once, placed in each size's frame by the layout it sent, over the
-// chosen colour: switching colour or size changes the page only, the download is made at confirm.
+// chosen colour: switching colour or size changes the page only; the photo is made on request.
 import { useState } from 'react';
 import { ID_PHOTO_COLORS, ID_PHOTO_SIZES, idPhotoSize, type IdPhotoColor, type IdPhotoPreviewData, type IdPhotoSize } from '../../../shared/id-photo';
 import { IMAGE_LOAD_FAILED } from '../../../shared/errors';
+import { formatFileSize } from '../../../shared/format';
 import { useReveal } from './reveal';
+import { deletionTime } from './ResultPanel';
+import { useTaskRun } from './task-run';
 import type { OptionValues } from './tool-options';
 
 interface PickerProps {
@@ -78,27 +81,45 @@ export function IdPhotoPicker({ values, disabled, onChange }: PickerProps) {
 }
 
 interface PreviewProps extends Omit<PickerProps, 'disabled'> {
+  /** The task whose preview step made `image`; each photo is its final run, again and again. */
+  taskId: string;
   /** The cut-out person (transparent PNG). */
   image: string;
   data: IdPhotoPreviewData;
-  onConfirm(): void;
+  /** The task options of the current values. */
+  options: Record<string, unknown>;
   onCancel(): void;
 }
 
 const percent = (share: number) => `${share * 100}%`;
 
-/** The photo as it will download, with the picker beside it and the download button. */
-export function IdPhotoPreview({ image, data, values, onChange, onConfirm, onCancel }: PreviewProps) {
+/**
+ * The photo as it will download, with the picker beside it. 生成 makes the full-size photo from
+ * the same upload (the final run of the preview's task); 下载 saves it. Another colour or size
+ * can be made after that, without uploading again.
+ */
+export function IdPhotoPreview({ taskId, image, data, values, options, onChange, onCancel }: PreviewProps) {
   const [state, setState] = useState<'loading' | 'shown' | 'failed'>('loading');
   const view = useReveal<HTMLElement>(true);
+  const final = useTaskRun();
+  /** The options of the photo made last, to tell whether it is the one shown. */
+  const [made, setMade] = useState('');
   const { color, size } = chosen(values);
   const layout = data.layouts.find((l) => l.size === size.id);
+  const wanted = JSON.stringify(options);
+  const run = final.phase;
+  const busy = run.kind === 'processing';
+  const photo = run.kind === 'done' && made === wanted ? run.task.files[0] : undefined;
+  const generate = () => {
+    setMade(wanted);
+    final.confirm(taskId, options);
+  };
   return (
     <section ref={view} className="idp-studio" aria-label="证件照预览">
       <div className="idp-stage">
         <div
           className={`idp-frame ${color.className}`}
-          // The width follows the size's ratio under a height cap (tool.css), the height the width.
+          // The width follows the size's ratio under a height cap (id-photo.css), the height the width.
           style={{ aspectRatio: `${size.size.width} / ${size.size.height}`, ['--idp-ratio' as string]: size.size.width / size.size.height, background: color.value }}
           role="img"
           aria-label={`预览：${size.name}，${color.label}背景`}
@@ -122,27 +143,39 @@ export function IdPhotoPreview({ image, data, values, onChange, onConfirm, onCan
           )}
           {state === 'loading' && <span className="idp-frame-note">正在载入预览…</span>}
         </div>
-        <p className="idp-caption">
+        <p className="idp-caption" aria-live="polite">
           <strong>{size.name}</strong> · {millimetres(size)} · {size.size.width}×{size.size.height} 像素 · {color.label}背景
         </p>
       </div>
       <div className="idp-side">
         <header className="idp-head">
           <h2>预览效果</h2>
-          <p>切换背景颜色和尺寸，预览即时更新，满意后再下载</p>
+          <p>切换背景颜色和尺寸，预览即时更新，满意后再生成下载</p>
         </header>
-        <IdPhotoPicker values={values} disabled={false} onChange={onChange} />
+        <IdPhotoPicker values={values} disabled={busy} onChange={onChange} />
+        {run.kind === 'failed' && (
+          <p className="run-line is-bad idp-problem" role="alert">
+            {run.message}
+          </p>
+        )}
         <div className="panel-actions idp-actions">
-          <button type="button" className="btn btn-primary btn-large btn-start" onClick={onConfirm}>
-            下载证件照
-          </button>
+          {photo ? (
+            <a className="btn btn-primary btn-large btn-start idp-download" href={photo.url} download={photo.name}>
+              下载证件照
+            </a>
+          ) : (
+            <button type="button" className="btn btn-primary btn-large btn-start" disabled={busy} aria-busy={busy} onClick={generate}>
+              {busy ? `正在生成 ${run.progress}%` : '生成高清证件照'}
+            </button>
+          )}
           <button type="button" className="btn btn-ghost" onClick={onCancel}>
             换一张照片
           </button>
         </div>
-        <p className="idp-note">
-          下载 {size.size.width}×{size.size.height} 像素、300 DPI 的 JPG 高清证件照
-          {data.remainingUses !== null && `，剩余 ${data.remainingUses} 次`}
+        <p className={`idp-note${photo ? ' is-made' : ''}`} role="status">
+          {photo && run.kind === 'done'
+            ? `已生成 ${photo.name}（${formatFileSize(photo.size)}），将于 ${deletionTime(run.task.expiresAt)} 自动删除；换底色或尺寸可再生成一张`
+            : `生成 ${size.size.width}×${size.size.height} 像素、300 DPI 的 JPG 高清证件照${data.remainingUses !== null ? `，剩余 ${data.remainingUses} 次` : ''}`}
         </p>
       </div>
     </section>

@@ -160,11 +160,12 @@ function Workbench({ tool, setup }: { tool: Tool; setup: ToolSetup }) {
     return (
       <div className="upload-panel is-working">
         <IdPhotoPreview
+          taskId={phase.taskId}
           image={phase.pages[0].url}
           data={phase.data as unknown as IdPhotoPreviewData}
           values={values}
+          options={optionsOf(setup, values)}
           onChange={setMany}
-          onConfirm={() => confirm(phase.taskId, optionsOf(setup, values))}
           onCancel={startOver}
         />
       </div>

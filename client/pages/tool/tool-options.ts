@@ -255,6 +255,7 @@ const MEDIA_SETUPS: Readonly<Record<string, ToolSetup>> = {
     editor: 'id-photo',
     preview: 'id-photo',
     maxFiles: 1,
+    note: '请上传正面、免冠、光线均匀的半身照，背景越简单，换底效果越好',
     // The converter's defaults; the picker sets them (SPEC §3 colour id, size id).
     fields: [
       { kind: 'hidden', name: 'color', label: '背景颜色', default: 'blue' },
