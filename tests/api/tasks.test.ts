@@ -320,6 +320,9 @@ describe.each(DB_MODES)('task API on %s', (mode) => {
     const data = await poll(agent, taskId);
     expect(data).toMatchObject({ status: 'done', stage: 'final' });
     expect(checkPdf((await download(agent, data.files[0].url)).body).pages).toBe(2);
+    // Only a tool with a preview step of its own (the ID photo) is finished again.
+    const again = await agent.post('/task/submitResult').send({ taskId, options: { pages: '1' } });
+    expect([again.status, again.body.msg]).toEqual([400, '该任务没有待确认的预览']);
   });
 
   test('previews, moreConvert and goOnConvert', async () => {
