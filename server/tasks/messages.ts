@@ -21,6 +21,8 @@ export const TASK_MESSAGES = {
   badUpload: '文件上传失败，请重试',
   notFound: '任务不存在或已过期',
   busy: '当前排队任务较多，请稍后再试',
+  /** The LibreOffice pool is full: a new office job would only be refused. */
+  officeBusy: '当前转换人数较多，请稍后再试',
   convertFailed: '转换失败，请稍后重试',
   timedOut: '转换超时，请尝试拆分文件后再试',
   cancelled: '任务已删除',

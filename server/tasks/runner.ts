@@ -1,10 +1,12 @@
 // Runs one task: claims it in the table, gives the converter a private work dir, an AbortSignal
 // (delete, shutdown, per-tool timeout) and a throttled progress callback, then moves the outputs
-// into the store and records the result. Visitors see a ConvertError's message, or a generic one.
+// into the store and records the result. Visitors see a ConvertError's message, or a generic one;
+// a run turned away by a full LibreOffice pool goes back to the queue instead (retry.ts).
 import crypto from 'node:crypto';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { findTool } from '../../shared/catalogue';
+import { isOfficeBusyError } from '../convert/engines/libreoffice';
 import { isConvertError } from '../convert/errors';
 import { findConverter } from '../convert/registry';
 import type { ConvertOutput } from '../convert/types';
@@ -39,6 +41,8 @@ export interface RunnerOptions {
   /** Parent of the per-job work dirs. */
   workRoot: string;
   timeoutMs?: (toolId: string) => number;
+  /** Offers a task back to the queue later (its run met a full LibreOffice pool; retry.ts says why). */
+  retryLater(taskId: string): void;
 }
 
 export class TaskRunner {
@@ -144,6 +148,11 @@ export class TaskRunner {
     if (reason === 'deleted' || reason === 'shutdown') return;
     if (reason === 'timeout') {
       await repo.finish(task.id, { status: 'failed', msg: TASK_MESSAGES.timedOut });
+      return;
+    }
+    if (isOfficeBusyError(error)) {
+      // Back to queued with the same stage and options; nothing to retry if it was deleted meanwhile.
+      if (await repo.rerun(task.id, 'running', { stage: task.stage, options: task.options, tier: task.tier })) this.options.retryLater(task.id);
       return;
     }
     if (isConvertError(error)) {

@@ -9,6 +9,7 @@ import { findTool, type Tool } from '../../shared/catalogue';
 import type { MiddleView, PreviewView, ScanAnalysis, TaskView } from '../../shared/task-api';
 import type { Config } from '../config';
 import type { Db } from '../db';
+import { officePoolSaturated } from '../convert/engines/libreoffice';
 import { findConverter } from '../convert/registry';
 import type { Converter } from '../convert/types';
 import { TaskRefusal } from './errors';
@@ -19,6 +20,7 @@ import { hasMiddleStep } from './middle';
 import { pageCount, renderPages } from './preview';
 import { TaskQueue } from './queue';
 import { TaskRepo, type Task } from './repo';
+import { RetryTimers } from './retry';
 import { TaskRunner, zipKey } from './runner';
 import { LocalFileStore, type FileStore, type StoredFile } from './store';
 import { Sweeper } from './sweeper';
@@ -90,6 +92,7 @@ export class TaskService {
   private readonly links: LinkSigner;
   private readonly runner: TaskRunner;
   private readonly queue: TaskQueue;
+  private readonly retries: RetryTimers;
   private readonly queueCap: number;
   private readonly workRoot: string;
   private readonly retentionMs: number;
@@ -102,8 +105,15 @@ export class TaskService {
     this.links = new LinkSigner(loadSecret(config));
     this.workRoot = path.join(config.dataDir, 'work');
     this.retentionMs = config.retentionMinutes * 60 * 1000;
-    this.runner = new TaskRunner({ repo: this.repo, store: this.store, workRoot: this.workRoot, timeoutMs: options.timeoutMs });
+    this.runner = new TaskRunner({
+      repo: this.repo,
+      store: this.store,
+      workRoot: this.workRoot,
+      timeoutMs: options.timeoutMs,
+      retryLater: (id) => this.retries.schedule(id),
+    });
     this.queue = new TaskQueue(config.convertConcurrency, (id) => this.runner.run(id));
+    this.retries = new RetryTimers((id) => this.queue.add(id));
     this.queueCap = options.queueCap ?? config.convertConcurrency * 50;
     this.sweeper = new Sweeper(this.repo, this.store, (id, reason) => this.runner.abort(id, reason));
   }
@@ -118,6 +128,7 @@ export class TaskService {
   /** Stops taking jobs; running jobs are aborted and left for the next start to re-queue. */
   stop(): void {
     this.queue.stop();
+    this.retries.stop();
     this.sweeper.stop();
     this.runner.abortAll('shutdown');
   }
@@ -135,17 +146,20 @@ export class TaskService {
     return new Date(Date.now() + this.retentionMs);
   }
 
-  private checkCapacity(): void {
+  /** 429 while the queue is full, or, for a tool on the LibreOffice pool, while that pool is (it would only refuse the job). */
+  private checkCapacity(converter: Converter<unknown>): void {
     if (this.queue.size >= this.queueCap) throw new TaskRefusal(429, TASK_MESSAGES.busy);
+    if (converter.engines.includes('libreoffice') && officePoolSaturated()) throw new TaskRefusal(429, TASK_MESSAGES.officeBusy);
   }
 
   /** submitTask, the group submits and submitMiddleTask: upload, then one task (or one per file). Returns task ids in file order. */
   async submit(req: Request, visitor: Visitor, mode: SubmitMode): Promise<string[]> {
-    this.checkCapacity();
     let plan: (UploadRules & { converter: Converter<unknown>; options: unknown; perFile: boolean }) | undefined;
     const decide = (fields: Record<string, string>) => {
       const taskName = fields.taskName ?? req.query.taskName;
       const { tool, converter } = this.resolveTool(taskName, mode);
+      // Decided from the fields, before any file is stored.
+      this.checkCapacity(converter);
       const perFile = mode === 'group' && groupTaskPerFile(tool.id);
       plan = {
         tool,
@@ -255,7 +269,7 @@ export class TaskService {
     const again = task.stage === 'final' && task.status === 'done' && Boolean(converter.middle);
     if ((task.stage !== 'middle' && !again) || !task.middle) throw new TaskRefusal(400, task.status === 'done' ? TASK_MESSAGES.notMiddle : TASK_MESSAGES.notFinished);
     const options = parseOptions(converter, rawOptions);
-    this.checkCapacity();
+    this.checkCapacity(converter);
     if (!(await this.repo.rerun(task.id, 'done', { stage: 'final', options, tier: visitor.tier }))) throw new TaskRefusal(400, TASK_MESSAGES.notFinished);
     this.queue.add(task.id);
     return task.id;
@@ -274,7 +288,7 @@ export class TaskService {
     if (task.status !== 'done' || task.stage !== 'final') throw new TaskRefusal(400, TASK_MESSAGES.notFinished);
     if (!task.partial) throw new TaskRefusal(400, TASK_MESSAGES.notPartial);
     if (planRun(task.tool, visitor.tier, task.options).partial) throw new TaskRefusal(402, TASK_MESSAGES.stillPartial);
-    this.checkCapacity();
+    this.checkCapacity(this.resolveTool(task.tool, 'final').converter);
     if (!(await this.repo.rerun(task.id, 'done', { stage: 'final', options: task.options, tier: visitor.tier }))) throw new TaskRefusal(400, TASK_MESSAGES.notFinished);
     this.queue.add(task.id);
     return task.id;
@@ -293,7 +307,7 @@ export class TaskService {
       if (file.size > maxFileSize) throw new TaskRefusal(413, TASK_MESSAGES.fileTooLarge(maxFileSize));
       if (!tool.accept.includes(file.type)) throw new TaskRefusal(415, TASK_MESSAGES.wrongType(tool.accept));
     }
-    this.checkCapacity();
+    this.checkCapacity(converter);
     const id = newTaskId();
     const inputs: StoredFile[] = [];
     for (const [i, file] of source.outputs.entries()) {
