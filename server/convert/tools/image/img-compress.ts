@@ -13,7 +13,7 @@ import { targetTooSmall } from '../media/messages';
 import { convertEachImage } from './image-job';
 import { encodeImage, encodeJpeg, type ImageFormat, type JpegTable } from './image-formats';
 import { IMAGE_ENGINES, imageWork, loadImage, type ImageSource } from './image-source';
-import { ssim, type GreyPicture } from './ssim';
+import { ssim, type RgbPicture } from './ssim';
 
 const imgCompressOptions = z.object({
   level: z.enum(['low', 'medium', 'high']).default('medium'),
@@ -43,11 +43,14 @@ const QUALITY_RANGE: Record<Exclude<CompressedFormat, 'gif'>, readonly [number, 
 const GIF_QUALITY: Record<Level, number> = { low: 100, medium: 75, high: 50 };
 
 /**
- * Quality is chosen on the whole picture up to this many pixels, above it on a centre sample of
- * that size: fast on big photos, and the artifacts keep their real scale (on a downscaled copy
- * they would look smaller than they are).
+ * Quality is chosen on the whole picture up to this many pixels, above it on a sample of that size
+ * and then checked on the whole: fast on big photos, and the artifacts keep their real scale (on a
+ * downscaled copy they would look smaller than they are).
  */
 const SAMPLE_PIXELS = 2_100_000;
+
+/** The sample is this many tiles a side, spread over the picture: its calm and busy parts both count. */
+const SAMPLE_TILES = 3;
 
 const MIN_TARGET_QUALITY = 5;
 
@@ -65,17 +68,9 @@ function prepared(source: ImageSource, format: CompressedFormat, options: ImgCom
   return image.resize(options.maxWidth || undefined, options.maxHeight || undefined, { fit: 'inside', withoutEnlargement: true });
 }
 
-/**
- * Luma as JPEG stores it (BT.601 weights on the gamma-encoded RGB), kept fractional: within 0.001
- * of ffmpeg's SSIM on a JPEG's own Y plane. libvips' greyscale weighs linear light instead and read
- * busy photos up to 0.005 lower, which cost two quality steps.
- */
-async function luma(image: Sharp): Promise<GreyPicture> {
+async function rgb(image: Sharp): Promise<RgbPicture> {
   const { data, info } = await image.toColourspace('srgb').raw().toBuffer({ resolveWithObject: true });
-  const { width, height, channels } = info;
-  const y = new Float32Array(width * height);
-  for (let i = 0, p = 0; i < y.length; i++, p += channels) y[i] = 0.299 * data[p] + 0.587 * data[p + 1] + 0.114 * data[p + 2];
-  return { data: y, width, height };
+  return { data, width: info.width, height: info.height, channels: info.channels };
 }
 
 /** `trial` marks the encodings of a quality search, which may skip work that changes no pixel. */
@@ -92,18 +87,18 @@ function encoders(format: Exclude<CompressedFormat, 'gif'>): Encoder[] {
 interface Choice {
   encode: Encoder;
   quality: number;
-  /** Size of the sample at that quality, to compare encoders by. */
+  /** Size of the encoding at that quality, to compare encoders by. */
   bytes: number;
 }
 
-/** The lowest quality in `range` whose sample keeps `floor`; undefined when even the highest does not. */
-async function lowestQualityKeeping(sample: Buffer, reference: GreyPicture, encode: Encoder, range: readonly [number, number], floor: number): Promise<Choice | undefined> {
+/** The lowest quality in `range` whose encoding of `picture` keeps `floor`; undefined when even the highest does not. */
+async function lowestQualityKeeping(picture: Buffer, reference: RgbPicture, encode: Encoder, range: readonly [number, number], floor: number): Promise<Choice | undefined> {
   let [low, high] = range;
   let best: Choice | undefined;
   while (low <= high) {
     const quality = Math.floor((low + high) / 2);
-    const bytes = await encode(sharp(sample), quality, true);
-    if (ssim(reference, await luma(sharp(bytes))) >= floor) {
+    const bytes = await encode(sharp(picture), quality, true);
+    if (ssim(reference, await rgb(sharp(bytes))) >= floor) {
       best = { encode, quality, bytes: bytes.length };
       high = quality - 1;
     } else {
@@ -113,27 +108,46 @@ async function lowestQualityKeeping(sample: Buffer, reference: GreyPicture, enco
   return best;
 }
 
+async function tiledSample(picture: Buffer, width: number, height: number): Promise<Buffer> {
+  // Tiles on JPEG's 16-pixel block grid (4:2:0), so each one encodes as it does in the whole.
+  const side = Math.floor(Math.sqrt(SAMPLE_PIXELS) / SAMPLE_TILES / 16) * 16;
+  const [tileWidth, tileHeight] = [Math.min(side, width), Math.min(side, height)];
+  // Tile i is centred on the middle of the i-th of SAMPLE_TILES equal strips, as far as it fits.
+  const at = (extent: number, tile: number, i: number) => Math.floor(Math.min(extent - tile, Math.max(0, (extent * (i + 0.5)) / SAMPLE_TILES - tile / 2)) / 16) * 16;
+  const tiles: Buffer[] = [];
+  for (let row = 0; row < SAMPLE_TILES; row++) {
+    for (let column = 0; column < SAMPLE_TILES; column++) {
+      const region = { left: at(width, tileWidth, column), top: at(height, tileHeight, row), width: tileWidth, height: tileHeight };
+      tiles.push(await sharp(picture).extract(region).png({ compressionLevel: 0 }).toBuffer());
+    }
+  }
+  return sharp(tiles, { join: { across: SAMPLE_TILES } }).png({ compressionLevel: 0 }).toBuffer();
+}
+
 async function compressToLevel(source: ImageSource, format: CompressedFormat, options: ImgCompressOptions): Promise<Buffer> {
   if (format === 'gif') return encodeImage(prepared(source, format, options), format, GIF_QUALITY[options.level]);
   const { data: upright, info } = await prepared(source, format, options).png({ compressionLevel: 0 }).toBuffer({ resolveWithObject: true });
-  const side = Math.floor(Math.sqrt(SAMPLE_PIXELS));
   const whole = info.width * info.height <= SAMPLE_PIXELS;
-  const width = whole ? info.width : Math.min(info.width, side);
-  const height = whole ? info.height : Math.min(info.height, side);
-  const sample = await sharp(upright)
-    .extract({ left: Math.floor((info.width - width) / 2), top: Math.floor((info.height - height) / 2), width, height })
-    .png({ compressionLevel: 0 })
-    .toBuffer();
+  const sample = whole ? upright : await tiledSample(upright, info.width, info.height);
   const range = QUALITY_RANGE[format];
-  const reference = await luma(sharp(sample));
+  const floor = SSIM_FLOOR[options.level];
+  const reference = await rgb(sharp(sample));
   let best: Choice | undefined;
   for (const encode of encoders(format)) {
-    const choice = await lowestQualityKeeping(sample, reference, encode, range, SSIM_FLOOR[options.level]);
+    const choice = await lowestQualityKeeping(sample, reference, encode, range, floor);
     if (choice && (!best || choice.bytes < best.bytes)) best = choice;
   }
-  if (best) return best.encode(prepared(source, format, options), best.quality, false);
   // PNG without a good-enough palette stays lossless; lossy formats take their best quality.
-  return encodeImage(prepared(source, format, options), format, format === 'png' ? undefined : range[1]);
+  if (!best) return encodeImage(prepared(source, format, options), format, format === 'png' ? undefined : range[1]);
+  let { quality } = best;
+  if (!whole) {
+    // The sample can be calmer than the rest: the whole picture must keep the floor too.
+    const original = await rgb(sharp(upright));
+    if (ssim(original, await rgb(sharp(await best.encode(sharp(upright), quality, true)))) < floor) {
+      quality = (await lowestQualityKeeping(upright, original, best.encode, [quality + 1, range[1]], floor))?.quality ?? range[1];
+    }
+  }
+  return best.encode(prepared(source, format, options), quality, false);
 }
 
 /** The highest quality whose encoding fits `targetBytes` (sizes fall as quality falls). */
