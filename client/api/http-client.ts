@@ -68,6 +68,18 @@ export function settleEnvelope(body: unknown): unknown {
   throw new ApiError(message, 'ret', undefined, body);
 }
 
+/**
+ * An error status carrying a refusal envelope (the task calls answer 413, 415, 429… with
+ * {ret, msg}) is SPEC §8 "ret 400 → rejected with msg", so the visitor reads the server's reason
+ * (e.g. 当前转换人数较多，请稍后再试); any other error status is the SPEC §8 HTTP message.
+ */
+export function settleErrorStatus(status: number, body: unknown): never {
+  if (isEnvelope(body) && body.ret !== 0 && typeof body.msg === 'string' && body.msg) {
+    throw new ApiError(body.msg, 'ret', status, { ...body, ret: 400 });
+  }
+  throw new ApiError(httpStatusMessage(status), 'status', status);
+}
+
 /** ret 400 and 403 are the caller's to handle; everything else the user is told about. */
 function deservesToast(error: ApiError): boolean {
   return error.kind !== 'ret' || error.response?.ret === 500;
@@ -149,18 +161,15 @@ export function createHttpClient(overrides: Partial<HttpClientDeps> = {}): HttpC
     const failure = (): ApiError =>
       controller.signal.aborted ? new ApiError(TIMEOUT_MESSAGE, 'timeout') : new ApiError(NO_RESPONSE_MESSAGE, 'network');
     try {
+      let response: Response;
       let text: string;
       try {
-        const response = await deps.fetch(url, { ...init, signal: controller.signal });
-        if (!response.ok) {
-          // Release the connection; the body of an error status is not read.
-          void response.body?.cancel();
-          throw new ApiError(httpStatusMessage(response.status), 'status', response.status);
-        }
+        response = await deps.fetch(url, { ...init, signal: controller.signal });
         text = await response.text();
-      } catch (error) {
-        throw error instanceof ApiError ? error : failure();
+      } catch {
+        throw failure();
       }
+      if (!response.ok) settleErrorStatus(response.status, parseBody(text));
       return settleEnvelope(parseBody(text));
     } finally {
       clearTimeout(timer);
@@ -215,7 +224,7 @@ export function createHttpClient(overrides: Partial<HttpClientDeps> = {}): HttpC
 }
 
 /** JSON when it parses, else the text itself (some calls answer plain text); empty → undefined. */
-function parseBody(text: string): unknown {
+export function parseBody(text: string): unknown {
   if (text === '') return undefined;
   try {
     return JSON.parse(text) as unknown;

@@ -3,9 +3,9 @@
 // that reports upload progress, and settle exactly as the shared client would (SPEC §8).
 import { HTTP_TIMEOUT_MS } from '../../shared/constants';
 import type { MiddleView, PreviewView, ScanAnalysis, TaskView } from '../../shared/task-api';
-import { httpStatusMessage, NO_RESPONSE_MESSAGE, TIMEOUT_MESSAGE } from '../../shared/errors';
+import { NO_RESPONSE_MESSAGE, TIMEOUT_MESSAGE } from '../../shared/errors';
 import { toast } from '../components/toast/toast-store';
-import { ApiError, http, settleEnvelope } from './http-client';
+import { ApiError, http, parseBody, settleEnvelope, settleErrorStatus } from './http-client';
 
 export type { MiddlePage, MiddleView, PreviewView, TaskFile, TaskStatus, TaskView } from '../../shared/task-api';
 
@@ -36,28 +36,10 @@ function accessToken(): string | undefined {
   }
 }
 
-function parseJson(text: string): unknown {
-  if (text === '') return undefined;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return text;
-  }
-}
-
-/**
- * A refusal answers an error status with the {ret:400, msg} envelope (too large, wrong type, busy…):
- * SPEC §8 "ret 400 → rejected with msg", so the visitor reads the server's reason. Any other
- * error status is the SPEC §8 HTTP message, shown as a toast.
- */
+/** Settled as the shared client settles a response: a refusal (too large, wrong type, busy…) is rejected with its msg. */
 function settleUpload(status: number, text: string): unknown {
-  const body = parseJson(text);
-  if (status >= 200 && status < 300) return settleEnvelope(body);
-  const envelope = body as { ret?: unknown; msg?: unknown } | undefined;
-  if (envelope && typeof envelope.ret === 'number' && typeof envelope.msg === 'string' && envelope.msg) {
-    return settleEnvelope({ ...envelope, ret: 400 });
-  }
-  throw new ApiError(httpStatusMessage(status), 'status', status);
+  const body = parseBody(text);
+  return status >= 200 && status < 300 ? settleEnvelope(body) : settleErrorStatus(status, body);
 }
 
 function upload<T>(url: string, request: SubmitRequest): Promise<T> {

@@ -36,6 +36,10 @@ beforeAll(async () => {
   app.get('/status/:status', (req, res) => {
     res.status(Number(req.params.status)).json({ ret: 0, msg: '', data: 'should not be read' });
   });
+  // A refusal of the task calls: an error status with the {ret, msg} envelope.
+  app.post('/refusal/:status', (req, res) => {
+    res.status(Number(req.params.status)).json({ ret: 400, msg: '当前转换人数较多，请稍后再试' });
+  });
   app.get('/plain', (_req, res) => {
     res.json({ code: 0, list: [1, 2] });
   });
@@ -188,6 +192,16 @@ describe('HTTP status messages (SPEC §8)', () => {
     expect(toasts).toEqual([message]);
     expect(waits).toEqual([]); // only timeouts are retried
     expect(hits.get(`/status/${status}`)).toBe(1);
+  });
+
+  test('an error status with a refusal envelope (429 busy) is rejected with its msg, untoasted, not retried', async () => {
+    const { client, toasts, waits } = setup();
+    const error = await rejection(client.request('/refusal/429', { method: 'POST', json: {} }));
+    expect([error.kind, error.status, error.message]).toEqual(['ret', 429, '当前转换人数较多，请稍后再试']);
+    expect(error.response).toEqual({ ret: 400, msg: '当前转换人数较多，请稍后再试' });
+    expect(toasts).toEqual([]);
+    expect(waits).toEqual([]);
+    expect(hits.get('/refusal/429')).toBe(1);
   });
 
   test('no response (closed port) → 连接到服务器失败', async () => {
