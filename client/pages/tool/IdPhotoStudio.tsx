@@ -160,7 +160,8 @@ export function IdPhotoPreview({ taskId, image, data, values, options, onChange,
         )}
         <div className="panel-actions idp-actions">
           {photo ? (
-            <a className="btn btn-primary btn-large btn-start idp-download" href={photo.url} download={photo.name}>
+            // Focus moves on from the 生成 button, which went away with the run.
+            <a className="btn btn-primary btn-large btn-start idp-download" href={photo.url} download={photo.name} autoFocus>
               下载证件照
             </a>
           ) : (
