@@ -4,7 +4,7 @@
 // epub-to-pdf is read by pdftotext and pdffonts, and epub-mobi-azw3 round-trips through AZW3 and MOBI.
 // Then every real-world fixture goes to HTML and EPUB, and broken or DRM-locked books are refused in Chinese.
 import { execFileSync } from 'node:child_process';
-import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
@@ -74,6 +74,23 @@ function bookText(book: string, extension: string): string {
   const txt = path.join(scratch, `read-${jobs}.txt`);
   calibre('ebook-convert', [copy, txt]);
   return execFileSync('cat', [txt], { encoding: 'utf8' });
+}
+
+/**
+ * A book's format from its bytes: EPUB is a zip whose first entry is the stored `mimetype`; MOBI and
+ * AZW3 are Palm databases of type BOOKMOBI, told apart by the MOBI header's version in record 0
+ * (8 for KF8 alone, AZW3; 6 for MOBI, which calibre writes with a KF8 part after it).
+ */
+function signatureOf(bytes: Buffer): string {
+  if (bytes.subarray(0, 5).toString('latin1') === '%PDF-') return 'pdf';
+  if (bytes.subarray(30, 58).toString('latin1') === 'mimetypeapplication/epub+zip') return 'epub';
+  if (bytes.subarray(60, 68).toString('latin1') === 'BOOKMOBI') {
+    const record0 = bytes.readUInt32BE(78);
+    if (bytes.subarray(record0 + 16, record0 + 20).toString('latin1') !== 'MOBI') return 'unknown';
+    const version = bytes.readUInt32BE(record0 + 36);
+    return version === 8 ? 'azw3' : version === 6 ? 'mobi' : `mobi version ${version}`;
+  }
+  return 'unknown';
 }
 
 function sofficeConvert(file: string, target: string): string {
@@ -296,6 +313,15 @@ describe('a generated document', () => {
       expect(titleOf(mobi.path)).toBe('sample');
       expect(dense(bookText(mobi.path, 'mobi'))).toContain(dense(CHINESE_TWO));
     }, CALIBRE_TIMEOUT_MS * 2);
+
+    it('epub-mobi-azw3 writes each chosen format (read from the files\' signatures) and refuses any other', async () => {
+      const options = ebookConverters.find((c) => c.toolId === 'epub-mobi-azw3')!.options;
+      expect(options.safeParse({ format: 'docx' }).success).toBe(false);
+      for (const format of ['epub', 'mobi', 'azw3', 'pdf']) {
+        const book = await run('epub-mobi-azw3', epub.path, 'epub', { format }, epub.name);
+        expect([book.name, signatureOf(readFileSync(book.path))]).toEqual([`sample.${format}`, format]);
+      }
+    }, CALIBRE_TIMEOUT_MS * 4);
 
     it('cancelling epub-to-pdf kills calibre and everything it started (its process group)', async () => {
       const workDir = path.join(scratch, `job-${++jobs}`);

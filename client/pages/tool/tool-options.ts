@@ -268,6 +268,21 @@ const MEDIA_SETUPS: Readonly<Record<string, ToolSetup>> = {
 
 export const TOOL_SETUPS: Readonly<Record<string, ToolSetup>> = {
   ...MEDIA_SETUPS,
+  // `auto` (the converter's default) decides per file, so a batch of mixed books needs no choice:
+  // an EPUB becomes AZW3 (Kindle's current format; Send to Kindle no longer takes MOBI), a MOBI or
+  // AZW3 becomes EPUB (what every other reader opens).
+  'epub-mobi-azw3': {
+    action: '开始转换',
+    fields: [
+      formatField(['auto', 'epub', 'mobi', 'azw3', 'pdf'], 'auto', '转换为', {
+        auto: '自动（EPUB转AZW3，MOBI、AZW3转EPUB）',
+        epub: 'EPUB（通用电子书）',
+        mobi: 'MOBI（旧版Kindle）',
+        azw3: 'AZW3（Kindle）',
+        pdf: 'PDF（A4排版）',
+      }),
+    ],
+  },
   'pdf-merge': { action: '开始合并', fields: [], ordered: true, note: '按列表顺序合并，可拖动文件或用上下箭头调整顺序' },
   'pdf-split': {
     action: '开始拆分',
