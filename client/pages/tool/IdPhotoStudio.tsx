@@ -144,7 +144,7 @@ export function IdPhotoPreview({ taskId, image, data, values, options, onChange,
           {state === 'loading' && <span className="idp-frame-note">正在载入预览…</span>}
         </div>
         <p className="idp-caption" aria-live="polite">
-          <strong>{size.name}</strong> · {millimetres(size)} · {size.size.width}×{size.size.height} 像素 · {color.label}背景
+          <strong>{size.name}</strong> · {millimetres(size)} · {size.size.width}×{size.size.height} 像素
         </p>
       </div>
       <div className="idp-side">
