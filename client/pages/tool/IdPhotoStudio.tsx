@@ -2,7 +2,7 @@
 // SPEC §3 colour swatches and sizes, and the preview of the uploaded photo. The preview is the
 // cut-out person the server made once, placed in each size's frame by the layout it sent, over the
 // chosen colour: switching colour or size changes the page only; the photo is made on request.
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { ID_PHOTO_COLORS, ID_PHOTO_SIZES, idPhotoSize, type IdPhotoColor, type IdPhotoPreviewData, type IdPhotoSize } from '../../../shared/id-photo';
 import { IMAGE_LOAD_FAILED } from '../../../shared/errors';
 import { formatFileSize } from '../../../shared/format';
@@ -30,6 +30,13 @@ const pixels = (size: IdPhotoSize) => `${size.size.width}×${size.size.height}px
 /** Background colours and sizes, as pressed buttons. */
 export function IdPhotoPicker({ values, disabled, onChange }: PickerProps) {
   const { color, size } = chosen(values);
+  const sizes = useRef<HTMLDivElement>(null);
+  // Where the sizes scroll sideways (beside the preview on a phone), start at the chosen one.
+  useEffect(() => {
+    const row = sizes.current;
+    const current = row?.querySelector('[aria-pressed="true"]');
+    if (row && current && row.scrollWidth > row.clientWidth) row.scrollLeft += current.getBoundingClientRect().left - row.getBoundingClientRect().left - 8;
+  }, []);
   return (
     <div className="idp-picker">
       <div className="idp-group" role="group" aria-labelledby="idp-color-label">
@@ -58,7 +65,7 @@ export function IdPhotoPicker({ values, disabled, onChange }: PickerProps) {
         <h3 id="idp-size-label" className="idp-label">
           证件照尺寸<span className="idp-label-value">{size.name}</span>
         </h3>
-        <div className="idp-sizes">
+        <div ref={sizes} className="idp-sizes">
           {ID_PHOTO_SIZES.map((s) => (
             <button
               key={s.id}
