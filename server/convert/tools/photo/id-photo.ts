@@ -236,8 +236,10 @@ export const imgBackgroundColor: Converter<IdPhotoOptions> = {
     const layouts = await previewCutout(segmented, file);
     ctx.progress(100);
     const uses = await idPhotoUses(ctx);
-    const data: IdPhotoPreviewData = { layouts, remainingUses: uses.remaining };
-    return { outputs: [{ name: outputName(job.inputs[0].name, '-预览', 'png'), path: file }], data: { ...data } };
+    return {
+      outputs: [{ name: outputName(job.inputs[0].name, '-预览', 'png'), path: file }],
+      data: { layouts, remainingUses: uses.remaining } satisfies IdPhotoPreviewData,
+    };
   },
 
   async convert(job, ctx) {
