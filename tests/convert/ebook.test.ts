@@ -16,9 +16,9 @@ import yazl from 'yazl';
 import { ConvertError } from '../../server/convert/errors';
 import { ebookConverters } from '../../server/convert/tools/ebook';
 import type { ConvertOutput } from '../../server/convert/types';
+import { SOFFICE_TIMEOUT_MS, sofficeConvert } from '../support/soffice';
 
 const FIXTURES = path.resolve(__dirname, '../../../shared/fixtures/pdf');
-const SOFFICE_TIMEOUT_MS = 180_000;
 /** calibre starts slowly, and its PDF output starts a whole QtWebEngine; the machines are shared. */
 const CALIBRE_TIMEOUT_MS = 300_000;
 
@@ -91,15 +91,6 @@ function signatureOf(bytes: Buffer): string {
     return version === 8 ? 'azw3' : version === 6 ? 'mobi' : `mobi version ${version}`;
   }
   return 'unknown';
-}
-
-function sofficeConvert(file: string, target: string): string {
-  const outDir = path.join(scratch, `soffice-${++jobs}`);
-  execFileSync('soffice', [`-env:UserInstallation=file://${outDir}-profile`, '--headless', '--convert-to', target, '--outdir', outDir, file], {
-    stdio: 'ignore',
-    timeout: SOFFICE_TIMEOUT_MS,
-  });
-  return path.join(outDir, `${path.basename(file, path.extname(file))}.${target}`);
 }
 
 /** A ConvertError with this message (its cause, calibre's traceback, is not compared). */
@@ -193,7 +184,7 @@ describe('a generated document', () => {
   beforeAll(async () => {
     const docx = path.join(scratch, 'sample.docx');
     writeFileSync(docx, await sampleDocx());
-    samplePdf = sofficeConvert(docx, 'pdf');
+    samplePdf = sofficeConvert(docx, 'pdf', scratch);
   }, SOFFICE_TIMEOUT_MS);
 
   describe('pdf-to-html', () => {

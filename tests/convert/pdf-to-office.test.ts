@@ -28,10 +28,10 @@ import yauzl from 'yauzl';
 import { ConvertError } from '../../server/convert/errors';
 import { pdfToOfficeConverters } from '../../server/convert/tools/pdf-to-office';
 import type { ConvertOutput } from '../../server/convert/types';
+import { SOFFICE_TIMEOUT_MS, sofficeConvert } from '../support/soffice';
 
 const FIXTURES = path.resolve(__dirname, '../../../shared/fixtures/pdf');
 const FIXTURE_PASSWORD = 'openpassword';
-const SOFFICE_TIMEOUT_MS = 120_000;
 
 const LONG_CHINESE = '春眠不觉晓，处处闻啼鸟。夜来风雨声，花落知多少。这是一段足够长的中文段落，用来检验跨行合并时中文字符之间不会插入空格，并且与English words混排时仍然保持正确的阅读顺序。';
 const LONG_LATIN =
@@ -55,17 +55,6 @@ async function run(toolId: string, file: string, options: Record<string, unknown
   const input = { name: path.basename(file), path: file, size: statSync(file).size, type: 'pdf' };
   const [output] = await tool.convert({ inputs: [input], options: tool.options.parse(options) }, ctx);
   return output;
-}
-
-/** LibreOffice's CLI with a private profile (other jobs may run soffice at the same time). */
-function sofficeConvert(file: string, target: string): string {
-  const outDir = path.join(scratch, `soffice-${++jobs}`);
-  execFileSync(
-    'soffice',
-    [`-env:UserInstallation=file://${outDir}-profile`, '--headless', '--convert-to', target, '--outdir', outDir, file],
-    { stdio: 'ignore', timeout: SOFFICE_TIMEOUT_MS },
-  );
-  return path.join(outDir, `${path.basename(file, path.extname(file))}.${target.split(':')[0]}`);
 }
 
 function pdfText(file: string): string {
@@ -146,7 +135,7 @@ describe('a generated document through PDF and back', () => {
   beforeAll(async () => {
     const docx = path.join(scratch, 'sample.docx');
     writeFileSync(docx, await sampleDocx());
-    samplePdf = sofficeConvert(docx, 'pdf');
+    samplePdf = sofficeConvert(docx, 'pdf', scratch);
   }, SOFFICE_TIMEOUT_MS);
 
   describe('pdf-to-word', () => {
@@ -194,7 +183,7 @@ describe('a generated document through PDF and back', () => {
     });
 
     it('opens in LibreOffice, which prints the same text on the same number of pages', () => {
-      const reprinted = sofficeConvert(output.path, 'pdf');
+      const reprinted = sofficeConvert(output.path, 'pdf', scratch);
       expect(pdfPageCount(reprinted)).toBe(2);
       const reprintedText = squash(pdfText(reprinted));
       for (const phrase of ['季度报告 Quarterly Report', '1,234,567', '第二页 Second page']) expect(reprintedText).toContain(phrase);
