@@ -4,19 +4,17 @@
 // epub-to-pdf is read by pdftotext and pdffonts, and epub-mobi-azw3 round-trips through AZW3 and MOBI.
 // Then every real-world fixture goes to HTML and EPUB, and broken or DRM-locked books are refused in Chinese.
 import { execFileSync } from 'node:child_process';
-import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import { DOMParser } from '@xmldom/xmldom';
 import { AlignmentType, Document, HeadingLevel, ImageRun, LevelFormat, Packer, PageBreak, Paragraph, Table, TableCell, TableRow, TextRun, WidthType } from 'docx';
 import sharp from 'sharp';
-import yauzl from 'yauzl';
-import yazl from 'yazl';
 import { ConvertError } from '../../server/convert/errors';
 import { ebookConverters } from '../../server/convert/tools/ebook';
 import type { ConvertOutput } from '../../server/convert/types';
 import { SOFFICE_TIMEOUT_MS, sofficeConvert } from '../support/soffice';
+import { readZipParts, zipBytes, type ZipPart } from '../support/zip';
 
 const FIXTURES = path.resolve(__dirname, '../../../shared/fixtures/pdf');
 /** calibre starts slowly, and its PDF output starts a whole QtWebEngine; the machines are shared. */
@@ -108,34 +106,6 @@ function pgrep(args: string[]): string {
 const squash = (text: string) => text.replace(/\s+/g, ' ').trim();
 /** Readers wrap Chinese lines wherever; compare Chinese text with all white space removed. */
 const dense = (text: string) => text.replace(/\s+/g, '');
-
-interface ZipPart {
-  name: string;
-  stored: boolean;
-  text: string;
-}
-
-function zipParts(file: string): Promise<ZipPart[]> {
-  return new Promise((resolve, reject) => {
-    const parts: ZipPart[] = [];
-    yauzl.open(file, { lazyEntries: true }, (error, zip) => {
-      if (error || !zip) return reject(error);
-      zip.on('entry', (entry: yauzl.Entry) =>
-        zip.openReadStream(entry, (streamError, stream) => {
-          if (streamError || !stream) return reject(streamError);
-          const chunks: Buffer[] = [];
-          stream.on('data', (c: Buffer) => chunks.push(c));
-          stream.on('end', () => {
-            parts.push({ name: entry.fileName, stored: entry.compressionMethod === 0, text: Buffer.concat(chunks).toString('utf8') });
-            zip.readEntry();
-          });
-        }),
-      );
-      zip.on('end', () => resolve(parts));
-      zip.readEntry();
-    });
-  });
-}
 
 /** Parses XML and fails on any error or warning xmldom reports. */
 function parseXml(text: string, mimeType: 'application/xhtml+xml' | 'text/xml' | 'text/html' = 'application/xhtml+xml') {
@@ -237,7 +207,7 @@ describe('a generated document', () => {
     let parts: ZipPart[];
     beforeAll(async () => {
       epub = await run('pdf-to-epub', samplePdf, 'pdf');
-      parts = await zipParts(epub.path);
+      parts = await readZipParts(epub.path);
     });
 
     it('is an EPUB 3 package: mimetype first and stored, container, OPF, nav, NCX, a chapter per Heading 1, the image', () => {
@@ -295,7 +265,7 @@ describe('a generated document', () => {
       const back = await run('epub-mobi-azw3', azw3.path, 'azw3', {}, azw3.name);
       expect(back.name).toBe('sample.epub');
       expect(titleOf(back.path)).toBe('sample');
-      expect((await zipParts(back.path))[0]).toEqual({ name: 'mimetype', stored: true, text: 'application/epub+zip' });
+      expect((await readZipParts(back.path))[0]).toEqual({ name: 'mimetype', stored: true, text: 'application/epub+zip' });
       const text = dense(bookText(back.path, 'epub'));
       for (const phrase of [CHINESE_ONE, CHINESE_TWO, LATIN_ONE]) expect(text).toContain(dense(phrase));
 
@@ -344,29 +314,23 @@ describe('broken and locked books', () => {
 
   it('a DRM-protected EPUB is refused in Chinese', async () => {
     const locked = path.join(scratch, 'locked.epub');
-    const zip = new yazl.ZipFile();
-    zip.addBuffer(Buffer.from('application/epub+zip'), 'mimetype', { compress: false });
-    zip.addBuffer(
-      Buffer.from('<?xml version="1.0"?><container version="1.0" xmlns="urn:oasis:names:tc:opendocument:xmlns:container"><rootfiles><rootfile full-path="content.opf" media-type="application/oebps-package+xml"/></rootfiles></container>'),
-      'META-INF/container.xml',
+    const epub = await zipBytes(
+      {
+        mimetype: 'application/epub+zip',
+        'META-INF/container.xml': Buffer.from('<?xml version="1.0"?><container version="1.0" xmlns="urn:oasis:names:tc:opendocument:xmlns:container"><rootfiles><rootfile full-path="content.opf" media-type="application/oebps-package+xml"/></rootfiles></container>'),
+        'META-INF/encryption.xml': Buffer.from(
+          '<?xml version="1.0"?><encryption xmlns="urn:oasis:names:tc:opendocument:xmlns:container" xmlns:enc="http://www.w3.org/2001/04/xmlenc#">' +
+            '<enc:EncryptedData><enc:EncryptionMethod Algorithm="http://www.w3.org/2001/04/xmlenc#aes128-cbc"/><enc:CipherData><enc:CipherReference URI="chapter.xhtml"/></enc:CipherData></enc:EncryptedData></encryption>',
+        ),
+        'content.opf': Buffer.from(
+          '<?xml version="1.0"?><package xmlns="http://www.idpf.org/2007/opf" version="3.0" unique-identifier="id"><metadata xmlns:dc="http://purl.org/dc/elements/1.1/"><dc:identifier id="id">x</dc:identifier><dc:title>锁</dc:title><dc:language>zh</dc:language></metadata>' +
+            '<manifest><item id="c" href="chapter.xhtml" media-type="application/xhtml+xml"/></manifest><spine><itemref idref="c"/></spine></package>',
+        ),
+        'chapter.xhtml': Buffer.from([...Array(256).keys()].map((i) => (i * 37) % 256)),
+      },
+      { stored: ['mimetype'] },
     );
-    zip.addBuffer(
-      Buffer.from(
-        '<?xml version="1.0"?><encryption xmlns="urn:oasis:names:tc:opendocument:xmlns:container" xmlns:enc="http://www.w3.org/2001/04/xmlenc#">' +
-          '<enc:EncryptedData><enc:EncryptionMethod Algorithm="http://www.w3.org/2001/04/xmlenc#aes128-cbc"/><enc:CipherData><enc:CipherReference URI="chapter.xhtml"/></enc:CipherData></enc:EncryptedData></encryption>',
-      ),
-      'META-INF/encryption.xml',
-    );
-    zip.addBuffer(
-      Buffer.from(
-        '<?xml version="1.0"?><package xmlns="http://www.idpf.org/2007/opf" version="3.0" unique-identifier="id"><metadata xmlns:dc="http://purl.org/dc/elements/1.1/"><dc:identifier id="id">x</dc:identifier><dc:title>锁</dc:title><dc:language>zh</dc:language></metadata>' +
-          '<manifest><item id="c" href="chapter.xhtml" media-type="application/xhtml+xml"/></manifest><spine><itemref idref="c"/></spine></package>',
-      ),
-      'content.opf',
-    );
-    zip.addBuffer(Buffer.from([...Array(256).keys()].map((i) => (i * 37) % 256)), 'chapter.xhtml');
-    zip.end();
-    await pipeline(zip.outputStream, createWriteStream(locked));
+    writeFileSync(locked, epub);
     await expect(run('epub-mobi-azw3', locked, 'epub')).rejects.toMatchObject(refusal('该电子书受DRM版权保护，无法转换'));
   }, CALIBRE_TIMEOUT_MS);
 });
@@ -384,7 +348,7 @@ describe('every real-world fixture', () => {
     const html = await run('pdf-to-html', file, 'pdf');
     const doc = parseXml(execFileSync('cat', [html.path], { encoding: 'utf8' }), 'text/html');
     expect(elements(doc, 'section').length).toBeGreaterThan(0);
-    const parts = await zipParts((await run('pdf-to-epub', file, 'pdf')).path);
+    const parts = await readZipParts((await run('pdf-to-epub', file, 'pdf')).path);
     expect(parts[0]).toEqual({ name: 'mimetype', stored: true, text: 'application/epub+zip' });
     for (const part of parts.filter((p) => p.name.endsWith('.xhtml') || p.name.endsWith('.opf') || p.name.endsWith('.ncx'))) {
       parseXml(part.text, part.name.endsWith('.xhtml') ? 'application/xhtml+xml' : 'text/xml');

@@ -10,11 +10,11 @@ import { promisify } from 'node:util';
 import { DOMParser } from '@xmldom/xmldom';
 import { PDFDocument, rgb } from 'pdf-lib';
 import sharp from 'sharp';
-import yazl from 'yazl';
 import { ConvertError } from '../../server/convert/errors';
 import { ofdConverters } from '../../server/convert/tools/ofd';
 import type { ConvertInput, ConvertOutput } from '../../server/convert/types';
 import { embedTestFont, writeInput } from '../support/pdf-fixtures';
+import { zipBytes } from '../support/zip';
 
 const run = promisify(execFile);
 const FIXTURES = path.resolve(__dirname, '../../../shared/fixtures/pdf');
@@ -203,13 +203,8 @@ async function writeSourcePdf(): Promise<ConvertInput> {
 const NS = 'xmlns:ofd="http://www.ofdspec.org/2016"';
 
 async function writeZip(name: string, entries: Record<string, string | Buffer>): Promise<string> {
-  const zip = new yazl.ZipFile();
-  for (const [entry, body] of Object.entries(entries)) zip.addBuffer(Buffer.isBuffer(body) ? body : Buffer.from(body), entry);
-  zip.end();
-  const chunks: Buffer[] = [];
-  for await (const chunk of zip.outputStream) chunks.push(chunk as Buffer);
   const file = path.join(scratch, name);
-  await writeFile(file, Buffer.concat(chunks));
+  await writeFile(file, await zipBytes(entries));
   return file;
 }
 

@@ -11,7 +11,6 @@ import path from 'node:path';
 import { Document, Packer, PageBreak, Paragraph, Table, TableCell, TableRow, TextRun, VerticalMergeType } from 'docx';
 import ExcelJS from 'exceljs';
 import sharp from 'sharp';
-import yazl from 'yazl';
 import { ConvertError } from '../../server/convert/errors';
 import { convertWithOffice, isOfficeBusyError, OfficePool, OFFICE_MESSAGES, startOfficePool, stopOfficePool } from '../../server/convert/engines/libreoffice';
 import { officeConverters } from '../../server/convert/tools/office';
@@ -19,6 +18,7 @@ import { layoutPage } from '../../server/convert/tools/office/image-pdf';
 import { extractZipEntries } from '../../server/convert/tools/office/zip-entries';
 import { decodeChineseText } from '../../server/convert/tools/office/text-encoding';
 import type { ConvertContext, ConvertInput, ConvertOutput } from '../../server/convert/types';
+import { zipBytes } from '../support/zip';
 
 const CHINESE = '中华人民共和国成立于一九四九年';
 const LATIN = 'Quarterly revenue report';
@@ -230,21 +230,13 @@ describe('documents that link to files on the server', () => {
       '<pic:pic><pic:nvPicPr><pic:cNvPr id="1" name="p"/><pic:cNvPicPr/></pic:nvPicPr><pic:blipFill><a:blip r:link="rIdImage"/><a:stretch><a:fillRect/></a:stretch></pic:blipFill>' +
       '<pic:spPr><a:xfrm><a:off x="0" y="0"/><a:ext cx="914400" cy="914400"/></a:xfrm><a:prstGeom prst="rect"/></pic:spPr></pic:pic></a:graphicData></a:graphic></wp:inline></w:drawing>';
     const namespaces = ['w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"', 'r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"', 'wp="http://schemas.openxmlformats.org/drawingml/2006/wordprocessingDrawing"', 'a="http://schemas.openxmlformats.org/drawingml/2006/main"', 'pic="http://schemas.openxmlformats.org/drawingml/2006/picture"'];
-    const zip = new yazl.ZipFile();
-    zip.addBuffer(
-      xml('<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>'),
-      '[Content_Types].xml',
-    );
-    zip.addBuffer(relationships('<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/>'), '_rels/.rels');
-    zip.addBuffer(
-      xml(`<w:document ${namespaces.map((n) => `xmlns:${n}`).join(' ')}><w:body><w:p><w:r><w:t>Before</w:t></w:r><w:r>${picture}</w:r><w:r><w:t>After</w:t></w:r></w:p></w:body></w:document>`),
-      'word/document.xml',
-    );
-    zip.addBuffer(relationships(`<Relationship Id="rIdImage" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/image" Target="file://${target}" TargetMode="External"/>`), 'word/_rels/document.xml.rels');
-    zip.end();
-    const chunks: Buffer[] = [];
-    for await (const chunk of zip.outputStream) chunks.push(chunk as Buffer);
-    return save('linked-image.docx', Buffer.concat(chunks));
+    const docx = await zipBytes({
+      '[Content_Types].xml': xml('<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>'),
+      '_rels/.rels': relationships('<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/>'),
+      'word/document.xml': xml(`<w:document ${namespaces.map((n) => `xmlns:${n}`).join(' ')}><w:body><w:p><w:r><w:t>Before</w:t></w:r><w:r>${picture}</w:r><w:r><w:t>After</w:t></w:r></w:p></w:body></w:document>`),
+      'word/_rels/document.xml.rels': relationships(`<Relationship Id="rIdImage" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/image" Target="file://${target}" TargetMode="External"/>`),
+    });
+    return save('linked-image.docx', docx);
   }
 
   beforeAll(async () => {
@@ -351,12 +343,7 @@ describe('images to PDF', () => {
   });
 
   async function zipOf(entries: Array<[string, Buffer]>, name: string): Promise<string> {
-    const zip = new yazl.ZipFile();
-    for (const [entryName, data] of entries) zip.addBuffer(data, entryName);
-    zip.end();
-    const chunks: Buffer[] = [];
-    for await (const chunk of zip.outputStream) chunks.push(chunk as Buffer);
-    return save(name, Buffer.concat(chunks));
+    return save(name, await zipBytes(entries));
   }
 
   it('image_zip_to_pdf orders images by natural name sort and skips what is not a picture', async () => {

@@ -3,7 +3,7 @@
 // and the results are read back by independent readers: mammoth and LibreOffice for DOCX, exceljs
 // for XLSX, the package's own parts for PPTX. Then every real-world fixture goes through all three.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {
@@ -24,11 +24,11 @@ import {
 import ExcelJS from 'exceljs';
 import mammoth from 'mammoth';
 import sharp from 'sharp';
-import yauzl from 'yauzl';
 import { ConvertError } from '../../server/convert/errors';
 import { pdfToOfficeConverters } from '../../server/convert/tools/pdf-to-office';
 import type { ConvertOutput } from '../../server/convert/types';
 import { SOFFICE_TIMEOUT_MS, sofficeConvert } from '../support/soffice';
+import { readZipParts } from '../support/zip';
 
 const FIXTURES = path.resolve(__dirname, '../../../shared/fixtures/pdf');
 const FIXTURE_PASSWORD = 'openpassword';
@@ -66,26 +66,8 @@ function pdfPageCount(file: string): number {
 }
 
 /** Names and contents of the parts of an OOXML package. */
-function zipEntries(file: string): Promise<Map<string, string>> {
-  return new Promise((resolve, reject) => {
-    const entries = new Map<string, string>();
-    yauzl.open(file, { lazyEntries: true }, (error, zip) => {
-      if (error || !zip) return reject(error);
-      zip.on('entry', (entry: yauzl.Entry) =>
-        zip.openReadStream(entry, (streamError, stream) => {
-          if (streamError || !stream) return reject(streamError);
-          const chunks: Buffer[] = [];
-          stream.on('data', (c: Buffer) => chunks.push(c));
-          stream.on('end', () => {
-            entries.set(entry.fileName, Buffer.concat(chunks).toString('utf8'));
-            zip.readEntry();
-          });
-        }),
-      );
-      zip.on('end', () => resolve(entries));
-      zip.readEntry();
-    });
-  });
+async function zipEntries(file: string): Promise<Map<string, string>> {
+  return new Map((await readZipParts(file)).map((part) => [part.name, part.text]));
 }
 
 const squash = (text: string) => text.replace(/\s+/g, ' ').trim();

@@ -1,8 +1,8 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import yazl from 'yazl';
 import { SafeZip, type ZipMessages } from '../../server/convert/archive/safe-zip';
+import { zipBytes } from '../support/zip';
 
 const messages: ZipMessages = { corrupt: '损坏', encrypted: '加密', tooLarge: '过大', tooManyEntries: '过多' };
 let scratch: string;
@@ -13,13 +13,8 @@ beforeAll(() => {
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 async function zipOf(entries: Array<[string, Buffer]>, name: string): Promise<string> {
-  const zip = new yazl.ZipFile();
-  for (const [entryName, data] of entries) zip.addBuffer(data, entryName);
-  zip.end();
-  const chunks: Buffer[] = [];
-  for await (const chunk of zip.outputStream) chunks.push(chunk as Buffer);
   const file = path.join(scratch, name);
-  writeFileSync(file, Buffer.concat(chunks));
+  writeFileSync(file, await zipBytes(entries));
   return file;
 }
 

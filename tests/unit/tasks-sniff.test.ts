@@ -1,17 +1,8 @@
 // File types come from the bytes; a name's extension only picks among formats sharing one container.
-import yazl from 'yazl';
 import { sniffType } from '../../server/tasks/sniff';
+import { zipBytes } from '../support/zip';
 
-function zipOf(entry: string): Promise<Buffer> {
-  const zip = new yazl.ZipFile();
-  zip.addBuffer(Buffer.from('x'), entry);
-  zip.end();
-  const chunks: Buffer[] = [];
-  return new Promise((resolve) => {
-    zip.outputStream.on('data', (c: Buffer) => chunks.push(c));
-    zip.outputStream.on('end', () => resolve(Buffer.concat(chunks)));
-  });
-}
+const zipOf = (entry: string) => zipBytes({ [entry]: 'x' });
 
 const OLE = Buffer.concat([Buffer.from('d0cf11e0a1b11ae1', 'hex'), Buffer.alloc(600)]);
 
