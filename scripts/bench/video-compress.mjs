@@ -1,5 +1,5 @@
 // video-compress (level medium) against plain ffmpeg run with the same settings on the same clip:
-// our overhead is the probe, the duration check, the progress file and the job plumbing.
+// our overhead is the probe, the duration check, reading its -progress output and the job plumbing.
 // Target: time ratio <= 1.05. Prints best-of-three times and the ratio.
 //   node scripts/bench/video-compress.mjs
 import { execFileSync } from 'node:child_process';
