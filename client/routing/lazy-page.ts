@@ -14,7 +14,7 @@ const importers = new Map<string, () => Promise<PageModule>>();
 const RELOAD_KEY = 'chunk-reload-at';
 
 /** A failed chunk load (new deployment, flaky network) reloads the page at most once per 60 s. */
-function reloadOnceForFailedChunk(error: unknown): Promise<never> {
+export function reloadOnceForFailedChunk(error: unknown): Promise<never> {
   if (typeof window !== 'undefined') {
     const last = Number(window.sessionStorage.getItem(RELOAD_KEY) ?? 0);
     if (Date.now() - last > CHUNK_RELOAD_THROTTLE_MS) {

@@ -6,11 +6,9 @@ import { useRef, useState, type ChangeEvent, type DragEvent } from 'react';
 import type { Tool } from '../../../shared/catalogue';
 import { formatFileSize } from '../../../shared/format';
 import { acceptList, admitFiles, moveItem, toChosen, type ChosenFile, type Tier } from './file-checks';
-import { CropEditor } from './CropEditor';
 import { FileList } from './FileList';
-import { IdPhotoPicker, IdPhotoPreview } from './id-photo-views';
+import { CropEditor, IdPhotoPicker, IdPhotoPreview, PagePicker, WaveformEditor } from './lazy-views';
 import { OptionsForm } from './OptionsForm';
-import { PagePicker } from './PagePicker';
 import { ResultPanel } from './ResultPanel';
 import { RunStatus } from './RunStatus';
 import type { IdPhotoPreviewData } from '../../../shared/id-photo';
@@ -18,7 +16,6 @@ import { useSiteConfig } from '../../routing/site-config';
 import { useReveal } from './reveal';
 import { useTaskRun } from './task-run';
 import { activePicking, checkValues, defaultValues, optionsOf, toolSetup, type OptionValues, type PagePicking, type ToolSetup } from './tool-options';
-import { WaveformEditor } from './WaveformEditor';
 
 /** The page knows no account yet: the guest limits apply (the server decides for real). */
 const TIER: Tier = 'guest';
