@@ -1,6 +1,5 @@
 // Composition only: the middleware order of ARCHITECTURE.md "Request flow".
 import path from 'node:path';
-import cookieParser from 'cookie-parser';
 import express from 'express';
 import type { Config } from './config';
 import { createApiRouter } from './api';
@@ -57,7 +56,6 @@ export async function createApp(config: Config): Promise<SiteApp> {
   const renderer = await createPageRenderer(site, config.publicDir);
 
   app.use(securityHeaders(config.production));
-  app.use(cookieParser());
   app.use(queryCookies());
   app.use(staticAssets(config.publicDir));
   if (api) app.use(onlyApiPaths(express.json({ limit: '1mb' }), express.urlencoded({ extended: false, limit: '1mb' }), createApiRouter(api)));

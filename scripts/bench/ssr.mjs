@@ -60,14 +60,19 @@ try {
   const baseline = start(['-e', baselineScript, htmlFile], 3802);
   try {
     await waitUp('http://127.0.0.1:3802');
-    const staticRun = await run(`http://127.0.0.1:3802${PAGE}`);
-    const hitRun = await run(`http://127.0.0.1:3801${PAGE}`);
-    const missRun = await run(`http://127.0.0.1:3801${PAGE}?v=[<id>]`, { idReplacement: true });
+    // Two rounds, alternating, best of each: load from other work on the 2 cores falls on all alike.
+    const best = (a, b) => (a && a.requests.average >= b.requests.average ? a : b);
+    let staticRun, hitRun, missRun;
+    for (let round = 0; round < 2; round++) {
+      staticRun = best(staticRun, await run(`http://127.0.0.1:3802${PAGE}`));
+      hitRun = best(hitRun, await run(`http://127.0.0.1:3801${PAGE}`));
+      missRun = best(missRun, await run(`http://127.0.0.1:3801${PAGE}?v=[<id>]`, { idReplacement: true }));
+    }
     const rps = (r) => r.requests.average;
     const preloads = [...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((m) => m[1]);
     const gzip = preloads.reduce((sum, href) => sum + zlib.gzipSync(fs.readFileSync(path.join(root, 'dist/public', href)), { level: 9 }).length, 0);
     const errors = hitRun.non2xx + missRun.non2xx + hitRun.errors + missRun.errors;
-    console.log(`page ${PAGE}, ${CONNECTIONS} connections, ${DURATION} s each, ${os.cpus().length} cores`);
+    console.log(`page ${PAGE}, ${CONNECTIONS} connections, ${DURATION} s each, best of 2 alternating rounds, ${os.cpus().length} cores`);
     console.log(`static baseline   ${rps(staticRun).toFixed(0)} req/s`);
     console.log(`SSR cache hit     ${rps(hitRun).toFixed(0)} req/s  ratio ${(rps(hitRun) / rps(staticRun)).toFixed(2)}  (target >= 0.80)`);
     console.log(`SSR cache miss    ${rps(missRun).toFixed(0)} req/s  ratio ${(rps(missRun) / rps(staticRun)).toFixed(2)}  (target >= 0.25)`);

@@ -7,15 +7,19 @@ import type { CachedPage, PageCache } from '../ssr/page-cache';
 import { cspNonce } from './security';
 
 export function pages(renderer: PageRenderer, cache: PageCache): RequestHandler {
-  // Every response carries its own nonce, so an ETag could never match: the body is written
-  // with res.end, which skips Express's per-response hash of it.
+  // Every response carries its own nonce, so an ETag could never match: the pieces are written
+  // corked (one writev) with their total length, which skips Express's per-response hash and a copy.
   const send = (res: Response, page: CachedPage, source: 'hit' | 'miss', anonymous: boolean) => {
+    const pieces = cache.bodyWithNonce(page, cspNonce(res));
     res
       .status(page.status)
       .type('html')
       .set('X-Page-Cache', source)
       .set('Cache-Control', anonymous ? 'no-cache' : 'private, no-store')
-      .end(cache.bodyWithNonce(page, cspNonce(res)));
+      .set('Content-Length', String(pieces.reduce((sum, piece) => sum + piece.length, 0)));
+    res.cork();
+    for (const piece of pieces) res.write(piece);
+    res.end();
   };
   return async (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();

@@ -1,6 +1,6 @@
 // Whole anonymous pages cached in memory (SPEC §9: 1000 entries, 8 h), keyed by path and query.
-// Pages are stored as UTF-8 bytes split where the CSP nonce goes, so a hit only joins the parts
-// around its own nonce instead of substituting into and re-encoding the whole document.
+// Pages are stored as UTF-8 bytes split where the CSP nonce goes, so a hit writes the parts around
+// its own nonce instead of substituting into, re-encoding or even copying the whole document.
 import crypto from 'node:crypto';
 import NodeCache from 'node-cache';
 import { RESPONSE_CACHE_MAX_AGE_MS, RESPONSE_CACHE_MAX_ENTRIES } from '../../shared/constants';
@@ -42,11 +42,12 @@ export class PageCache {
     this.insertionOrder.add(key);
   }
 
-  bodyWithNonce(page: CachedPage, nonce: string): Buffer {
+  /** The document's bytes with `nonce` at every placeholder, as the pieces to write in order. */
+  bodyWithNonce(page: CachedPage, nonce: string): Buffer[] {
     const nonceBytes = Buffer.from(nonce);
     const pieces: Buffer[] = [page.parts[0]];
     for (let i = 1; i < page.parts.length; i++) pieces.push(nonceBytes, page.parts[i]);
-    return Buffer.concat(pieces);
+    return pieces;
   }
 
   get size(): number {
