@@ -13,7 +13,7 @@ import sharp from 'sharp';
 import { ConvertError } from '../../server/convert/errors';
 import { ebookConverters } from '../../server/convert/tools/ebook';
 import type { ConvertOutput } from '../../server/convert/types';
-import { SOFFICE_TIMEOUT_MS, sofficeConvert } from '../support/soffice';
+import { printDocx, SOFFICE_TIMEOUT_MS } from '../support/soffice';
 import { readZipParts, zipBytes, type ZipPart } from '../support/zip';
 
 const FIXTURES = path.resolve(__dirname, '../../../shared/fixtures/pdf');
@@ -152,9 +152,7 @@ async function sampleDocx(): Promise<Buffer> {
 describe('a generated document', () => {
   let samplePdf: string;
   beforeAll(async () => {
-    const docx = path.join(scratch, 'sample.docx');
-    writeFileSync(docx, await sampleDocx());
-    samplePdf = sofficeConvert(docx, 'pdf', scratch);
+    samplePdf = printDocx(await sampleDocx(), scratch);
   }, SOFFICE_TIMEOUT_MS);
 
   describe('pdf-to-html', () => {

@@ -1,14 +1,15 @@
 // font-recognition on lines of text the test renders in known installed fonts: the font used
 // must rank first or second, confidences in (0, 1], and a preview sheet PNG; bad inputs refused.
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { ConvertError } from '../../server/convert/errors';
 import { fontConverters } from '../../server/convert/tools/fonts';
 import type { FontReport } from '../../server/convert/tools/fonts/font-recognition';
-import type { ConvertContext, ConvertInput } from '../../server/convert/types';
+import type { ConvertInput } from '../../server/convert/types';
 import { pngClaiming } from '../support/pixel-bomb';
+import { jobContext } from '../support/convert-job';
 
 jest.setTimeout(240_000);
 
@@ -40,12 +41,7 @@ beforeAll(async () => {
 });
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
-let jobs = 0;
-function context(): ConvertContext {
-  const workDir = path.join(scratch, `job-${++jobs}`);
-  mkdirSync(workDir);
-  return { workDir, signal: new AbortController().signal, progress: () => undefined, tier: 'vip' };
-}
+const context = () => jobContext(scratch);
 
 function input(name: string): ConvertInput {
   return { name, path: files[name], size: statSync(files[name]).size, type: 'png' };

@@ -1,15 +1,15 @@
 // Image tools over pictures the test makes (sharp, ffmpeg, heif-enc); results are read back by
 // sharp's metadata and by ffprobe for the formats sharp cannot read (BMP, ICO).
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import sharp, { type Sharp } from 'sharp';
-import { ConvertError } from '../../server/convert/errors';
 import { imageConverters } from '../../server/convert/tools/image';
-import type { Converter, ConvertContext, ConvertInput, ConvertOutput } from '../../server/convert/types';
+import type { Converter, ConvertInput, ConvertOutput } from '../../server/convert/types';
 import { pngClaiming } from '../support/pixel-bomb';
 import { PORTRAIT } from '../support/portrait';
+import { jobContext, refusal } from '../support/convert-job';
 
 let scratch: string;
 const images: Record<string, string> = {};
@@ -63,12 +63,7 @@ function converter(toolId: string): Converter<any> {
   return found;
 }
 
-let jobs = 0;
-function context(progress: number[] = []): ConvertContext {
-  const workDir = path.join(scratch, `job-${++jobs}`);
-  mkdirSync(workDir);
-  return { workDir, signal: new AbortController().signal, progress: (p) => progress.push(p), tier: 'vip' };
-}
+const context = (progress: number[] = []) => jobContext(scratch, { progress });
 
 function input(name: string, type = path.extname(name).slice(1)): ConvertInput {
   return { name, path: images[name], size: statSync(images[name]).size, type };
@@ -80,14 +75,6 @@ async function run(toolId: string, name: string, options: Record<string, unknown
   return output;
 }
 
-async function refusal(work: Promise<unknown>): Promise<string> {
-  const error = await work.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(ConvertError);
-  return (error as ConvertError).message;
-}
 
 function ffprobeStreams(file: string): Array<{ codec_name: string; width: number; height: number }> {
   return JSON.parse(execFileSync('ffprobe', ['-v', 'error', '-print_format', 'json', '-show_streams', file], { encoding: 'utf8' })).streams;

@@ -1,13 +1,13 @@
 // Audio and video tools on ffmpeg, over clips the test generates (testsrc, sine); every result is
 // read back by ffprobe, independently of the code under test.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { runFfmpeg, safeInputArgs } from '../../server/convert/engines/ffmpeg';
-import { ConvertError } from '../../server/convert/errors';
 import { mediaConverters, probeMedia, waveform } from '../../server/convert/tools/media';
-import type { Converter, ConvertContext, ConvertInput, ConvertOutput, Tier } from '../../server/convert/types';
+import type { Converter, ConvertInput, ConvertOutput, Tier } from '../../server/convert/types';
+import { jobContext, refusal } from '../support/convert-job';
 
 let scratch: string;
 const clips: Record<string, string> = {};
@@ -53,12 +53,7 @@ function converter(toolId: string): Converter<any> {
   return found;
 }
 
-let jobs = 0;
-function context(progress: number[] = [], tier: Tier = 'vip'): ConvertContext {
-  const workDir = path.join(scratch, `job-${++jobs}`);
-  mkdirSync(workDir);
-  return { workDir, signal: new AbortController().signal, progress: (p) => progress.push(p), tier };
-}
+const context = (progress: number[] = [], tier: Tier = 'vip') => jobContext(scratch, { progress, tier });
 
 function input(clip: string, type = path.extname(clip).slice(1)): ConvertInput {
   const file = clips[clip];
@@ -71,14 +66,6 @@ async function run(toolId: string, clip: string, options: Record<string, unknown
   return output;
 }
 
-async function refusal(work: Promise<unknown>): Promise<string> {
-  const error = await work.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(ConvertError);
-  return (error as ConvertError).message;
-}
 
 describe('video-to-audio and audio-to-audio', () => {
   it('extracts a video soundtrack as mp3 by default, reporting progress', async () => {

@@ -5,7 +5,7 @@
 // not pull it in: the listeners' sandbox has no such file. The pool's own behaviour (restart after a
 // crash or a hang, retry, busy, timeout) is tested on a small pool of its own, watched through ps.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Document, Packer, PageBreak, Paragraph, Table, TableCell, TableRow, TextRun, VerticalMergeType } from 'docx';
@@ -17,8 +17,9 @@ import { officeConverters } from '../../server/convert/tools/office';
 import { layoutPage } from '../../server/convert/tools/office/image-pdf';
 import { extractZipEntries } from '../../server/convert/tools/office/zip-entries';
 import { decodeChineseText } from '../../server/convert/tools/office/text-encoding';
-import type { ConvertContext, ConvertInput, ConvertOutput } from '../../server/convert/types';
+import type { ConvertInput, ConvertOutput } from '../../server/convert/types';
 import { zipBytes } from '../support/zip';
+import { jobContext } from '../support/convert-job';
 
 const CHINESE = '中华人民共和国成立于一九四九年';
 const LATIN = 'Quarterly revenue report';
@@ -35,12 +36,7 @@ afterAll(async () => {
   rmSync(scratch, { recursive: true, force: true });
 });
 
-let jobs = 0;
-function context(): ConvertContext {
-  const workDir = path.join(scratch, `job-${++jobs}`);
-  mkdirSync(workDir);
-  return { workDir, signal: new AbortController().signal, progress: () => {}, tier: 'vip' };
-}
+const context = () => jobContext(scratch);
 
 function inputOf(file: string, type = path.extname(file).slice(1)): ConvertInput {
   return { name: path.basename(file), path: file, size: statSync(file).size, type };

@@ -8,7 +8,8 @@ import { PDFDocument, PDFHexString, PDFName, PDFString, StandardFonts } from 'pd
 import sharp from 'sharp';
 import { ConvertError } from '../../server/convert/errors';
 import { configureTimestamps, pdfRenderConverters, scanPdf } from '../../server/convert/tools/pdf-render';
-import type { Converter, ConvertContext, ConvertInput, ConvertOutput } from '../../server/convert/types';
+import type { Converter, ConvertInput, ConvertOutput } from '../../server/convert/types';
+import { jobContext } from '../support/convert-job';
 
 const FIXTURES = path.resolve(__dirname, '../../../shared/fixtures/pdf');
 const FIXTURE_PASSWORD = 'openpassword';
@@ -29,12 +30,7 @@ function converter(toolId: string): Converter<any> {
   return found;
 }
 
-let jobs = 0;
-function context(): ConvertContext {
-  const workDir = path.join(scratch, `job-${++jobs}`);
-  execFileSync('mkdir', [workDir]);
-  return { workDir, signal: new AbortController().signal, progress: () => {}, tier: 'vip' };
-}
+const context = () => jobContext(scratch);
 
 function inputFile(file: string, name = path.basename(file)): ConvertInput {
   return { name, path: file, size: statSync(file).size, type: 'pdf' };

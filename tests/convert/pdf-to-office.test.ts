@@ -3,7 +3,7 @@
 // and the results are read back by independent readers: mammoth and LibreOffice for DOCX, exceljs
 // for XLSX, the package's own parts for PPTX. Then every real-world fixture goes through all three.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {
@@ -27,7 +27,7 @@ import sharp from 'sharp';
 import { ConvertError } from '../../server/convert/errors';
 import { pdfToOfficeConverters } from '../../server/convert/tools/pdf-to-office';
 import type { ConvertOutput } from '../../server/convert/types';
-import { SOFFICE_TIMEOUT_MS, sofficeConvert } from '../support/soffice';
+import { printDocx, SOFFICE_TIMEOUT_MS, sofficeConvert } from '../support/soffice';
 import { readZipParts } from '../support/zip';
 
 const FIXTURES = path.resolve(__dirname, '../../../shared/fixtures/pdf');
@@ -115,9 +115,7 @@ async function sampleDocx(): Promise<Buffer> {
 describe('a generated document through PDF and back', () => {
   let samplePdf: string;
   beforeAll(async () => {
-    const docx = path.join(scratch, 'sample.docx');
-    writeFileSync(docx, await sampleDocx());
-    samplePdf = sofficeConvert(docx, 'pdf', scratch);
+    samplePdf = printDocx(await sampleDocx(), scratch);
   }, SOFFICE_TIMEOUT_MS);
 
   describe('pdf-to-word', () => {

@@ -8,15 +8,15 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { ID_PHOTO_COLORS, ID_PHOTO_SIZES, idPhotoColor, idPhotoSize, type IdPhotoColor, type IdPhotoPreviewData, type IdPhotoPreviewLayout, type IdPhotoSize } from '../../shared/id-photo';
-import { ConvertError } from '../../server/convert/errors';
 import { imageConverters } from '../../server/convert/tools/image';
 import { photoConverters } from '../../server/convert/tools/photo';
 import { personMaskFile } from '../../server/convert/tools/photo/person-mask';
 import { segmentationRuns } from '../../server/convert/tools/photo/segment';
-import type { Converter, ConvertContext, ConvertInput } from '../../server/convert/types';
+import type { Converter, ConvertInput } from '../../server/convert/types';
 import '../support/onnx-realm';
 import { pngClaiming } from '../support/pixel-bomb';
 import { PORTRAIT } from '../support/portrait';
+import { jobContext, refusal } from '../support/convert-job';
 
 jest.setTimeout(240_000);
 
@@ -43,12 +43,7 @@ beforeAll(async () => {
 });
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
-let jobs = 0;
-function context(): ConvertContext {
-  const workDir = path.join(scratch, `job-${++jobs}`);
-  mkdirSync(workDir);
-  return { workDir, signal: new AbortController().signal, progress: () => undefined, tier: 'vip' };
-}
+const context = () => jobContext(scratch);
 
 function input(name: string): ConvertInput {
   return { name, path: files[name], size: statSync(files[name]).size, type: path.extname(name).slice(1) };
@@ -103,14 +98,6 @@ async function pixelAt(data: Buffer, channels: number, width: number, x: number,
   return [...data.subarray(i, i + channels)];
 }
 
-async function refusal(work: Promise<unknown>): Promise<string> {
-  const error = await work.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(ConvertError);
-  return (error as ConvertError).message;
-}
 
 describe('shared ID-photo table', () => {
   it('has the four SPEC colours and the 17 SPEC sizes', () => {

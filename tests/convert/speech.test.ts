@@ -26,17 +26,11 @@ import {
   type Segment,
 } from '../../server/convert/tools/speech';
 import { openMediaSource } from '../../server/convert/tools/media/media-source';
-import type { ConvertContext } from '../../server/convert/types';
+import { jobContext } from '../support/convert-job';
 
 let scratch: string;
 let tones: string;
-let jobs = 0;
-
-function context(): ConvertContext {
-  const workDir = path.join(scratch, `job-${++jobs}`);
-  mkdirSync(workDir);
-  return { workDir, signal: new AbortController().signal, progress: () => {}, tier: 'guest' };
-}
+const context = () => jobContext(scratch, { tier: 'guest' });
 
 beforeAll(() => {
   scratch = mkdtempSync(path.join(os.tmpdir(), 'speech-test-'));

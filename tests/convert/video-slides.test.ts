@@ -2,14 +2,15 @@
 // red again) of a second each, then a moving test pattern. Results are read back independently:
 // pdfinfo for the PDF's pages and their size, the PPTX zip's slide XML for slides and captions.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { ConvertError } from '../../server/convert/errors';
 import { findConverter } from '../../server/convert/registry';
 import { frameTimes, pictureDistance, samePicture, thumbnailOf, selectExpression, thinFrames } from '../../server/convert/tools/video-slides';
-import type { ConvertContext, ConvertInput } from '../../server/convert/types';
+import type { ConvertInput } from '../../server/convert/types';
+import { jobContext } from '../support/convert-job';
 
 let scratch: string;
 let slidesVideo: string;
@@ -39,12 +40,7 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
-let jobs = 0;
-function context(): ConvertContext {
-  const workDir = path.join(scratch, `job-${++jobs}`);
-  mkdirSync(workDir);
-  return { workDir, signal: new AbortController().signal, progress: () => {}, tier: 'guest' };
-}
+const context = () => jobContext(scratch, { tier: 'guest' });
 
 const input = (file: string, type: string): ConvertInput => ({ name: `讲座.${type}`, path: file, size: 1, type });
 

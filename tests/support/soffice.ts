@@ -1,6 +1,7 @@
 // LibreOffice's command line as an independent printer and reader for tests, each call with a
 // private profile so it can run beside the server's listeners and other test files.
 import { execFileSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 export const SOFFICE_TIMEOUT_MS = 120_000;
@@ -15,4 +16,11 @@ export function sofficeConvert(file: string, target: string, scratch: string): s
     timeout: SOFFICE_TIMEOUT_MS,
   });
   return path.join(outDir, `${path.basename(file, path.extname(file))}.${target.split(':')[0]}`);
+}
+
+/** Writes a DOCX a test generated into `scratch` as sample.docx and prints it to PDF; answers the PDF's path. */
+export function printDocx(docx: Buffer, scratch: string): string {
+  const file = path.join(scratch, 'sample.docx');
+  writeFileSync(file, docx);
+  return sofficeConvert(file, 'pdf', scratch);
 }
