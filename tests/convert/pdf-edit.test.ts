@@ -10,6 +10,7 @@ import { ConvertError } from '../../server/convert/errors';
 import { pdfEditConverters } from '../../server/convert/tools/pdf-edit';
 import type { ConvertInput, ConvertOutput } from '../../server/convert/types';
 import { bodyText, writeForeignWatermarkedPdf, writeInput, writeSamplePdf } from '../support/pdf-fixtures';
+import { refusal } from '../support/convert-job';
 
 const run = promisify(execFile);
 const FIXTURES = path.resolve(__dirname, '../../../shared/fixtures/pdf');
@@ -44,12 +45,7 @@ async function convert(toolId: string, inputs: ConvertInput[], options: Record<s
 
 /** Converts and expects a ConvertError; returns its message. */
 async function convertError(toolId: string, inputs: ConvertInput[], options: Record<string, unknown> = {}): Promise<string> {
-  const error = await convert(toolId, inputs, options).then(
-    () => undefined,
-    (thrown: unknown) => thrown,
-  );
-  expect(error).toBeInstanceOf(ConvertError);
-  const { message } = error as ConvertError;
+  const message = await refusal(convert(toolId, inputs, options));
   expect(message).toMatch(CHINESE);
   return message;
 }
