@@ -9,6 +9,7 @@ import { SiteShell } from './layouts/SiteShell';
 import { lazyPage } from './routing/lazy-page';
 import { runMiddleware } from './routing/middleware';
 import type { SiteConfig } from './routing/site-config';
+import type { SiteRoute } from '../shared/site-routes';
 
 // Chunk names are the module paths under client/ (scripts/build.mjs maps them to files).
 const HomePage = lazyPage('pages/home/HomePage', () => import('./pages/home/HomePage'));
@@ -52,7 +53,17 @@ const toolRoute: RouteObject = {
   loader: ({ params }) => (findTool(params.toolId ?? '') ? null : redirect(NOT_FOUND_PATH)),
 };
 
-export function createRoutes(config: SiteConfig): RouteObject[] {
+/** The route of this table that serves a page of SITE_ROUTES: its own, or the one route all tools share. */
+export function routeIdOf(page: SiteRoute): string {
+  return page.tool ? toolRoute.id! : page.id;
+}
+
+/**
+ * The route table; with `onlyRouteId`, a table holding just that page's route and the fallback.
+ * Either table gives a page the same matches and route ids, so hydration data from one fits the other.
+ */
+export function createRoutes(config: SiteConfig, onlyRouteId?: string): RouteObject[] {
+  const pages = [...PAGES.map((p) => pageRoute(p, config)), toolRoute];
   return [
     {
       id: 'root',
@@ -62,7 +73,7 @@ export function createRoutes(config: SiteConfig): RouteObject[] {
         {
           id: 'pages',
           errorElement: <ErrorPage />,
-          children: [...PAGES.map((p) => pageRoute(p, config)), toolRoute, { path: '*', loader: () => redirect(NOT_FOUND_PATH) }],
+          children: [...(onlyRouteId ? pages.filter((r) => r.id === onlyRouteId) : pages), { path: '*', loader: () => redirect(NOT_FOUND_PATH) }],
         },
       ],
     },

@@ -12,7 +12,7 @@ import { apiProxy } from './http/api-proxy';
 import { apiNotFound, onlyApiPaths } from './http/api-paths';
 import { errorHandler } from './http/errors';
 import { mobileRedirect } from './http/mobile-redirect';
-import { pages } from './http/pages';
+import { pageCacheHits, pages } from './http/pages';
 import { parseQuery } from './http/query';
 import { queryCookies } from './http/query-cookies';
 import { securityHeaders } from './http/security';
@@ -55,15 +55,20 @@ export async function createApp(config: Config): Promise<SiteApp> {
   };
   const renderer = await createPageRenderer(site, config.publicDir);
 
-  app.use(securityHeaders(config.production));
+  const security = securityHeaders(config.production);
+  // Without a separate mobile site the rule can never fire: page requests skip it.
+  const mobile = site.mobileOrigin !== site.publicOrigin ? mobileRedirect(site) : undefined;
+  const pageLayers = mobile ? [security, mobile] : [security];
+
+  app.use(pageCacheHits(pageCache, pageLayers));
+  app.use(security);
   app.use(queryCookies());
   app.use(staticAssets(config.publicDir));
   if (api) app.use(onlyApiPaths(express.json({ limit: '1mb' }), express.urlencoded({ extended: false, limit: '1mb' }), createApiRouter(api)));
   else app.use(apiProxy(config.apiOrigin!));
   app.use(apiNotFound());
   app.use(trailingSlash());
-  // Without a separate mobile site the rule can never fire: page requests skip it.
-  if (site.mobileOrigin !== site.publicOrigin) app.use(mobileRedirect(site));
+  if (mobile) app.use(mobile);
   app.use(pages(renderer, pageCache));
   app.use(errorHandler());
 

@@ -4,7 +4,7 @@
 // revalidate); the stored copy gets a short edge lifetime instead, because a deploy replaces the
 // hashed assets a cached page refers to, so a cached page must not outlive a deploy by long.
 // The origin's Cache-Control rides along in a private header and is restored on a hit.
-import { ACCESS_TOKEN_COOKIE } from '../client/routing/middleware';
+import { ACCESS_TOKEN_COOKIE } from '../shared/cookies';
 import { withFreshNonce } from './csp-nonce';
 import { isHtml } from './html-rewriter';
 import { requestCookie } from './request-cookies';

@@ -7,6 +7,7 @@ import {
   RESPONSE_CACHE_MAX_ENTRIES,
   RETRY_GAP_MS,
 } from '../../shared/constants';
+import { ACCESS_TOKEN_COOKIE, readCookie } from '../../shared/cookies';
 import { httpStatusMessage, NO_RESPONSE_MESSAGE, TIMEOUT_MESSAGE, type ApiResponse } from '../../shared/errors';
 import { toast, type ToastSink } from '../components/toast/toast-store';
 import { toSearchParams, withQuery, type QueryParams } from './query';
@@ -103,20 +104,12 @@ export interface HttpClient {
   request<T>(url: string, options?: RequestOptions): Promise<T>;
 }
 
-const ACCESS_TOKEN_COOKIE = 'accessToken';
 const CACHE_BUSTER_PARAM = '_';
 const OLD_IE = /MSIE |Trident\//;
 
-function readDocumentCookie(name: string): string | undefined {
-  if (typeof document === 'undefined') return undefined;
-  const prefix = `${name}=`;
-  const raw = document.cookie.split('; ').find((part) => part.startsWith(prefix))?.slice(prefix.length);
-  if (raw === undefined) return undefined;
-  try {
-    return decodeURIComponent(raw);
-  } catch {
-    return raw;
-  }
+/** A cookie of this document; undefined where there is no document (SSR, tests). */
+export function readDocumentCookie(name: string): string | undefined {
+  return typeof document === 'undefined' ? undefined : readCookie(document.cookie, name);
 }
 
 const browserDeps: HttpClientDeps = {

@@ -5,7 +5,8 @@ import { HTTP_TIMEOUT_MS } from '../../shared/constants';
 import type { MiddleView, PreviewView, ScanAnalysis, TaskView } from '../../shared/task-api';
 import { NO_RESPONSE_MESSAGE, TIMEOUT_MESSAGE } from '../../shared/errors';
 import { toast } from '../components/toast/toast-store';
-import { ApiError, http, parseBody, settleEnvelope, settleErrorStatus } from './http-client';
+import { ACCESS_TOKEN_COOKIE } from '../../shared/cookies';
+import { ApiError, http, parseBody, readDocumentCookie, settleEnvelope, settleErrorStatus } from './http-client';
 
 export type { MiddlePage, MiddleView, PreviewView, TaskFile, TaskStatus, TaskView } from '../../shared/task-api';
 
@@ -23,19 +24,6 @@ export interface SubmitRequest {
 
 /** Uploads are long: the timeout counts from the last byte sent or received, not from the start. */
 const UPLOAD_IDLE_TIMEOUT_MS = HTTP_TIMEOUT_MS;
-const ACCESS_TOKEN_COOKIE = 'accessToken';
-
-function accessToken(): string | undefined {
-  const prefix = `${ACCESS_TOKEN_COOKIE}=`;
-  const raw = document.cookie.split('; ').find((part) => part.startsWith(prefix))?.slice(prefix.length);
-  if (!raw) return undefined;
-  try {
-    return decodeURIComponent(raw);
-  } catch {
-    return raw;
-  }
-}
-
 /** Settled as the shared client settles a response: a refusal (too large, wrong type, busy…) is rejected with its msg. */
 function settleUpload(status: number, text: string): unknown {
   const body = parseBody(text);
@@ -66,7 +54,7 @@ function upload<T>(url: string, request: SubmitRequest): Promise<T> {
     };
     xhr.open('POST', url);
     xhr.withCredentials = true;
-    const token = accessToken();
+    const token = readDocumentCookie(ACCESS_TOKEN_COOKIE);
     if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
     xhr.upload.onprogress = (event) => {
       touch();

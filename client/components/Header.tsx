@@ -1,6 +1,7 @@
 // Site header: logo, the five groups with their second-level menus (at most nine entries each),
 // and the account links. The order layout shows a slim variant.
 import { TOOL_GROUPS, secondMenu } from '../../shared/catalogue';
+import { CachedMarkup } from './CachedMarkup';
 import { ToolIcon } from './ToolIcon';
 
 interface HeaderProps {
@@ -11,8 +12,33 @@ interface HeaderProps {
   accountOrigin: string;
 }
 
+/** The groups with their second-level menus; a component of its own, so a cached header skips building it. */
+function ToolMenus() {
+  return (
+    <>
+      {TOOL_GROUPS.filter((g) => g.hasSecondMenu).map((group) => (
+        <div key={group.type} className="nav-group">
+          <button type="button" className="nav-group-title" aria-haspopup="true">
+            {group.title}
+          </button>
+          <div className="nav-menu" role="menu">
+            {secondMenu(group.type).map((tool) => (
+              <a key={tool.id} href={tool.path} role="menuitem" className="nav-menu-item">
+                <ToolIcon tool={tool} size="sm" />
+                {tool.title}
+              </a>
+            ))}
+          </div>
+        </div>
+      ))}
+      <a className="nav-link" href="/see-more/">
+        全部工具
+      </a>
+    </>
+  );
+}
+
 export function Header({ slimTitle, shadow, minWidth, accountOrigin }: HeaderProps) {
-  const menuGroups = TOOL_GROUPS.filter((g) => g.hasSecondMenu);
   return (
     <header className={`site-header${shadow ? ' has-shadow' : ''}${minWidth ? ' min-width' : ''}`}>
       <div className="header-inner">
@@ -23,26 +49,11 @@ export function Header({ slimTitle, shadow, minWidth, accountOrigin }: HeaderPro
         {slimTitle ? (
           <span className="header-title">{slimTitle}</span>
         ) : (
-          <nav className="main-nav" aria-label="工具分类">
-            {menuGroups.map((group) => (
-              <div key={group.type} className="nav-group">
-                <button type="button" className="nav-group-title" aria-haspopup="true">
-                  {group.title}
-                </button>
-                <div className="nav-menu" role="menu">
-                  {secondMenu(group.type).map((tool) => (
-                    <a key={tool.id} href={tool.path} role="menuitem" className="nav-menu-item">
-                      <ToolIcon tool={tool} size="sm" />
-                      {tool.title}
-                    </a>
-                  ))}
-                </div>
-              </div>
-            ))}
-            <a className="nav-link" href="/see-more/">
-              全部工具
-            </a>
-          </nav>
+          <CachedMarkup cacheKey="header-menus">
+            <nav className="main-nav" aria-label="工具分类">
+              <ToolMenus />
+            </nav>
+          </CachedMarkup>
         )}
         <div className="header-account">
           <a className="vip-link" href="/xiezai-huodong/">

@@ -1,5 +1,6 @@
 // The catalogue in its seven groups (home, tool pages, see-more, sitemap).
 import { TOOL_GROUPS, toolsOfGroup, type Tool } from '../../shared/catalogue';
+import { CachedMarkup } from './CachedMarkup';
 import { ToolIcon } from './ToolIcon';
 
 export function ToolCard({ tool }: { tool: Tool }) {
@@ -24,27 +25,33 @@ export function ToolCards({ tools }: { tools: readonly Tool[] }) {
   );
 }
 
+function ToolGroups({ compact }: { compact: boolean }) {
+  return TOOL_GROUPS.map((group) => (
+    <div key={group.type} className="tool-group">
+      <h3>{group.title}</h3>
+      {compact ? (
+        <div className="tool-group-links">
+          {toolsOfGroup(group.type).map((tool) => (
+            <a key={tool.id} href={tool.path}>
+              {tool.title}
+            </a>
+          ))}
+        </div>
+      ) : (
+        <ToolCards tools={toolsOfGroup(group.type)} />
+      )}
+    </div>
+  ));
+}
+
 /** Cards with icons and summaries, or (compact, on tool pages) a plain link list per group. */
 export function ToolGrid({ heading = '全部工具', compact = false }: { heading?: string; compact?: boolean }) {
   return (
-    <section className={`tool-grid${compact ? ' compact' : ''}`} aria-label={heading}>
-      <h2 className="section-title">{heading}</h2>
-      {TOOL_GROUPS.map((group) => (
-        <div key={group.type} className="tool-group">
-          <h3>{group.title}</h3>
-          {compact ? (
-            <div className="tool-group-links">
-              {toolsOfGroup(group.type).map((tool) => (
-                <a key={tool.id} href={tool.path}>
-                  {tool.title}
-                </a>
-              ))}
-            </div>
-          ) : (
-            <ToolCards tools={toolsOfGroup(group.type)} />
-          )}
-        </div>
-      ))}
-    </section>
+    <CachedMarkup cacheKey={`tool-grid:${compact}:${heading}`}>
+      <section className={`tool-grid${compact ? ' compact' : ''}`} aria-label={heading}>
+        <h2 className="section-title">{heading}</h2>
+        <ToolGroups compact={compact} />
+      </section>
+    </CachedMarkup>
   );
 }

@@ -1,19 +1,10 @@
 // Named route middleware (SPEC §8: an unknown one is a 500 'Unknown middleware <name>').
 // Runs inside route loaders, so it works the same on the server render and on client navigation.
 import { data, redirect } from 'react-router';
+import { ACCESS_TOKEN_COOKIE, readCookie } from '../../shared/cookies';
 import type { SiteConfig } from './site-config';
 
 type Middleware = (request: Request, config: SiteConfig) => void;
-
-export const ACCESS_TOKEN_COOKIE = 'accessToken';
-
-export function readCookie(cookieHeader: string | null | undefined, name: string): string | undefined {
-  for (const part of (cookieHeader ?? '').split(';')) {
-    const [key, ...rest] = part.trim().split('=');
-    if (key === name) return decodeURIComponent(rest.join('='));
-  }
-  return undefined;
-}
 
 /** The central account login, told where to come back to (SPEC §4). */
 export function loginUrl(config: SiteConfig, returnTo: URL): string {

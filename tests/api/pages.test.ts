@@ -157,6 +157,48 @@ describe('page cache and CSP nonce', () => {
     expect(/'nonce-([^']+)'/.exec(again.headers['content-security-policy'])![1]).not.toBe(nonce);
   });
 
+  it('answers a hit ahead of the middleware chain with the headers the chain gives', async () => {
+    const miss = await request(site.app).get('/pdf-merge/?from=hit-test');
+    const hit = await request(site.app).get('/pdf-merge/?from=hit-test');
+    expect([miss.headers['x-page-cache'], hit.headers['x-page-cache']]).toEqual(['miss', 'hit']);
+    const comparable = (headers: Record<string, string>) => {
+      const { date, 'x-page-cache': _source, ...rest } = headers;
+      return { ...rest, 'content-security-policy': rest['content-security-policy'].replace(/'nonce-[^']+'/, "'nonce-N'") };
+    };
+    expect(comparable(hit.headers)).toEqual(comparable(miss.headers));
+    expect(hit.headers['content-security-policy']).toMatch(/script-src 'self' 'nonce-[0-9a-f-]{36}'/);
+    expect(hit.text).toBe(miss.text.replace(/nonce="[^"]+"/g, `nonce="${/nonce="([^"]+)"/.exec(hit.text)![1]}"`));
+    const head = await request(site.app).head('/pdf-merge/?from=hit-test');
+    expect(head.status).toBe(200);
+    expect(head.headers['x-page-cache']).toBe('hit');
+    expect(Number(head.headers['content-length'])).toBe(Buffer.byteLength(hit.text));
+  });
+
+  it('never serves a cached page to a logged-in visitor, with or without a query', async () => {
+    await request(site.app).get('/watermark/?from=login-test');
+    expect((await request(site.app).get('/watermark/?from=login-test')).headers['x-page-cache']).toBe('hit');
+    const loggedIn = await request(site.app).get('/watermark/?from=login-test').set('Cookie', 'theme=1; accessToken=abc');
+    expect(loggedIn.headers['x-page-cache']).toBe('miss');
+    expect(loggedIn.headers['cache-control']).toBe('private, no-store');
+  });
+
+  it('still sets the channel cookies a cached page is asked with, even percent-encoded', async () => {
+    for (const query of ['?agent=a1', '?%61gent=a1']) {
+      await request(site.app).get(`/pdf-delete-page/${query}`);
+      const hit = await request(site.app).get(`/pdf-delete-page/${query}`);
+      expect(hit.headers['x-page-cache']).toBe('hit');
+      expect(([] as string[]).concat(hit.headers['set-cookie'] ?? [])).toContainEqual(expect.stringMatching(/^agent=a1;/));
+    }
+  });
+
+  it('still sends phones to the mobile site for a cached page', async () => {
+    await request(site.app).get('/pdf-compress/?from=phone');
+    expect((await request(site.app).get('/pdf-compress/?from=phone')).headers['x-page-cache']).toBe('hit');
+    const phone = await request(site.app).get('/pdf-compress/?from=phone').set('User-Agent', 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148');
+    expect(phone.status).toBe(302);
+    expect(phone.headers.location).toBe(`${MOBILE_ORIGIN}/pdf-compress/?from=phone`);
+  });
+
   it('never caches a page for a logged-in visitor or a login page', async () => {
     const first = await request(site.app).get('/pdf-rotate/?logged=1').set('Cookie', 'accessToken=abc');
     const second = await request(site.app).get('/pdf-rotate/?logged=1').set('Cookie', 'accessToken=abc');

@@ -1,8 +1,10 @@
 import { createStaticHandler, isRouteErrorResponse } from 'react-router';
 import { buildHead, mobileUrl } from '../../shared/head';
 import { isApiPath } from '../../shared/constants';
-import { matchSiteRoute } from '../../shared/site-routes';
-import { runMiddleware, loginUrl, readCookie } from '../../client/routing/middleware';
+import { matchSiteRoute, SITE_ROUTES } from '../../shared/site-routes';
+import { createRoutes, routeIdOf } from '../../client/routes';
+import { runMiddleware, loginUrl } from '../../client/routing/middleware';
+import { readCookie } from '../../shared/cookies';
 
 const config = { publicOrigin: 'https://www.example.cn', mobileOrigin: 'https://m.example.cn', accountOrigin: 'https://passport.example.cn', unavailableTools: {} };
 
@@ -30,6 +32,22 @@ describe('site route matching', () => {
     expect(matchSiteRoute('/scan/')?.route.id).toBe('scan');
     expect(matchSiteRoute('/pdf-merge/')?.route.tool?.id).toBe('pdf-merge');
     expect(matchSiteRoute('/no-such-tool/')).toBeNull();
+  });
+
+  it("answers every page from the page's own route table exactly as from the full table", async () => {
+    const full = createStaticHandler(createRoutes(config));
+    /** What hydration and the response depend on: the matched route ids, loader data, errors and status, or the redirect. */
+    const outcome = async (handler: ReturnType<typeof createStaticHandler>, url: string, cookie?: string) => {
+      const context = await handler.query(new Request(`${config.publicOrigin}${url}`, { headers: cookie ? { cookie } : {} }));
+      if (context instanceof Response) return { redirect: context.status, location: context.headers.get('Location') };
+      return { ids: context.matches.map((m) => m.route.id), loaderData: context.loaderData, errors: context.errors, status: context.statusCode };
+    };
+    const urls = SITE_ROUTES.map((r) => r.path.replace(/:\w+/g, '7')).concat('/PDF-MERGE/', '/Scan/?x=1', '/no-such-tool/', '/a/b/c/');
+    for (const url of urls) {
+      const page = matchSiteRoute(new URL(url, config.publicOrigin).pathname)?.route;
+      const own = createStaticHandler(createRoutes(config, page && routeIdOf(page)));
+      for (const cookie of [undefined, 'accessToken=t']) expect([url, await outcome(own, url, cookie)]).toEqual([url, await outcome(full, url, cookie)]);
+    }
   });
 
   it('keeps the task-centre page out of the API space', () => {
@@ -65,5 +83,9 @@ describe('route middleware (SPEC §8)', () => {
     const loggedIn = new Request(anonymous.url, { headers: { cookie: 'a=b; accessToken=x%20y' } });
     expect(runMiddleware(['auth'], loggedIn, config)).toBeNull();
     expect(readCookie('a=b; accessToken=x%20y', 'accessToken')).toBe('x y');
+    // A value that is not valid percent-encoding is kept as sent, not a 500 from the loader.
+    expect(readCookie('accessToken=%E0%A4; x=1', 'accessToken')).toBe('%E0%A4');
+    expect(runMiddleware(['auth'], new Request(anonymous.url, { headers: { cookie: 'accessToken=%E0%A4' } }), config)).toBeNull();
+    expect(readCookie('xaccessToken=1; access=2', 'accessToken')).toBeUndefined();
   });
 });

@@ -2,6 +2,7 @@
 // limits, how-to steps, related tools and the catalogue.
 import { findTool, toolsOfGroup, TOOL_GROUPS } from '../../../shared/catalogue';
 import { formatFileSize } from '../../../shared/format';
+import { CachedMarkup } from '../../components/CachedMarkup';
 import { ToolCards, ToolGrid } from '../../components/ToolGrid';
 import { UploadPanel } from './UploadPanel';
 import './tool.css';
@@ -25,28 +26,32 @@ export default function ToolPage({ toolId }: { toolId: string }) {
           免费用户：单个文件不超过 {formatFileSize(tool.maxFileSize.guest)}，每次 {tool.maxFiles.guest} 个文件；登录用户 {formatFileSize(tool.maxFileSize.user)}；会员最大{' '}
           {formatFileSize(tool.maxFileSize.vip)}、每次 {tool.maxFiles.vip} 个文件。
         </p>
-        <section className="tool-steps" aria-label="使用步骤">
-          <h2 className="section-title">如何使用{tool.title}</h2>
-          <ol>
-            <li>
-              <strong>上传文件</strong>
-              <span>点击“选择文件”或把文件拖到上方区域</span>
-            </li>
-            <li>
-              <strong>设置选项</strong>
-              <span>按需要调整转换参数，不调整也有合适的默认值</span>
-            </li>
-            <li>
-              <strong>下载结果</strong>
-              <span>处理完成后点击下载，文件会在 2 小时后自动删除</span>
-            </li>
-          </ol>
-        </section>
-        {related.length > 0 && (
-          <section aria-label="相关工具">
-            <h2 className="section-title">相关工具</h2>
-            <ToolCards tools={related} />
+        <CachedMarkup cacheKey={`tool-steps:${tool.id}`}>
+          <section className="tool-steps" aria-label="使用步骤">
+            <h2 className="section-title">如何使用{tool.title}</h2>
+            <ol>
+              <li>
+                <strong>上传文件</strong>
+                <span>点击“选择文件”或把文件拖到上方区域</span>
+              </li>
+              <li>
+                <strong>设置选项</strong>
+                <span>按需要调整转换参数，不调整也有合适的默认值</span>
+              </li>
+              <li>
+                <strong>下载结果</strong>
+                <span>处理完成后点击下载，文件会在 2 小时后自动删除</span>
+              </li>
+            </ol>
           </section>
+        </CachedMarkup>
+        {related.length > 0 && (
+          <CachedMarkup cacheKey={`related-tools:${tool.id}`}>
+            <section aria-label="相关工具">
+              <h2 className="section-title">相关工具</h2>
+              <ToolCards tools={related} />
+            </section>
+          </CachedMarkup>
         )}
         <ToolGrid heading="更多工具" compact />
       </div>
