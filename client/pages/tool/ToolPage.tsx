@@ -1,11 +1,20 @@
 // The one tool-page view all tools share (SPEC §2): title, the upload panel with the tool's
 // limits, how-to steps, related tools and the catalogue.
-import { findTool, toolsOfGroup, TOOL_GROUPS } from '../../../shared/catalogue';
+import { findTool, toolsOfGroup, TOOL_GROUPS, type Tool } from '../../../shared/catalogue';
 import { formatFileSize } from '../../../shared/format';
 import { CachedMarkup } from '../../components/CachedMarkup';
 import { ToolCards, ToolGrid } from '../../components/ToolGrid';
 import { UploadPanel } from './UploadPanel';
 import './tool.css';
+
+function ToolLimits({ tool }: { tool: Tool }) {
+  return (
+    <>
+      免费用户：单个文件不超过 {formatFileSize(tool.maxFileSize.guest)}，每次 {tool.maxFiles.guest} 个文件；登录用户 {formatFileSize(tool.maxFileSize.user)}；会员最大{' '}
+      {formatFileSize(tool.maxFileSize.vip)}、每次 {tool.maxFiles.vip} 个文件。
+    </>
+  );
+}
 
 export default function ToolPage({ toolId }: { toolId: string }) {
   const tool = findTool(toolId)!;
@@ -22,10 +31,11 @@ export default function ToolPage({ toolId }: { toolId: string }) {
           <p>{tool.summary}</p>
         </header>
         <UploadPanel key={tool.id} tool={tool} />
-        <p className="tool-limits">
-          免费用户：单个文件不超过 {formatFileSize(tool.maxFileSize.guest)}，每次 {tool.maxFiles.guest} 个文件；登录用户 {formatFileSize(tool.maxFileSize.user)}；会员最大{' '}
-          {formatFileSize(tool.maxFileSize.vip)}、每次 {tool.maxFiles.vip} 个文件。
-        </p>
+        <CachedMarkup cacheKey={`tool-limits:${tool.id}`}>
+          <p className="tool-limits">
+            <ToolLimits tool={tool} />
+          </p>
+        </CachedMarkup>
         <CachedMarkup cacheKey={`tool-steps:${tool.id}`}>
           <section className="tool-steps" aria-label="使用步骤">
             <h2 className="section-title">如何使用{tool.title}</h2>
