@@ -6,9 +6,9 @@ import type { Request as ExpressRequest } from 'express';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider, type StaticHandler } from 'react-router';
 import { buildHead } from '../../shared/head';
-import { matchSiteRoute, type SiteRoute } from '../../shared/site-routes';
+import { matchSiteRoute } from '../../shared/site-routes';
 import { findPage } from '../../shared/pages';
-import { createRoutes, routeIdOf } from '../../client/routes';
+import { createRoutes } from '../../client/routes';
 import { MarkupCacheContext } from '../../client/components/CachedMarkup';
 import { chunkNames, preloadChunks } from '../../client/routing/lazy-page';
 import type { SiteConfig } from '../../client/routing/site-config';
@@ -38,11 +38,10 @@ export async function createPageRenderer(site: SiteConfig, publicDir: string): P
   // converts the whole table again for each static router (~0.3 ms a render for the full table).
   // matchSiteRoute has already found the page with a Map lookup; the router only confirms it.
   // Addresses that are no page get the full table, whose fallback sends them to /404/.
-  const handlers = new Map<string, StaticHandler>();
-  const handlerFor = (page: SiteRoute | undefined): StaticHandler => {
-    const routeId = page && routeIdOf(page);
-    let handler = handlers.get(routeId ?? '');
-    if (!handler) handlers.set(routeId ?? '', (handler = createStaticHandler(createRoutes(site, routeId))));
+  const handlers = new Map<string | undefined, StaticHandler>();
+  const handlerFor = (pageId: string | undefined): StaticHandler => {
+    let handler = handlers.get(pageId);
+    if (!handler) handlers.set(pageId, (handler = createStaticHandler(createRoutes(site, pageId))));
     return handler;
   };
   const markupCache = new ServerMarkupCache();
@@ -51,7 +50,7 @@ export async function createPageRenderer(site: SiteConfig, publicDir: string): P
     async render(req, nonce) {
       const url = new URL(req.originalUrl, site.publicOrigin);
       const matched = matchSiteRoute(url.pathname);
-      const handler = handlerFor(matched?.route);
+      const handler = handlerFor(matched?.route.id);
       const context = await handler.query(toFetchRequest(req, url));
       if (context instanceof Response) {
         return { kind: 'redirect', status: context.status, location: context.headers.get('Location') ?? '/' };

@@ -2,7 +2,7 @@ import { createStaticHandler, isRouteErrorResponse } from 'react-router';
 import { buildHead, mobileUrl } from '../../shared/head';
 import { isApiPath } from '../../shared/constants';
 import { matchSiteRoute, SITE_ROUTES } from '../../shared/site-routes';
-import { createRoutes, routeIdOf } from '../../client/routes';
+import { createRoutes } from '../../client/routes';
 import { runMiddleware, loginUrl } from '../../client/routing/middleware';
 import { readCookie } from '../../shared/cookies';
 
@@ -45,7 +45,7 @@ describe('site route matching', () => {
     const urls = SITE_ROUTES.map((r) => r.path.replace(/:\w+/g, '7')).concat('/PDF-MERGE/', '/Scan/?x=1', '/no-such-tool/', '/a/b/c/');
     for (const url of urls) {
       const page = matchSiteRoute(new URL(url, config.publicOrigin).pathname)?.route;
-      const own = createStaticHandler(createRoutes(config, page && routeIdOf(page)));
+      const own = createStaticHandler(createRoutes(config, page?.id));
       for (const cookie of [undefined, 'accessToken=t']) expect([url, await outcome(own, url, cookie)]).toEqual([url, await outcome(full, url, cookie)]);
     }
   });
