@@ -44,7 +44,7 @@ function plain(source) {
   const output = path.join(work, `plain-${++jobs}.mp4`);
   execFileSync('ffmpeg', [
     '-hide_banner', '-loglevel', 'error', '-nostdin', '-y', '-i', source,
-    '-map', '0:0', '-map', '0:1',
+    '-map', '0:V:0', '-map', '0:a:0?',
     '-c:v', 'libx264', '-preset', 'medium', '-crf', '28', '-pix_fmt', 'yuv420p',
     '-vf', "scale=-2:'min(1080,ih)',scale=trunc(iw/2)*2:trunc(ih/2)*2",
     '-c:a', 'aac', '-b:a', '96k', '-sn', '-dn', '-movflags', '+faststart', '-f', 'mp4', output,

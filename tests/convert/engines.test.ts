@@ -111,10 +111,13 @@ describe('runProcess onStdoutLine', () => {
 describe('progressLines', () => {
   it('reports once per ffmpeg -progress block, never backwards, and 1 at the end', () => {
     const reports: number[] = [];
-    const read = progressLines(10, (f) => reports.push(f));
+    let duration = 0;
+    const read = progressLines(() => duration, (f) => reports.push(f));
     const block = (outTime: string, state = 'continue') => [`frame=1`, `out_time_us=${outTime}`, `out_time_ms=${outTime}`, `progress=${state}`].forEach(read);
     block('N/A');
     block('-23220');
+    block('1000000'); // the duration is not known yet: nothing to report
+    duration = 10;
     block('2500000');
     block('2500000');
     block('7500000');

@@ -1,7 +1,7 @@
 // Audio and video tools on ffmpeg, over clips the test generates (testsrc, sine); every result is
 // read back by ffprobe, independently of the code under test.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { runFfmpeg, safeInputArgs } from '../../server/convert/engines/ffmpeg';
@@ -137,14 +137,37 @@ describe('video-compress and audio-compress', () => {
   it('makes a video smaller at each level and reports the saving', async () => {
     const sizes: number[] = [];
     for (const level of ['low', 'medium', 'high']) {
-      const output = await run('video-compress', 'video.mp4', { level });
+      const progress: number[] = [];
+      const output = await run('video-compress', 'video.mp4', { level }, context(progress));
       expect(output.name).toMatch(/^video-已压缩-节省\d+%\.mp4$/);
       expect(codecOf(output.path, 'video')).toBe('h264');
+      expect(codecOf(output.path, 'audio')).toBe('aac');
       expect(Math.abs(duration(output.path) - 3)).toBeLessThan(0.2);
+      // The encode starts before the probe knows the duration; progress still counts against it.
+      expect(progress.at(-1)).toBe(100);
+      expect(progress).toEqual([...progress].sort((a, b) => a - b));
       sizes.push(statSync(output.path).size);
     }
     expect(sizes[0]).toBeLessThan(statSync(clips['video.mp4']).size);
     expect(sizes[2]).toBeLessThan(sizes[0]);
+  });
+
+  it('compresses a video without sound, and refuses a file without a picture', async () => {
+    const output = await run('video-compress', 'silent.mp4', { level: 'high' });
+    expect(codecOf(output.path, 'video')).toBe('h264');
+    expect(codecOf(output.path, 'audio')).toBeUndefined();
+    expect(await refusal(run('video-compress', 'tone.wav', { level: 'high' }))).toBe('文件中没有视频画面');
+  });
+
+  it('stops the encode it started beside the probe when the probe refuses the file, leaving nothing behind', async () => {
+    // Eleven minutes of picture: longer than a guest may convert, and minutes of work to encode.
+    const long = path.join(scratch, 'long-video.mp4');
+    ffmpeg(['-f', 'lavfi', '-i', 'testsrc2=size=640x360:rate=2', '-t', '660', '-c:v', 'libx264', '-preset', 'ultrafast', long]);
+    clips['long-video.mp4'] = long;
+    const ctx = context([], 'guest');
+    expect(await refusal(run('video-compress', 'long-video.mp4', { level: 'medium' }, ctx))).toBe('时长超过限制：当前账户最长可处理10分钟的音视频');
+    expect(readdirSync(ctx.workDir)).toEqual([]);
+    expect(execFileSync('ps', ['-eo', 'args'], { encoding: 'utf8' })).not.toContain(ctx.workDir);
   });
 
   it('aims a video at a target size', async () => {

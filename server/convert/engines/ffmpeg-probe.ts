@@ -58,8 +58,13 @@ export interface ProbeOptions {
   demuxer?: string;
 }
 
-export async function probeMedia(file: string, { signal, demuxer }: ProbeOptions = {}): Promise<MediaInfo> {
+export async function probeMedia(file: string, options: ProbeOptions = {}): Promise<MediaInfo> {
   await refusePlaylist(file);
+  return probeStreams(file, options);
+}
+
+/** probeMedia for a file already known not to be a playlist. */
+export async function probeStreams(file: string, { signal, demuxer }: ProbeOptions = {}): Promise<MediaInfo> {
   let json: ProbeJson;
   try {
     const { stdout } = await runEngine('ffprobe', ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', ...safeInputArgs(file, demuxer)], { signal });

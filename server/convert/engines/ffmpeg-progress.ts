@@ -3,10 +3,11 @@
 // `out_time_ms`, which despite its name is microseconds too) is how far the output has got.
 
 /**
- * A stdout line handler that reports once per block: output time against `durationSeconds`
- * (0–1), never going backwards, and 1 when ffmpeg says it has finished.
+ * A stdout line handler that reports once per block: output time against `durationSeconds()`
+ * (0–1; nothing while that is still 0, i.e. unknown), never going backwards, and 1 when ffmpeg
+ * says it has finished.
  */
-export function progressLines(durationSeconds: number, onProgress: (fraction: number) => void): (line: string) => void {
+export function progressLines(durationSeconds: () => number, onProgress: (fraction: number) => void): (line: string) => void {
   let outSeconds = 0;
   let reported = 0;
   return (line) => {
@@ -19,7 +20,8 @@ export function progressLines(durationSeconds: number, onProgress: (fraction: nu
       const micros = Number(value);
       if (value !== '' && Number.isFinite(micros)) outSeconds = Math.max(outSeconds, micros / 1_000_000);
     } else if (key === 'progress') {
-      const fraction = value === 'end' ? 1 : durationSeconds > 0 ? Math.min(1, outSeconds / durationSeconds) : 0;
+      const duration = durationSeconds();
+      const fraction = value === 'end' ? 1 : duration > 0 ? Math.min(1, outSeconds / duration) : 0;
       if (fraction > reported) {
         reported = fraction;
         onProgress(fraction);

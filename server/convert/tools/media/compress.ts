@@ -1,6 +1,6 @@
 // video-compress and audio-compress: a level (how hard to squeeze) or a target size, from which
 // the bitrate follows from the duration. The visitor never gets a file bigger than the upload.
-import { stat } from 'node:fs/promises';
+import { rm, stat } from 'node:fs/promises';
 import { z } from 'zod';
 import { ConvertError } from '../../errors';
 import { runFfmpeg, safeInputArgs } from '../../engines/ffmpeg';
@@ -8,7 +8,7 @@ import type { Converter, ConvertContext } from '../../types';
 import { audioOutputArgs, keptAudioFormat } from './audio-formats';
 import { compressedOutput } from './compressed-output';
 import { convertEach, type MediaStep } from './media-job';
-import { openMediaSource, type MediaSource, type SourceWith } from './media-source';
+import { openMediaSource, whileProbing, type MediaSource, type ProbedAlongside, type SourceWith } from './media-source';
 import { NO_AUDIO, NO_VIDEO, targetTooSmall } from './messages';
 import { containerOutputArgs } from './video-formats';
 
@@ -45,29 +45,34 @@ function sizeForKbps(kbps: number, seconds: number): number {
   return (kbps * 1000 * seconds) / 8 / 1024 / (1 - CONTAINER_OVERHEAD);
 }
 
-/** x264 and AAC arguments for a level or a target size. */
-function videoCompressArgs(source: SourceWith<{ video: string }>, options: MediaCompressOptions): string[] {
+/** Video and audio bitrates that fill a target size (refused when too small to be usable). */
+function videoRates(source: SourceWith<{ video: string }>, options: MediaCompressOptions): { rate: string[]; audioKbps: number } {
+  const total = targetKbps(options.targetKB, source.durationSeconds);
+  const audioKbps = source.audio ? Math.min(VIDEO_LEVELS[options.level].audioKbps, Math.max(MIN_AUDIO_KBPS, total * 0.2)) : 0;
+  const videoKbps = Math.floor(total - audioKbps);
+  if (videoKbps < MIN_VIDEO_KBPS) throw new ConvertError(targetTooSmall(sizeForKbps(MIN_VIDEO_KBPS + audioKbps, source.durationSeconds)));
+  return { rate: ['-b:v', `${videoKbps}k`, '-maxrate', `${Math.floor(videoKbps * 1.5)}k`, '-bufsize', `${videoKbps * 2}k`], audioKbps };
+}
+
+/**
+ * x264 and AAC arguments: at a level they need nothing from the probe (streams are picked by
+ * specifier: the first video that is not a cover picture, the first audio if any), so the encode
+ * can start beside it; a target size needs the probed source for its bitrates.
+ */
+function videoCompressArgs(inputPath: string, options: MediaCompressOptions, target?: ReturnType<typeof videoRates>): string[] {
   const level = VIDEO_LEVELS[options.level];
-  let audioKbps = level.audioKbps;
-  let rate = ['-crf', String(level.crf)];
-  if (options.targetKB > 0) {
-    const total = targetKbps(options.targetKB, source.durationSeconds);
-    audioKbps = source.audio ? Math.min(level.audioKbps, Math.max(MIN_AUDIO_KBPS, total * 0.2)) : 0;
-    const videoKbps = Math.floor(total - audioKbps);
-    if (videoKbps < MIN_VIDEO_KBPS) throw new ConvertError(targetTooSmall(sizeForKbps(MIN_VIDEO_KBPS + audioKbps, source.durationSeconds)));
-    rate = ['-b:v', `${videoKbps}k`, '-maxrate', `${Math.floor(videoKbps * 1.5)}k`, '-bufsize', `${videoKbps * 2}k`];
-  }
-  const streams = ['-map', `0:${source.video.index}`, ...(source.audio ? ['-map', `0:${source.audio.index}`] : [])];
+  const { rate, audioKbps } = target ?? { rate: ['-crf', String(level.crf)], audioKbps: level.audioKbps };
+  // Every stream is re-encoded, so no codec needs naming; the audio options apply when there is audio.
   const codecs = containerOutputArgs(
     'mp4',
-    { video: source.video.codec, audio: source.audio?.codec },
+    { video: '', audio: '' },
     {
       video: ['-c:v', 'libx264', '-preset', 'medium', ...rate, '-pix_fmt', 'yuv420p'],
       audio: ['-c:a', 'aac', '-b:a', `${Math.floor(audioKbps)}k`],
       filter: `scale=-2:'min(${level.maxHeight},ih)'`,
     },
   );
-  return [...safeInputArgs(source.input.path), ...streams, ...codecs];
+  return [...safeInputArgs(inputPath), '-map', '0:V:0', '-map', '0:a:0?', ...codecs];
 }
 
 function audioBitrate(source: MediaSource, options: MediaCompressOptions): number {
@@ -77,9 +82,20 @@ function audioBitrate(source: MediaSource, options: MediaCompressOptions): numbe
   return kbps;
 }
 
-async function runCompression(step: MediaStep, ctx: ConvertContext, source: MediaSource, args: string[], extension: string) {
+/** A run after the probe: the job's own signal and the known duration. */
+function afterProbe(source: MediaSource, ctx: ConvertContext): ProbedAlongside {
+  return { signal: ctx.signal, durationSeconds: source.durationSeconds };
+}
+
+async function runCompression(step: MediaStep, run: ProbedAlongside, args: string[], extension: string) {
   const output = step.outputPath(extension);
-  await runFfmpeg({ args: [...args, output], signal: ctx.signal, durationSeconds: source.durationSeconds, onProgress: step.onProgress });
+  try {
+    await runFfmpeg({ args: [...args, output], signal: run.signal, durationSeconds: run.durationSeconds, onProgress: step.onProgress });
+  } catch (error) {
+    // Stopped or failed: what ffmpeg wrote so far is no one's file.
+    await rm(output, { force: true });
+    throw error;
+  }
   return compressedOutput(step.input, { path: output, size: (await stat(output)).size, extension });
 }
 
@@ -89,8 +105,9 @@ export const videoCompress: Converter<MediaCompressOptions> = {
   engines: ['ffmpeg'],
   convert: ({ inputs, options }, ctx) =>
     convertEach('video-compress', inputs, ctx, async (step) => {
+      if (options.targetKB === 0) return whileProbing(step.input, ctx, { video: NO_VIDEO }, (run) => runCompression(step, run, videoCompressArgs(step.input.path, options), 'mp4'));
       const source = await openMediaSource(step.input, ctx, { video: NO_VIDEO });
-      return runCompression(step, ctx, source, videoCompressArgs(source, options), 'mp4');
+      return runCompression(step, afterProbe(source, ctx), videoCompressArgs(step.input.path, options, videoRates(source, options)), 'mp4');
     }),
 };
 
@@ -103,6 +120,6 @@ export const audioCompress: Converter<MediaCompressOptions> = {
       const source = await openMediaSource(step.input, ctx, { audio: NO_AUDIO });
       const format = keptAudioFormat(step.input.type, false);
       const args = [...safeInputArgs(step.input.path), '-map', `0:${source.audio.index}`, ...audioOutputArgs(format, audioBitrate(source, options))];
-      return runCompression(step, ctx, source, args, format);
+      return runCompression(step, afterProbe(source, ctx), args, format);
     }),
 };
