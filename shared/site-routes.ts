@@ -31,13 +31,20 @@ export const SITE_ROUTES: readonly SiteRoute[] = [...PAGES, ...TOOLS.map(toolRou
 const STATIC_ROUTES = new Map(SITE_ROUTES.filter((r) => !r.path.includes(':')).map((r) => [r.path.toLowerCase(), r]));
 const PATTERN_ROUTES = SITE_ROUTES.filter((r) => r.path.includes(':'));
 
+export interface SiteRouteMatch {
+  route: SiteRoute;
+  params: Record<string, string | undefined>;
+  /** The page's own address for canonical tags: a fixed path as the site spells it, whatever case it was asked in. */
+  path: string;
+}
+
 /** Static paths win over patterns, as in react-router's ranking; like the router, case is ignored. */
-export function matchSiteRoute(pathname: string): { route: SiteRoute; params: Record<string, string | undefined> } | null {
+export function matchSiteRoute(pathname: string): SiteRouteMatch | null {
   const exact = STATIC_ROUTES.get(pathname.toLowerCase());
-  if (exact) return { route: exact, params: {} };
+  if (exact) return { route: exact, params: {}, path: exact.path };
   for (const route of PATTERN_ROUTES) {
     const m = matchPath({ path: route.path, end: true }, pathname);
-    if (m) return { route, params: m.params };
+    if (m) return { route, params: m.params, path: pathname };
   }
   return null;
 }

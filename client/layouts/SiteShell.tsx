@@ -20,7 +20,7 @@ function useHeadSync(config: SiteConfig, pathname: string): void {
   useEffect(() => {
     const matched = matchSiteRoute(pathname);
     if (!matched) return;
-    applyHead(buildHead(pathname, matched.route.head(matched.params), matched.route.options.mobile, config));
+    applyHead(buildHead(matched.path, matched.route.head(matched.params), matched.route.options.mobile, config));
   }, [pathname, config]);
 }
 

@@ -66,7 +66,7 @@ export async function createPageRenderer(site: SiteConfig, publicDir: string): P
       );
       markupCache.fill();
       const route = matched?.route ?? findPage('404');
-      const head = buildHead(url.pathname, route.head(matched?.params ?? {}), route.options.mobile, site);
+      const head = buildHead(matched?.path ?? url.pathname, route.head(matched?.params ?? {}), route.options.mobile, site);
       const { scripts, styles } = assetsFor(manifest, used);
       const html = renderDocument({ head, body, scripts, styles, chunks: [...used], site, nonce, assetBase: '/assets/' });
       return { kind: 'page', status: context.statusCode, html, needsLogin: route.options.needsLogin };

@@ -119,6 +119,12 @@ describe('routing rules', () => {
     expect(target.searchParams.get('redirect')).toBe(`${PUBLIC_ORIGIN}${path}?from=menu`);
   });
 
+  it('names the page as the site spells it in canonical tags, whatever case it was asked in', async () => {
+    const res = await request(site.app).get('/PDF-Merge/');
+    expect(res.status).toBe(200);
+    expect(res.text).toContain(`<link data-head="canonical" rel="canonical" href="${PUBLIC_ORIGIN}/pdf-merge/">`);
+  });
+
   it('answers unknown API paths with the JSON envelope', async () => {
     const res = await request(site.app).get('/api/noSuchCall');
     expect(res.status).toBe(404);

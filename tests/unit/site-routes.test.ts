@@ -32,6 +32,10 @@ describe('site route matching', () => {
     expect(matchSiteRoute('/scan/')?.route.id).toBe('scan');
     expect(matchSiteRoute('/pdf-merge/')?.route.tool?.id).toBe('pdf-merge');
     expect(matchSiteRoute('/no-such-tool/')).toBeNull();
+    // The address canonical tags name: a fixed path as the site spells it.
+    expect(matchSiteRoute('/PDF-Merge/')?.path).toBe('/pdf-merge/');
+    expect(matchSiteRoute('/scan/')?.path).toBe('/Scan/');
+    expect(matchSiteRoute('/news/7/')?.path).toBe('/news/7/');
   });
 
   it("answers every page from the page's own route table exactly as from the full table", async () => {
