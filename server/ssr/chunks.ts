@@ -21,7 +21,12 @@ export function readManifest(publicDir: string): ClientManifest {
   return JSON.parse(fs.readFileSync(file, 'utf8')) as ClientManifest;
 }
 
-/** Script and style files to preload for a render that used these chunks, entry first, no repeats. */
+/**
+ * Script and style files for a render that used these chunks, entry first, no repeats. The only
+ * stylesheet is the entry's: esbuild puts all the CSS an entry point can reach into it, lazy
+ * chunks included (by design, evanw/esbuild#1590: CSS order must not depend on load order), so a
+ * chunk's own CSS file would only repeat part of it. One file, cached for every page.
+ */
 export function assetsFor(manifest: ClientManifest, usedChunks: Iterable<string>): { scripts: string[]; styles: string[] } {
   const entries = [manifest.entry];
   for (const name of usedChunks) {
@@ -30,10 +35,6 @@ export function assetsFor(manifest: ClientManifest, usedChunks: Iterable<string>
     entries.push(chunk);
   }
   const scripts = new Set<string>();
-  const styles = new Set<string>();
-  for (const e of entries) {
-    [e.file, ...e.imports].forEach((f) => scripts.add(f));
-    e.css.forEach((f) => styles.add(f));
-  }
-  return { scripts: [...scripts], styles: [...styles] };
+  for (const e of entries) [e.file, ...e.imports].forEach((f) => scripts.add(f));
+  return { scripts: [...scripts], styles: manifest.entry.css };
 }

@@ -1,6 +1,9 @@
 // Every route of SPEC §2 over real HTTP: status, Chinese title, canonical, mobile tags exactly
 // where due, trailing-slash and 404 rules, login redirects, query cookies, page cache and nonce.
+import fs from 'node:fs';
+import path from 'node:path';
 import request from 'supertest';
+import { readManifest } from '../../server/ssr/chunks';
 import { TOOLS } from '../../shared/catalogue';
 import { PAGES } from '../../shared/pages';
 import { ACCOUNT_ORIGIN, MOBILE_ORIGIN, PUBLIC_ORIGIN, createTestSite } from '../support/site';
@@ -217,6 +220,22 @@ describe('page cache and CSP nonce', () => {
     const ordersAgain = await request(site.app).get('/myOrders/').set('Cookie', 'accessToken=abc');
     expect(ordersAgain.headers['x-page-cache']).toBe('miss');
     expect(orders.status).toBe(200);
+  });
+
+  it("links one stylesheet, the entry's, which holds the CSS of every chunk, lazy ones included", async () => {
+    const manifest = readManifest(site.config.publicDir);
+    const read = (file: string) => fs.readFileSync(path.join(site.config.publicDir, 'assets', file), 'utf8');
+    for (const url of ['/pdf-to-word/', '/img-background-color/', '/online-mindmap/', '/']) {
+      const res = await request(site.app).get(url);
+      expect([...res.text.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)].map((m) => m[1])).toEqual(manifest.entry.css.map((f) => `/assets/${f}`));
+    }
+    const entryCss = manifest.entry.css.map(read).join('');
+    const chunksWithCss = Object.entries(manifest.chunks).filter(([, chunk]) => chunk.css.length > 0);
+    expect(chunksWithCss.map(([name]) => name)).toEqual(expect.arrayContaining(['pages/tool/ToolPage', 'pages/tool/IdPhotoStudio', 'pages/mindmap/MindMapPage']));
+    for (const [, chunk] of chunksWithCss) {
+      const classes = new Set(chunk.css.map(read).join('').match(/\.[a-z][\w-]*/gi));
+      for (const name of classes) expect(entryCss).toContain(name);
+    }
   });
 
   it('preloads the page chunk the render used', async () => {

@@ -10,6 +10,7 @@ import { useReveal } from './reveal';
 import { deletionTime } from './ResultPanel';
 import { useTaskRun } from './task-run';
 import type { OptionValues } from './tool-options';
+import './id-photo.css';
 
 interface PickerProps {
   values: OptionValues;

@@ -1,8 +1,6 @@
 // The tool page's views that appear only after a file is chosen or uploaded, each in its own chunk
 // (client/routing/lazy-view.tsx), so a tool page's first load carries none of them.
 import { lazyView } from '../../routing/lazy-view';
-// Their styles come with the tool page: the CSS of a chunk loaded later would not be linked.
-import './id-photo.css';
 
 const loading = <p className="editor-note">正在载入…</p>;
 const idPhotoStudio = () => import('./IdPhotoStudio');
