@@ -60,7 +60,9 @@ export async function whileProbing<R extends StreamRequirement, T>(input: Conver
   try {
     // Called first, the probe asks for its engine slot before the work does: a busy server checks the file first.
     const source = probeStreams(input.path, { signal: ctx.signal }).then((info) => checkedSource(input, ctx, required, info));
-    const working = work({ signal: stop.signal, durationSeconds: { atMost: MAX_DURATION_SECONDS[ctx.tier], known: source.then((s) => s.durationSeconds) } });
+    const known = source.then((s) => s.durationSeconds);
+    known.catch(() => {}); // a refusal is reported below, whether or not the work reads the duration
+    const working = work({ signal: stop.signal, durationSeconds: { atMost: MAX_DURATION_SECONDS[ctx.tier], known } });
     // Observed now: the work may fail before the probe has answered.
     const workSettled = working.then(() => undefined, () => undefined);
     try {
