@@ -26,6 +26,8 @@ beforeAll(() => {
   ffmpeg([...testVideo, '-c:v', 'libx264', '-pix_fmt', 'yuv420p', clip('silent.mp4')]);
   ffmpeg([...tone, '-c:a', 'pcm_s16le', clip('tone.wav')]);
   ffmpeg([...tone, '-c:a', 'libmp3lame', '-b:a', '32k', clip('small.mp3')]);
+  // Sound with a cover picture in an mp4: a video stream to ffmpeg, but no picture to the tools.
+  ffmpeg([...tone, '-f', 'lavfi', '-i', 'color=red:size=64x64:duration=1', '-map', '0', '-map', '1', '-frames:v', '1', '-c:a', 'aac', '-c:v', 'mjpeg', '-disposition:v:0', 'attached_pic', clip('cover-only.mp4')]);
   // One quiet second, then two loud ones.
   ffmpeg(['-f', 'lavfi', '-i', 'sine=frequency=300:sample_rate=8000:duration=3', '-af', "volume='if(lt(t,1),0,1)':eval=frame", clip('quiet-then-loud.wav')]);
   // Eleven minutes of silence: longer than a guest may convert, small and quick to make.
@@ -157,6 +159,10 @@ describe('video-compress and audio-compress', () => {
     expect(codecOf(output.path, 'video')).toBe('h264');
     expect(codecOf(output.path, 'audio')).toBeUndefined();
     expect(await refusal(run('video-compress', 'tone.wav', { level: 'high' }))).toBe('文件中没有视频画面');
+    // A cover picture is no picture: refused, with nothing left in the work folder.
+    const ctx = context();
+    expect(await refusal(run('video-compress', 'cover-only.mp4', { level: 'medium' }, ctx))).toBe('文件中没有视频画面');
+    expect(readdirSync(ctx.workDir)).toEqual([]);
   });
 
   it('stops the encode it started beside the probe when the probe refuses the file, leaving nothing behind', async () => {
