@@ -54,8 +54,10 @@ export interface PageRequest {
 export function mobileRedirectUrl(request: PageRequest, origins: Origins): string | null {
   if (!PAGE_METHODS.has(request.method) || origins.mobileOrigin === origins.publicOrigin) return null;
   if (deviceClass(request.userAgent) !== 'phone') return null;
-  const rule = matchSiteRoute(request.pathname)?.route.options.mobile;
-  return rule ? mobileUrl(request.pathname, rule, origins.mobileOrigin) + request.search : null;
+  const matched = matchSiteRoute(request.pathname);
+  const rule = matched?.route.options.mobile;
+  // The page's own address, as its head tags name it, whatever case it was asked in.
+  return matched && rule ? mobileUrl(matched.path, rule, origins.mobileOrigin) + request.search : null;
 }
 
 /**

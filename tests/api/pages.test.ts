@@ -126,6 +126,8 @@ describe('routing rules', () => {
     const res = await request(site.app).get('/PDF-Merge/');
     expect(res.status).toBe(200);
     expect(res.text).toContain(`<link data-head="canonical" rel="canonical" href="${PUBLIC_ORIGIN}/pdf-merge/">`);
+    const phone = await request(site.app).get('/PDF-Merge/?a=1').set('User-Agent', 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148');
+    expect(phone.headers.location).toBe(`${MOBILE_ORIGIN}/pdf-merge/?a=1`);
   });
 
   it('answers unknown API paths with the JSON envelope', async () => {
