@@ -1,0 +1,130 @@
+// The shipped artefact under test: `npm start` runs dist/server/main.mjs, so the API, e2e and
+// hostile-input tests start exactly that file as a child process, configured only through real
+// environment variables (npm test builds it before jest runs).
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+export const ROOT = path.resolve(__dirname, '../..');
+export const SERVER_BUNDLE = path.join(ROOT, 'dist/server/main.mjs');
+
+export interface BuiltServer {
+  origin: string;
+  port: number;
+  pid: number;
+  dataDir: string;
+  child: ChildProcess;
+  /** Everything the server wrote to stdout and stderr so far. */
+  log(): string;
+  /** Resident set size now and its peak (VmRSS, VmHWM of /proc/<pid>/status), in bytes. */
+  memory(): { rss: number; peak: number };
+  /** Whether the process is still running. */
+  alive(): boolean;
+  /** Resolves with the exit code (or the signal's name) once the process has exited. */
+  exited: Promise<number | string>;
+  /** Sends SIGTERM and waits for the exit; SIGKILL after `graceMs`. Removes the data dir unless asked to keep it. */
+  stop(options?: { graceMs?: number; keepData?: boolean }): Promise<number | string>;
+}
+
+export interface BuiltServerOptions {
+  /** Environment variables on top of the defaults below (PORT, DATA_DIR, origins). */
+  env?: Record<string, string | undefined>;
+  /** Reuse a data dir (e.g. to restart over the same database); a fresh temp dir otherwise. */
+  dataDir?: string;
+  /** How long to wait for the first answer. */
+  startTimeoutMs?: number;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.unref();
+    probe.on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+function procStatusBytes(pid: number, field: 'VmRSS' | 'VmHWM'): number {
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+    const match = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status);
+    return match ? Number(match[1]) * 1024 : 0;
+  } catch {
+    return 0;
+  }
+}
+
+/** Starts dist/server/main.mjs on a free loopback port and waits until it answers. */
+export async function startBuiltServer(options: BuiltServerOptions = {}): Promise<BuiltServer> {
+  if (!fs.existsSync(SERVER_BUNDLE)) throw new Error(`${SERVER_BUNDLE} is missing: run npm run build first`);
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'built-site-'));
+  const env: Record<string, string> = {};
+  for (const [k, v] of Object.entries({ ...process.env, NODE_ENV: 'test' })) if (v !== undefined) env[k] = v;
+  // jest's own variables would leak into the child; the server reads only its documented names.
+  delete env.JEST_WORKER_ID;
+  Object.assign(env, { PORT: String(port), DATA_DIR: dataDir, PUBLIC_ORIGIN: origin, PUBLIC_DIR: path.join(ROOT, 'dist/public') });
+  for (const [k, v] of Object.entries(options.env ?? {})) {
+    if (v === undefined) delete env[k];
+    else env[k] = v;
+  }
+  const child = spawn(process.execPath, [SERVER_BUNDLE], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  const keep = (chunk: Buffer) => {
+    output += chunk.toString('utf8');
+    if (output.length > 2_000_000) output = output.slice(-1_000_000);
+  };
+  child.stdout!.on('data', keep);
+  child.stderr!.on('data', keep);
+  let running = true;
+  const exited = new Promise<number | string>((resolve) => {
+    child.on('exit', (code, signal) => {
+      running = false;
+      resolve(code ?? signal ?? -1);
+    });
+  });
+
+  const deadline = Date.now() + (options.startTimeoutMs ?? 30_000);
+  for (;;) {
+    if (!running) throw new Error(`built server exited before answering:\n${output}`);
+    try {
+      const res = await fetch(`${origin}/api/nowDateTime`, { signal: AbortSignal.timeout(2000) });
+      await res.arrayBuffer();
+      if (res.status < 500) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`built server did not answer within the start timeout:\n${output}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+
+  const pid = child.pid!;
+  return {
+    origin,
+    port,
+    pid,
+    dataDir,
+    child,
+    log: () => output,
+    memory: () => ({ rss: procStatusBytes(pid, 'VmRSS'), peak: procStatusBytes(pid, 'VmHWM') }),
+    alive: () => running,
+    exited,
+    async stop({ graceMs = 20_000, keepData = false } = {}) {
+      if (running) child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
+      const code = await exited;
+      clearTimeout(timer);
+      if (!keepData && !options.dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+      return code;
+    },
+  };
+}
