@@ -15,12 +15,14 @@ const ToolPage = lazyPage('pages/tool/ToolPage', () => import('./pages/tool/Tool
 const MindMapPage = lazyPage('pages/mindmap/MindMapPage', () => import('./pages/mindmap/MindMapPage'));
 const ContentPage = lazyPage('pages/content/ContentPage', () => import('./pages/content/ContentPage'));
 const AccountPage = lazyPage('pages/account/AccountPage', () => import('./pages/account/AccountPage'));
+const LoginPage = lazyPage('pages/account/LoginPage', () => import('./pages/account/LoginPage'));
 
-const ACCOUNT_PAGES = new Set(['myOrders', 'myintegral', 'task', 'invoice', 'postage_pay', 'yijian', 'xiezai-huodong', 'login', 'iamEmpty']);
+const ACCOUNT_PAGES = new Set(['myOrders', 'myintegral', 'task', 'invoice', 'postage_pay', 'yijian', 'xiezai-huodong', 'iamEmpty']);
 
 function pageElement(page: SiteRoute) {
   if (page.tool) return page.tool.layout === 'mind-map' ? <MindMapPage /> : <ToolPage toolId={page.tool.id} />;
   if (page.id === 'home') return <HomePage />;
+  if (page.id === 'login') return <LoginPage />;
   if (ACCOUNT_PAGES.has(page.id)) return <AccountPage pageId={page.id} />;
   return <ContentPage pageId={page.id} />;
 }

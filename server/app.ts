@@ -5,6 +5,9 @@ import type { Config } from './config';
 import { createApiRouter } from './api';
 import { createDb, migrateToLatest } from './db';
 import type { ApiDeps } from './api/deps';
+import { AccountService } from './account/service';
+import { createSmsProvider } from './account/sms';
+import { loadSecret } from './tasks/links';
 import { TaskService } from './tasks/service';
 import { configureTimestamps } from './convert/tools/pdf-render';
 import { unavailableTools } from './convert/availability';
@@ -43,7 +46,8 @@ export async function createApp(config: Config): Promise<SiteApp> {
     await migrateToLatest(db);
     const tasks = new TaskService({ config, db });
     await tasks.start();
-    api = { config, db, tasks };
+    const accounts = new AccountService({ db, secret: loadSecret(config), sms: createSmsProvider(config) });
+    api = { config, db, tasks, accounts };
   }
 
   // Behind API_ORIGIN the tools run elsewhere: this server cannot tell, and the API answers for them.

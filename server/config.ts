@@ -25,6 +25,8 @@ export interface Config {
   tsaUrl?: string;
   /** A speech recognition model directory (sherpa-onnx); the speech tools are unavailable without one. */
   speechModelDir?: string;
+  /** Aliyun SMS for login codes (SMS_PROVIDER=aliyun); without it the development provider logs codes, and production has no code login. */
+  sms?: { accessKeyId: string; accessKeySecret: string; signName: string; templateCode: string; endpoint: string };
 }
 
 type Env = Record<string, string | undefined>;
@@ -55,6 +57,16 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     secret: env.SITE_SECRET || undefined,
     tsaUrl: env.TSA_URL || undefined,
     speechModelDir: env.SPEECH_MODEL_DIR ? path.resolve(env.SPEECH_MODEL_DIR) : undefined,
+    sms:
+      env.SMS_PROVIDER === 'aliyun'
+        ? {
+            accessKeyId: env.ALIYUN_SMS_ACCESS_KEY_ID ?? '',
+            accessKeySecret: env.ALIYUN_SMS_ACCESS_KEY_SECRET ?? '',
+            signName: env.ALIYUN_SMS_SIGN_NAME ?? '',
+            templateCode: env.ALIYUN_SMS_TEMPLATE_CODE ?? '',
+            endpoint: env.ALIYUN_SMS_ENDPOINT || 'https://dysmsapi.aliyuncs.com/',
+          }
+        : undefined,
     ...overrides,
   };
 }

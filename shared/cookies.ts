@@ -3,6 +3,8 @@
 
 /** Set by the account service (SPEC §4); its presence makes a request a logged-in one. */
 export const ACCESS_TOKEN_COOKIE = 'accessToken';
+/** Set beside the HttpOnly refresh cookie, for as long: tells the page a session can be renewed. */
+export const SESSION_MARKER_COOKIE = 'hasSession';
 
 /** The decoded value of cookie `name`; a value that is not valid percent-encoding is returned as sent. */
 export function readCookie(cookieHeader: string | null | undefined, name: string): string | undefined {

@@ -1,6 +1,7 @@
 // Site header: logo, the five groups with their second-level menus (at most nine entries each),
 // and the account links. The order layout shows a slim variant.
 import { TOOL_GROUPS, secondMenu } from '../../shared/catalogue';
+import { AccountMenu } from './AccountMenu';
 import { CachedMarkup } from './CachedMarkup';
 import { ToolIcon } from './ToolIcon';
 
@@ -59,9 +60,7 @@ export function Header({ slimTitle, shadow, minWidth, accountOrigin }: HeaderPro
           <a className="vip-link" href="/xiezai-huodong/">
             开通会员
           </a>
-          <a className="login-link" href={`${accountOrigin}/login/`}>
-            登录/注册
-          </a>
+          <AccountMenu accountOrigin={accountOrigin} />
         </div>
       </div>
     </header>

@@ -1,4 +1,5 @@
-// What the API routers are given: config, the data layer and the task service.
+// What the API routers are given: config, the data layer, the account and task services.
+import type { AccountService } from '../account/service';
 import type { Config } from '../config';
 import type { Db } from '../db';
 import type { TaskService } from '../tasks/service';
@@ -7,4 +8,6 @@ export interface ApiDeps {
   config: Config;
   db: Db;
   tasks: TaskService;
+  /** The embedded account service; tests of other groups may leave it out (everyone is then a guest). */
+  accounts?: AccountService;
 }

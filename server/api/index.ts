@@ -1,11 +1,18 @@
 // The API of SPEC §7, one router per group, mounted in the site server or run behind API_ORIGIN.
 import express from 'express';
+import { authenticate } from '../account/authenticate';
+import { createAccountRouter } from '../account/router';
 import type { ApiDeps } from './deps';
 import { createSiteRouter } from './site';
 import { createTaskRouter } from './tasks';
 
 export function createApiRouter(deps: ApiDeps): express.Router {
   const router = express.Router();
+  // Who is asking comes first: the task calls read req.user for the owner and tier.
+  if (deps.accounts) {
+    router.use(authenticate(deps.accounts));
+    router.use(createAccountRouter({ accounts: deps.accounts, production: deps.config.production }));
+  }
   router.use(createSiteRouter(deps));
   router.use(createTaskRouter(deps));
   return router;

@@ -1,5 +1,6 @@
 // The database's tables, one interface per concern (db/tables/), joined into the type Kysely checks.
+import type { AccountTables } from './tables/accounts';
 import type { SiteTables } from './tables/site';
 import type { TaskTables } from './tables/tasks';
 
-export interface Database extends SiteTables, TaskTables {}
+export interface Database extends SiteTables, TaskTables, AccountTables {}

@@ -2,8 +2,10 @@
 import type { Migration } from 'kysely';
 import * as site from './001_site';
 import * as tasks from './002_tasks';
+import * as accounts from './004_accounts';
 
 export const migrations: Record<string, Migration> = {
   '001_site': site,
   '002_tasks': tasks,
+  '004_accounts': accounts,
 };

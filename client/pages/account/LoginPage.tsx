@@ -1,0 +1,165 @@
+// The account service's login page: sign-up and login by SMS code (one step: a new number gets an
+// account), login by password, and after a first sign-up an optional password. Comes back to the
+// page that sent the visitor here (?redirect=, this site's addresses only).
+import { useEffect, useState, type FormEvent } from 'react';
+import { isMainlandMobile } from '../../../shared/validators';
+import { loginWithCode, loginWithPassword, sendLoginCode, setPassword } from '../../api/account';
+import { useSiteConfig } from '../../routing/site-config';
+import { safeReturnAddress } from './return-address';
+import './login.css';
+
+type Mode = 'code' | 'password';
+const RESEND_SECONDS = 60;
+
+function messageOf(error: unknown): string {
+  return error instanceof Error && error.message ? error.message : '操作失败，请稍后再试';
+}
+
+export default function LoginPage() {
+  const { publicOrigin } = useSiteConfig();
+  const [mode, setMode] = useState<Mode>('code');
+  const [mobile, setMobile] = useState('');
+  const [code, setCode] = useState('');
+  const [password, setPasswordText] = useState('');
+  const [countdown, setCountdown] = useState(0);
+  const [devCode, setDevCode] = useState<string>();
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [askPassword, setAskPassword] = useState(false);
+
+  useEffect(() => {
+    if (countdown <= 0) return;
+    const timer = setTimeout(() => setCountdown((n) => n - 1), 1000);
+    return () => clearTimeout(timer);
+  }, [countdown]);
+
+  const goBack = () => {
+    const target = safeReturnAddress(new URLSearchParams(window.location.search).get('redirect'), publicOrigin);
+    window.location.assign(target);
+  };
+
+  const mobileValid = isMainlandMobile(mobile.replace(/[\s-]/g, ''));
+
+  async function requestCode() {
+    setError('');
+    if (!mobileValid) {
+      setError('请输入正确的手机号码');
+      return;
+    }
+    setBusy(true);
+    try {
+      const answer = await sendLoginCode(mobile);
+      setCountdown(RESEND_SECONDS);
+      setDevCode(answer.devCode);
+    } catch (e) {
+      setError(messageOf(e));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setError('');
+    if (!mobileValid) {
+      setError('请输入正确的手机号码');
+      return;
+    }
+    setBusy(true);
+    try {
+      const answer = mode === 'code' ? await loginWithCode(mobile, code.trim()) : await loginWithPassword(mobile, password);
+      if (mode === 'code' && !answer.hasPassword) setAskPassword(true);
+      else goBack();
+    } catch (e) {
+      setError(messageOf(e));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function savePassword(event: FormEvent) {
+    event.preventDefault();
+    setError('');
+    setBusy(true);
+    try {
+      await setPassword(password);
+      goBack();
+    } catch (e) {
+      setError(messageOf(e));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (askPassword) {
+    return (
+      <div className="login-page">
+        <form className="login-card" onSubmit={savePassword} noValidate>
+          <h1>设置登录密码</h1>
+          <p className="login-sub">设置后可用手机号和密码登录，也可以跳过，继续使用验证码登录。</p>
+          <label className="login-field">
+            <span>密码</span>
+            <input type="password" autoComplete="new-password" value={password} onChange={(e) => setPasswordText(e.target.value)} placeholder="8-64位，包含字母和数字" maxLength={64} />
+          </label>
+          {error && <p className="login-error" role="alert">{error}</p>}
+          <button type="submit" className="btn btn-primary login-submit" disabled={busy}>
+            保存密码
+          </button>
+          <button type="button" className="login-skip" onClick={goBack}>
+            跳过
+          </button>
+        </form>
+      </div>
+    );
+  }
+
+  return (
+    <div className="login-page">
+      <a className="login-brand" href="/" aria-label="PDF365 首页">
+        <span className="logo-mark">P</span> PDF365
+      </a>
+      <form className="login-card" onSubmit={submit} noValidate>
+        <h1>登录 PDF365</h1>
+        <p className="login-sub">未注册的手机号验证后将自动创建账号</p>
+        <div className="login-tabs" role="tablist">
+          <button type="button" role="tab" aria-selected={mode === 'code'} className={mode === 'code' ? 'is-active' : ''} onClick={() => setMode('code')}>
+            验证码登录/注册
+          </button>
+          <button type="button" role="tab" aria-selected={mode === 'password'} className={mode === 'password' ? 'is-active' : ''} onClick={() => setMode('password')}>
+            密码登录
+          </button>
+        </div>
+        <label className="login-field">
+          <span>手机号</span>
+          <input type="tel" inputMode="numeric" autoComplete="tel" name="mobile" value={mobile} onChange={(e) => setMobile(e.target.value)} placeholder="请输入手机号" maxLength={16} />
+        </label>
+        {mode === 'code' ? (
+          <label className="login-field">
+            <span>验证码</span>
+            <span className="login-code-row">
+              <input inputMode="numeric" autoComplete="one-time-code" name="code" value={code} onChange={(e) => setCode(e.target.value)} placeholder="6位验证码" maxLength={6} />
+              <button type="button" className="btn btn-outline login-send" onClick={requestCode} disabled={busy || countdown > 0}>
+                {countdown > 0 ? `${countdown}秒后重发` : '获取验证码'}
+              </button>
+            </span>
+          </label>
+        ) : (
+          <label className="login-field">
+            <span>密码</span>
+            <input type="password" autoComplete="current-password" name="password" value={password} onChange={(e) => setPasswordText(e.target.value)} placeholder="请输入密码" maxLength={64} />
+          </label>
+        )}
+        {devCode && (
+          <p className="login-dev-code" role="status">
+            开发环境未接入短信，验证码为 <strong>{devCode}</strong>
+          </p>
+        )}
+        {error && <p className="login-error" role="alert">{error}</p>}
+        <button type="submit" className="btn btn-primary login-submit" disabled={busy}>
+          {mode === 'code' ? '登录/注册' : '登录'}
+        </button>
+        <p className="login-terms">登录即表示同意《用户协议》和《隐私政策》，文件在处理完成 2 小时后自动删除。</p>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,24 @@
+// The session cookies. accessToken is readable by the page, which sends it as the bearer of SPEC §6,
+// so it lives 15 minutes; refreshToken is HttpOnly and only ever sent to /auth/.
+import type { CookieOptions, Response } from 'express';
+import { ACCESS_TOKEN_COOKIE, SESSION_MARKER_COOKIE } from '../../shared/cookies';
+import type { SessionTokens } from './sessions';
+
+export const REFRESH_TOKEN_COOKIE = 'refreshToken';
+const REFRESH_PATH = '/auth/';
+
+function base(production: boolean): CookieOptions {
+  return { sameSite: 'lax', secure: production };
+}
+
+export function setSessionCookies(res: Response, tokens: SessionTokens, production: boolean, now = Date.now()): void {
+  res.cookie(ACCESS_TOKEN_COOKIE, tokens.access, { ...base(production), path: '/', maxAge: tokens.accessExpiresAt - now });
+  res.cookie(REFRESH_TOKEN_COOKIE, tokens.refresh, { ...base(production), path: REFRESH_PATH, httpOnly: true, maxAge: tokens.refreshExpiresAt - now });
+  res.cookie(SESSION_MARKER_COOKIE, '1', { ...base(production), path: '/', maxAge: tokens.refreshExpiresAt - now });
+}
+
+export function clearSessionCookies(res: Response, production: boolean): void {
+  res.clearCookie(ACCESS_TOKEN_COOKIE, { ...base(production), path: '/' });
+  res.clearCookie(REFRESH_TOKEN_COOKIE, { ...base(production), path: REFRESH_PATH, httpOnly: true });
+  res.clearCookie(SESSION_MARKER_COOKIE, { ...base(production), path: '/' });
+}

@@ -1,0 +1,49 @@
+// Tables of the account service (issue 12): users, SMS codes and login sessions. Times are epoch
+// milliseconds in bigint columns, as in the site tables; secrets are stored only as hashes.
+
+/** A person or a company. `id` is a random number (SPEC §6 reads its parity), never a counter. */
+export interface UsersTable {
+  id: number;
+  /** Mainland mobile number, normalised to its 11 digits. */
+  mobile: string;
+  /** scrypt hash (account/passwords.ts), null until the user sets a password. */
+  password_hash: string | null;
+  /** SPEC §3: 'COMPANY' or 'PERSONAL'. */
+  account_type: string;
+  created_at: number;
+}
+
+/** One SMS code sent. The rows also count sends per number and per IP for the send limits. */
+export interface SmsCodesTable {
+  id: string;
+  mobile: string;
+  /** HMAC-SHA256 of number and code under the site secret: six digits alone would be guessed offline. */
+  code_hash: string;
+  ip: string;
+  /** Wrong guesses so far; the code dies at the limit. */
+  tries: number;
+  /** 1 once used to log in. */
+  used: number;
+  created_at: number;
+  expires_at: number;
+}
+
+/** A login: a short-lived access token and a rotating refresh token, both stored as SHA-256. */
+export interface SessionsTable {
+  id: string;
+  user_id: number;
+  access_hash: string;
+  access_expires_at: number;
+  refresh_hash: string;
+  /** The refresh token this one replaced: presenting it again means it was stolen, so the session ends. */
+  previous_refresh_hash: string | null;
+  refresh_expires_at: number;
+  created_at: number;
+  revoked_at: number | null;
+}
+
+export interface AccountTables {
+  users: UsersTable;
+  sms_codes: SmsCodesTable;
+  sessions: SessionsTable;
+}
