@@ -3,6 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
+import { checkServerImports } from './check-server-imports.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const outPublic = path.join(root, 'dist/public');
@@ -79,5 +80,12 @@ await esbuild.build({
   define: { 'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development') },
   sourcemap: 'linked',
 });
+
+// jest runs the sources through another interop than Node gives the bundle: refuse the imports where they differ.
+const importProblems = await checkServerImports(path.join(root, 'dist/server/main.mjs'));
+if (importProblems.length) {
+  for (const problem of importProblems) console.error(`server bundle: ${problem}`);
+  process.exit(1);
+}
 
 console.log(`built client (${Object.keys(manifest.chunks).length} chunks) and server`);

@@ -3,7 +3,7 @@
 // embedded. It ships as a .ttc collection, and pdf-lib asks fontkit for "the" font of the bytes,
 // so we hand pdf-lib a fontkit that picks the face by its PostScript name.
 import { readFile } from 'node:fs/promises';
-import * as fontkit from '@pdf-lib/fontkit';
+import fontkit from '@pdf-lib/fontkit';
 import type { PDFDocument, PDFFont } from 'pdf-lib';
 
 const FONT_FILE = '/usr/share/fonts/truetype/wqy/wqy-zenhei.ttc';
