@@ -8,6 +8,8 @@ import { pageCount, renderPages } from './preview';
 import { TASK_MESSAGES } from './messages';
 
 const THUMBNAIL_DPI = 40;
+/** A thumbnail never needs more; a page claiming to be metres wide is drawn smaller instead. */
+const THUMBNAIL_MAX_SIDE = 400;
 
 export function hasMiddleStep(tool: Tool, converter: Converter<unknown>): boolean {
   return Boolean(converter.middle) || tool.accept.includes('pdf');
@@ -20,6 +22,7 @@ export async function runMiddle(converter: Converter<unknown>, job: ConvertJob<u
   const pages = await pageCount(pdf.path, ctx.signal);
   const files = await renderPages(pdf.path, path.join(ctx.workDir, 'thumbs'), {
     dpi: THUMBNAIL_DPI,
+    maxSide: THUMBNAIL_MAX_SIDE,
     signal: ctx.signal,
     onPage: (page) => ctx.progress(Math.round((page / pages) * 100)),
   });

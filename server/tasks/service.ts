@@ -17,6 +17,7 @@ import { groupMaxFiles, groupTaskPerFile } from './groups';
 import { LINK_TTL_MS, LinkSigner, loadSecret, type FileRef } from './links';
 import { TASK_MESSAGES } from './messages';
 import { hasMiddleStep } from './middle';
+import { isConvertError } from '../convert/errors';
 import { pageCount, renderPages } from './preview';
 import { TaskQueue } from './queue';
 import { TaskRepo, type Task } from './repo';
@@ -54,6 +55,8 @@ export interface TaskServiceOptions {
 /** Pages rendered by targetYee / previewYee. */
 const PREVIEW_PAGES = 3;
 const PREVIEW_DPI = 72;
+/** Pixels per side of a preview image at most (a 14400 pt page would otherwise be 14400 px square). */
+const PREVIEW_MAX_SIDE = 1200;
 const PREVIEW_TIMEOUT_MS = 60 * 1000;
 
 function newTaskId(): string {
@@ -343,11 +346,12 @@ export class TaskService {
       const signal = AbortSignal.timeout(PREVIEW_TIMEOUT_MS);
       const source = await this.store.localPath(pdf.key);
       const pages = await pageCount(source, signal);
-      const images = await renderPages(source, workDir, { dpi: PREVIEW_DPI, lastPage: Math.min(PREVIEW_PAGES, pages), signal });
+      const images = await renderPages(source, workDir, { dpi: PREVIEW_DPI, maxSide: PREVIEW_MAX_SIDE, lastPage: Math.min(PREVIEW_PAGES, pages), signal });
       for (const [i, image] of images.entries()) await this.store.putFile(`${task.id}/${which}/${i}.png`, image);
       return { taskId: task.id, pageCount: pages, images: images.map((_, i) => ({ page: i + 1, url: this.url(task, `${which}${i}`) })) };
     } catch (error) {
       if (error instanceof TaskRefusal) throw error;
+      if (isConvertError(error)) throw new TaskRefusal(400, error.message);
       console.error('task preview failed', task.id, error);
       throw new TaskRefusal(400, TASK_MESSAGES.convertFailed);
     } finally {

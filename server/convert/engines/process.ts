@@ -21,6 +21,8 @@ export interface ProcessOptions {
   onStdoutLine?: (line: string) => void;
   /** Only the last part of stderr is kept, which is where programs put the reason they failed. */
   maxStderrChars?: number;
+  /** Receives stderr one line at a time as it arrives (progress that programs print there); the tail is kept as well. */
+  onStderrLine?: (line: string) => void;
 }
 
 export interface ProcessResult {
@@ -57,7 +59,7 @@ function killGroup(pid: number | undefined): void {
 
 /** Resolves with the exit code whatever it is; rejects on spawn failure, timeout, abort, oversized output or a throwing onStdoutLine. */
 export function runProcess(command: string, args: readonly string[], options: ProcessOptions): Promise<ProcessResult> {
-  const { timeoutMs, signal, cwd, onStdoutLine } = options;
+  const { timeoutMs, signal, cwd, onStdoutLine, onStderrLine } = options;
   const env = options.env ? { ...process.env, ...options.env } : undefined;
   const maxOutputBytes = options.maxOutputBytes ?? DEFAULT_MAX_OUTPUT_BYTES;
   const maxStderrChars = options.maxStderrChars ?? DEFAULT_MAX_STDERR_CHARS;
@@ -71,6 +73,7 @@ export function runProcess(command: string, args: readonly string[], options: Pr
     let stdoutBytes = 0;
     let partialLine = '';
     let stderr = '';
+    let partialErrLine = '';
     let failure: unknown;
 
     const stop = (reason: unknown) => {
@@ -108,6 +111,15 @@ export function runProcess(command: string, args: readonly string[], options: Pr
     child.stderr.setEncoding('utf8');
     child.stderr.on('data', (chunk: string) => {
       stderr = (stderr + chunk).slice(-maxStderrChars);
+      if (!onStderrLine || failure !== undefined) return;
+      const lines = (partialErrLine + chunk).split('\n');
+      // An unfinished line is kept only up to the stderr bound: a program cannot grow it without limit.
+      partialErrLine = (lines.pop() ?? '').slice(-maxStderrChars);
+      try {
+        for (const line of lines) onStderrLine(line.endsWith('\r') ? line.slice(0, -1) : line);
+      } catch (error) {
+        stop(error);
+      }
     });
     // A leader that exits may leave children behind holding our pipes; they belong to the job, so end them.
     child.on('exit', () => killGroup(child.pid));

@@ -15,6 +15,8 @@ export interface EngineRunOptions {
   maxOutputBytes?: number;
   /** Streams stdout line by line instead of collecting it (see ProcessOptions). */
   onStdoutLine?: (line: string) => void;
+  /** Sees stderr line by line (progress some programs print there). */
+  onStderrLine?: (line: string) => void;
   /** Exit codes that count as success (qpdf exits 3 when it succeeded with warnings). */
   okExitCodes?: readonly number[];
 }
@@ -51,6 +53,7 @@ export async function runEngine(program: EngineProgram, args: readonly string[],
       env: options.env,
       maxOutputBytes: options.maxOutputBytes,
       onStdoutLine: options.onStdoutLine,
+      onStderrLine: options.onStderrLine,
     });
     if (!(options.okExitCodes ?? [0]).includes(result.exitCode)) throw new EngineFailedError(program, result);
     return result;
