@@ -80,7 +80,7 @@ export async function createApp(config: Config): Promise<SiteApp> {
     app,
     pageCache,
     async close() {
-      api?.tasks.stop();
+      await api?.tasks.stop();
       await api?.db.destroy();
     },
   };

@@ -25,6 +25,8 @@ export const TASK_MESSAGES = {
   officeBusy: '当前转换人数较多，请稍后再试',
   convertFailed: '转换失败，请稍后重试',
   timedOut: '转换超时，请尝试拆分文件后再试',
+  /** The file was being converted when the server went down, twice: it is not tried again. */
+  interruptedTwice: '该文件多次导致处理中断，已停止处理，请检查文件是否完好',
   cancelled: '任务已删除',
   expired: '文件已超过保存期限，已自动删除',
   notFinished: '任务尚未完成',

@@ -3,10 +3,13 @@ import type { Selectable } from 'kysely';
 import type { Db } from '../db';
 import type { TaskStage, TaskStatus, TasksTable } from '../db/tables/tasks';
 import type { Tier } from '../convert/types';
+import { TASK_MESSAGES } from './messages';
 import type { StoredFile } from './store';
 
 /** A double submit with the same idempotency key within this window returns the first task. */
 export const IDEMPOTENCY_WINDOW_MS = 5 * 60 * 1000;
+/** Restarts a task may be running through before it is failed rather than tried again. */
+export const MAX_INTERRUPTIONS = 2;
 
 export interface MiddleRecord {
   files: StoredFile[];
@@ -196,11 +199,32 @@ export class TaskRepo {
       .execute();
   }
 
-  /** After a restart: work that was running is started over; returns everything waiting, oldest first. */
+  /**
+   * After a restart: work that was running is started over once; a task that was running through
+   * MAX_INTERRUPTIONS restarts is failed instead (its file probably brings the server down).
+   * Returns everything waiting, oldest first.
+   */
   async requeueUnfinished(): Promise<string[]> {
-    await this.db.updateTable('tasks').set({ status: 'queued', progress: 0, updated_at: now() }).where('status', '=', 'running').execute();
+    const at = now();
+    await this.db
+      .updateTable('tasks')
+      .set((eb) => ({ status: 'failed', msg: TASK_MESSAGES.interruptedTwice, interruptions: eb('interruptions', '+', 1), updated_at: at }))
+      .where('status', '=', 'running')
+      .where('interruptions', '>=', MAX_INTERRUPTIONS - 1)
+      .execute();
+    await this.db
+      .updateTable('tasks')
+      .set((eb) => ({ status: 'queued', progress: 0, interruptions: eb('interruptions', '+', 1), updated_at: at }))
+      .where('status', '=', 'running')
+      .execute();
     const rows = await this.db.selectFrom('tasks').select('id').where('status', '=', 'queued').orderBy('created_at').execute();
     return rows.map((r) => r.id);
+  }
+
+  /** A graceful stop hands its running tasks back to the queue without counting an interruption. */
+  async release(ids: readonly string[]): Promise<void> {
+    if (ids.length === 0) return;
+    await this.db.updateTable('tasks').set({ status: 'queued', progress: 0, updated_at: now() }).where('id', 'in', ids).where('status', '=', 'running').execute();
   }
 
   async countQueued(): Promise<number> {

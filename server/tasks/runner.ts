@@ -12,13 +12,14 @@ import { findConverter } from '../convert/registry';
 import type { ConvertOutput } from '../convert/types';
 import { extensionOf } from './sniff';
 import { TASK_MESSAGES } from './messages';
+import { runInJobScope } from './job-scope';
 import { runMiddle } from './middle';
 import type { MiddleRecord, Task, TaskRepo } from './repo';
 import type { FileStore, StoredFile } from './store';
 import { planRun } from './tryout';
 
 /** Why a job's signal was aborted; each ends the task differently. */
-export type AbortReason = 'deleted' | 'shutdown' | 'timeout';
+export type AbortReason = 'deleted' | 'shutdown' | 'timeout' | 'crashed';
 
 const PROGRESS_WRITE_INTERVAL_MS = 1000;
 const DOCUMENT_TIMEOUT_MS = 10 * 60 * 1000;
@@ -59,6 +60,11 @@ export class TaskRunner {
     for (const job of this.jobs.values()) job.abort(reason);
   }
 
+  /** The tasks running now. */
+  runningIds(): string[] {
+    return [...this.jobs.keys()];
+  }
+
   get running(): number {
     return this.jobs.size;
   }
@@ -71,9 +77,17 @@ export class TaskRunner {
     this.jobs.set(taskId, controller);
     const timer = setTimeout(() => controller.abort('timeout' satisfies AbortReason), (this.options.timeoutMs ?? toolTimeoutMs)(task.tool));
     const workDir = path.join(this.options.workRoot, `${taskId}-${crypto.randomBytes(4).toString('hex')}`);
+    // An error thrown outside the job's promise chain comes back through the process guard.
+    let crash: (error: unknown) => void = () => undefined;
+    const crashed = new Promise<never>((_, reject) => {
+      crash = (error) => {
+        reject(error);
+        controller.abort('crashed' satisfies AbortReason);
+      };
+    });
     try {
       await fsp.mkdir(workDir, { recursive: true });
-      await this.execute(task, workDir, controller.signal);
+      await runInJobScope({ taskId, crash }, () => Promise.race([this.execute(task, workDir, controller.signal), crashed]));
     } catch (error) {
       await this.recordFailure(task, error, controller.signal);
     } finally {

@@ -128,12 +128,14 @@ export class TaskService {
     this.sweeper.start();
   }
 
-  /** Stops taking jobs; running jobs are aborted and left for the next start to re-queue. */
-  stop(): void {
+  /** Stops taking jobs; running jobs are aborted and handed back to the queue for the next start (no interruption counted). */
+  async stop(): Promise<void> {
+    const running = this.runner.runningIds();
     this.queue.stop();
     this.retries.stop();
     this.sweeper.stop();
     this.runner.abortAll('shutdown');
+    await this.repo.release(running).catch((error: unknown) => console.error('could not hand running tasks back to the queue', error));
   }
 
   private resolveTool(taskName: unknown, mode: SubmitMode | 'final'): { tool: Tool; converter: Converter<unknown> } {

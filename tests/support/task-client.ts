@@ -36,6 +36,11 @@ export class TaskClient {
 
   constructor(readonly origin: string, readonly headers: Record<string, string> = {}) {}
 
+  /** A cookie the server gave this client (e.g. UUID, the visitor id). */
+  cookie(name: string): string | undefined {
+    return this.cookies.get(name);
+  }
+
   private cookieHeader(): Record<string, string> {
     if (this.cookies.size === 0) return {};
     return { cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ') };

@@ -2,10 +2,12 @@
 import type { Migration } from 'kysely';
 import * as site from './001_site';
 import * as tasks from './002_tasks';
+import * as taskInterruptions from './003_task_interruptions';
 import * as accounts from './004_accounts';
 
 export const migrations: Record<string, Migration> = {
   '001_site': site,
   '002_tasks': tasks,
+  '003_task_interruptions': taskInterruptions,
   '004_accounts': accounts,
 };

@@ -31,6 +31,8 @@ export interface TasksTable {
   middle: string | null;
   /** 1 when a try-out gave a partial result that goOnConvert can finish. */
   partial: Generated<number>;
+  /** Times the task was running when its server went down (restarts count, graceful stops do not). */
+  interruptions: Generated<number>;
   idempotency_key: string | null;
   /** ISO-8601 UTC timestamps: compare as text on SQLite and PostgreSQL alike. */
   created_at: string;

@@ -1,0 +1,76 @@
+// A task whose file brings the server down must not bring it down forever (issue 11 item 2): a
+// task running when the process died is tried once more after the restart, then failed with a
+// clear message; a graceful stop (SIGTERM) hands its running task back without counting it.
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { PDFDocument, rgb } from 'pdf-lib';
+import { startBuiltServer, type BuiltServer } from '../support/built-server';
+import { TaskClient } from '../support/task-client';
+
+/** Small to send, slow to render: every page draws one busy translucent drawing many times over. */
+async function slowPdf(pages: number): Promise<Buffer> {
+  const art = await PDFDocument.create();
+  const canvas = art.addPage([600, 600]);
+  for (let d = 0; d < 300; d++) canvas.drawCircle({ x: (d * 7) % 600, y: (d * 13) % 600, size: 3 + (d % 40), color: rgb((d % 10) / 10, 0.2, 0.5), opacity: 0.5 });
+  const doc = await PDFDocument.create();
+  const [busy] = await doc.embedPdf(await art.save());
+  for (let i = 0; i < pages; i++) {
+    const page = doc.addPage([600, 600]);
+    for (let r = 0; r < 40; r++) page.drawPage(busy, { x: r, y: r, opacity: 0.9 });
+  }
+  return Buffer.from(await doc.save());
+}
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'restarts-'));
+let server: BuiltServer | undefined;
+
+afterAll(async () => {
+  await server?.stop({ keepData: true });
+  // Engines of a killed server keep running in their own process groups; their arguments name the data dir.
+  try {
+    execFileSync('pkill', ['-KILL', '-f', dataDir]);
+  } catch {
+    // none left
+  }
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function untilRunning(client: TaskClient, taskId: string): Promise<void> {
+  for (let i = 0; i < 1500; i++) {
+    const state = await client.query(taskId);
+    if (state.status === 'running') return;
+    expect(state.status).toBe('queued');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error('the task never started');
+}
+
+test('killed twice while running: failed with a clear message; SIGTERM: handed back and finished', async () => {
+  const env = { CONVERT_CONCURRENCY: '1' };
+  server = await startBuiltServer({ dataDir, env });
+  const client = new TaskClient(server.origin);
+  const pdf = await slowPdf(40);
+  const killer = await client.submit('pdf-to-jpg', [{ name: 'slow.pdf', data: pdf }], { dpi: 300 });
+  const taskId = killer.body.data!.taskId;
+
+  for (let round = 1; round <= 2; round++) {
+    await untilRunning(new TaskClient(server.origin, { cookie: `UUID=${client.cookie('UUID')}` }), taskId);
+    server.child.kill('SIGKILL');
+    await server.exited;
+    server = await startBuiltServer({ dataDir, env });
+  }
+  const after = new TaskClient(server.origin, { cookie: `UUID=${client.cookie('UUID')}` });
+  const state = await after.query(taskId);
+  expect({ status: state.status, msg: state.msg }).toEqual({ status: 'failed', msg: '该文件多次导致处理中断，已停止处理，请检查文件是否完好' });
+
+  // A graceful stop is not an interruption: the task runs again after the restart and finishes.
+  const small = await after.submit('pdf-to-jpg', [{ name: 'slow.pdf', data: await slowPdf(3) }], { dpi: 72 });
+  const smallId = small.body.data!.taskId;
+  await untilRunning(after, smallId);
+  expect(await server.stop({ keepData: true })).toBe(0);
+  server = await startBuiltServer({ dataDir, env });
+  const resumed = await new TaskClient(server.origin, { cookie: `UUID=${client.cookie('UUID')}` }).settle(smallId);
+  expect({ status: resumed.status, files: resumed.files.length }).toEqual({ status: 'done', files: 3 });
+});
