@@ -33,7 +33,7 @@ export interface SiteApp {
 export async function createApp(config: Config): Promise<SiteApp> {
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback');
+  app.set('trust proxy', config.trustedProxies);
   app.set('query parser', parseQuery);
 
   const pageCache = new PageCache();

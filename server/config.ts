@@ -25,6 +25,10 @@ export interface Config {
   tsaUrl?: string;
   /** A speech recognition model directory (sherpa-onnx); the speech tools are unavailable without one. */
   speechModelDir?: string;
+  /** Uploads are refused (503) while the data dir's disk has less free space than this. */
+  minFreeDiskBytes: number;
+  /** Proxies whose X-Forwarded-For is believed (Express "trust proxy": addresses, subnets, loopback). */
+  trustedProxies: string;
   /** Aliyun SMS for login codes (SMS_PROVIDER=aliyun); without it the development provider logs codes, and production has no code login. */
   sms?: { accessKeyId: string; accessKeySecret: string; signName: string; templateCode: string; endpoint: string };
 }
@@ -57,6 +61,10 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     secret: env.SITE_SECRET || undefined,
     tsaUrl: env.TSA_URL || undefined,
     speechModelDir: env.SPEECH_MODEL_DIR ? path.resolve(env.SPEECH_MODEL_DIR) : undefined,
+    minFreeDiskBytes: (env.MIN_FREE_DISK_MB === '0' ? 0 : int(env.MIN_FREE_DISK_MB, 1024)) * 1024 * 1024,
+    // The edge worker reaches the origin from Cloudflare's addresses: name them here in production,
+    // or every visitor shares the worker's IP (and its share of the queue).
+    trustedProxies: env.TRUSTED_PROXIES || 'loopback',
     sms:
       env.SMS_PROVIDER === 'aliyun'
         ? {

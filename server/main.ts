@@ -2,6 +2,7 @@
 import { createApp } from './app';
 import { loadConfig } from './config';
 import { startOfficePool, stopOfficePool } from './convert/engines/libreoffice';
+import { TOOLS } from '../shared/catalogue';
 import { currentJob } from './tasks/job-scope';
 
 /**
@@ -31,11 +32,24 @@ function guardProcess(): void {
   });
 }
 
+/** The slowest link we still serve an upload over: 2 Mbit/s (a weak mobile connection). */
+const SLOW_LINK_BYTES_PER_SECOND = 256 * 1024;
+/** A connection that sends nothing for this long is dropped, whatever the request's total budget. */
+const IDLE_SOCKET_MS = 2 * 60 * 1000;
+
+/** Node's default 300 s cut off a large upload on a slow link: the budget is the largest file any tier may send, at that rate. */
+function uploadRequestTimeoutMs(): number {
+  const largest = Math.max(...TOOLS.map((tool) => Math.max(...Object.values(tool.maxFileSize))));
+  return Math.ceil(largest / SLOW_LINK_BYTES_PER_SECOND) * 1000;
+}
+
 async function main(): Promise<void> {
   guardProcess();
   const config = loadConfig();
   const { app, close } = await createApp(config);
   const server = app.listen(config.port, () => console.log(`site listening on ${config.publicOrigin} (port ${config.port})`));
+  server.requestTimeout = uploadRequestTimeoutMs();
+  server.timeout = IDLE_SOCKET_MS;
   // The first office document should not wait for LibreOffice to start; without it, the office
   // tools are shown unavailable (server/convert/availability.ts) and the site runs on.
   if (!config.apiOrigin) startOfficePool(config).catch((error) => console.error('LibreOffice pool not started:', error));

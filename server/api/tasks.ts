@@ -50,6 +50,7 @@ export function contentDisposition(kind: 'inline' | 'attachment', name: string):
 }
 
 export function createTaskRouter(deps: ApiDeps): express.Router {
+  const who = (req: express.Request, res: express.Response) => identify(req, res, deps.config.production);
   const router = express.Router();
 
   const handle =
@@ -71,7 +72,7 @@ export function createTaskRouter(deps: ApiDeps): express.Router {
     };
 
   const submit = (mode: SubmitMode, many: boolean): Handler => async (req, res) => {
-    const ids = await deps.tasks.submit(req, identify(req, res), mode);
+    const ids = await deps.tasks.submit(req, who(req, res), mode);
     res.json(ok(many ? { taskIds: ids } : { taskId: ids[0] }));
   };
 
@@ -83,7 +84,7 @@ export function createTaskRouter(deps: ApiDeps): express.Router {
   router.post(
     '/task/taskQuery',
     handle(async (req, res) => {
-      res.json(ok(await deps.tasks.query(params(idBody, req).taskId, identify(req, res).owner)));
+      res.json(ok(await deps.tasks.query(params(idBody, req).taskId, who(req, res).owner)));
     }),
   );
 
@@ -91,7 +92,7 @@ export function createTaskRouter(deps: ApiDeps): express.Router {
     '/task/deleteById',
     handle(async (req, res) => {
       const { taskId } = params(idBody, req);
-      await deps.tasks.delete(taskId, identify(req, res).owner);
+      await deps.tasks.delete(taskId, who(req, res).owner);
       res.json(ok({ taskId }));
     }),
   );
@@ -99,7 +100,7 @@ export function createTaskRouter(deps: ApiDeps): express.Router {
   router.post(
     '/task/taskMiddleQuery',
     handle(async (req, res) => {
-      res.json(ok(await deps.tasks.middleQuery(params(idBody, req).taskId, identify(req, res).owner)));
+      res.json(ok(await deps.tasks.middleQuery(params(idBody, req).taskId, who(req, res).owner)));
     }),
   );
 
@@ -107,21 +108,21 @@ export function createTaskRouter(deps: ApiDeps): express.Router {
     '/task/submitResult',
     handle(async (req, res) => {
       const { taskId, options } = params(resultBody, req);
-      res.json(ok({ taskId: await deps.tasks.submitResult(taskId, identify(req, res), options) }));
+      res.json(ok({ taskId: await deps.tasks.submitResult(taskId, who(req, res), options) }));
     }),
   );
 
   router.post(
     '/task/goOnConvert',
     handle(async (req, res) => {
-      res.json(ok({ taskId: await deps.tasks.goOn(params(idBody, req).taskId, identify(req, res)) }));
+      res.json(ok({ taskId: await deps.tasks.goOn(params(idBody, req).taskId, who(req, res)) }));
     }),
   );
 
   router.post(
     '/task/goOnConvertBatch',
     handle(async (req, res) => {
-      const visitor = identify(req, res);
+      const visitor = who(req, res);
       const taskIds: string[] = [];
       for (const id of params(batchBody, req).taskIds) taskIds.push(await deps.tasks.goOn(id, visitor));
       res.json(ok({ taskIds }));
@@ -132,28 +133,28 @@ export function createTaskRouter(deps: ApiDeps): express.Router {
     '/task/moreConvert',
     handle(async (req, res) => {
       const { taskId, taskName, options } = params(moreBody, req);
-      res.json(ok({ taskId: await deps.tasks.moreConvert(taskId, identify(req, res), taskName, options) }));
+      res.json(ok({ taskId: await deps.tasks.moreConvert(taskId, who(req, res), taskName, options) }));
     }),
   );
 
   router.post(
     '/task/targetYee',
     handle(async (req, res) => {
-      res.json(ok(await deps.tasks.preview(params(idBody, req).taskId, identify(req, res).owner, 'tgt')));
+      res.json(ok(await deps.tasks.preview(params(idBody, req).taskId, who(req, res).owner, 'tgt')));
     }),
   );
 
   router.post(
     '/task/previewYee',
     handle(async (req, res) => {
-      res.json(ok(await deps.tasks.preview(params(idBody, req).taskId, identify(req, res).owner, 'src')));
+      res.json(ok(await deps.tasks.preview(params(idBody, req).taskId, who(req, res).owner, 'src')));
     }),
   );
 
   router.post(
     '/task/pdf-scan/analysis',
     handle(async (req, res) => {
-      res.json(ok(await deps.tasks.scanReport(params(idBody, req).taskId, identify(req, res).owner)));
+      res.json(ok(await deps.tasks.scanReport(params(idBody, req).taskId, who(req, res).owner)));
     }),
   );
 

@@ -4,7 +4,7 @@
 
 export class TaskRefusal extends Error {
   constructor(
-    readonly status: 400 | 402 | 403 | 404 | 410 | 413 | 415 | 429,
+    readonly status: 400 | 402 | 403 | 404 | 410 | 413 | 415 | 429 | 503,
     message: string,
   ) {
     super(message);

@@ -21,6 +21,10 @@ export const TASK_MESSAGES = {
   badUpload: '文件上传失败，请重试',
   notFound: '任务不存在或已过期',
   busy: '当前排队任务较多，请稍后再试',
+  tooManyActive: '您已有较多任务在排队或处理中，请等待完成后再提交',
+  diskFull: '服务器存储空间不足，请稍后再试',
+  fieldAfterFiles: '请求格式错误：参数需在文件之前提交',
+  unknownPart: (name: string) => `请求格式错误：不支持的字段 ${name}`,
   /** The LibreOffice pool is full: a new office job would only be refused. */
   officeBusy: '当前转换人数较多，请稍后再试',
   convertFailed: '转换失败，请稍后重试',

@@ -27,6 +27,7 @@ import { LocalFileStore, type FileStore, type StoredFile } from './store';
 import { Sweeper } from './sweeper';
 import { planRun } from './tryout';
 import { receiveUpload, type UploadRules } from './upload';
+import { Fairness, type Reservation } from './fairness';
 import type { Visitor } from './visitor';
 import { writeZip } from './zip';
 import { extensionOf } from './sniff';
@@ -44,13 +45,18 @@ export interface Download {
 }
 
 export interface TaskServiceOptions {
-  config: Pick<Config, 'dataDir' | 'retentionMinutes' | 'convertConcurrency' | 'secret'>;
+  config: Pick<Config, 'dataDir' | 'retentionMinutes' | 'convertConcurrency' | 'secret' | 'minFreeDiskBytes'>;
   db: Db;
   store?: FileStore;
   /** Waiting + running jobs beyond which submits answer 429. */
   queueCap?: number;
   timeoutMs?: (toolId: string) => number;
+  /** Shares of the queue per visitor and per IP (fairness.ts). */
+  fairness?: Fairness;
 }
+
+/** The multipart fields a submit takes, all before the first file (upload.ts). */
+const SUBMIT_FIELDS = ['taskName', 'options', 'idempotencyKey'] as const;
 
 /** Pages rendered by targetYee / previewYee. */
 const PREVIEW_PAGES = 3;
@@ -100,6 +106,9 @@ export class TaskService {
   private readonly workRoot: string;
   private readonly retentionMs: number;
   private readonly zipping = new Map<string, Promise<void>>();
+  private readonly fairness: Fairness;
+  private readonly minFreeDiskBytes: number;
+  private readonly dataDir: string;
 
   constructor(options: TaskServiceOptions) {
     const { config } = options;
@@ -115,14 +124,19 @@ export class TaskService {
       timeoutMs: options.timeoutMs,
       retryLater: (id) => this.retries.schedule(id),
     });
-    this.queue = new TaskQueue(config.convertConcurrency, (id) => this.runner.run(id));
+    this.fairness = options.fairness ?? new Fairness();
+    this.minFreeDiskBytes = config.minFreeDiskBytes;
+    this.dataDir = config.dataDir;
+    this.queue = new TaskQueue(config.convertConcurrency, (id) => this.runner.run(id).finally(() => this.fairness.release(id)));
     this.retries = new RetryTimers((id) => this.queue.add(id));
     this.queueCap = options.queueCap ?? config.convertConcurrency * 50;
-    this.sweeper = new Sweeper(this.repo, this.store, (id, reason) => this.runner.abort(id, reason));
+    this.sweeper = new Sweeper(this.repo, this.store, (id, reason) => this.runner.abort(id, reason), this.workRoot);
   }
 
   /** Re-queues what a previous process left queued or running, then starts the workers and the sweeper. */
   async start(): Promise<void> {
+    // Before any job of this process makes one: whatever is there was left by a crash.
+    await this.sweeper.clearWorkDirs();
     for (const id of await this.repo.requeueUnfinished()) this.queue.add(id);
     this.queue.start();
     this.sweeper.start();
@@ -151,6 +165,13 @@ export class TaskService {
     return new Date(Date.now() + this.retentionMs);
   }
 
+  /** 503 below the free-space threshold: an upload could fill the disk the database and results share. */
+  private async checkFreeDisk(): Promise<void> {
+    if (this.minFreeDiskBytes <= 0) return;
+    const stats = await fsp.statfs(this.dataDir).catch(() => undefined);
+    if (stats && stats.bavail * stats.bsize < this.minFreeDiskBytes) throw new TaskRefusal(503, TASK_MESSAGES.diskFull);
+  }
+
   /** 429 while the queue is full, or, for a tool on the LibreOffice pool, while that pool is (it would only refuse the job). */
   private checkCapacity(converter: Converter<unknown>): void {
     if (this.queue.size >= this.queueCap) throw new TaskRefusal(429, TASK_MESSAGES.busy);
@@ -159,27 +180,49 @@ export class TaskService {
 
   /** submitTask, the group submits and submitMiddleTask: upload, then one task (or one per file). Returns task ids in file order. */
   async submit(req: Request, visitor: Visitor, mode: SubmitMode): Promise<string[]> {
+    await this.checkFreeDisk();
     let plan: (UploadRules & { converter: Converter<unknown>; options: unknown; perFile: boolean }) | undefined;
+    let reservation: Reservation | undefined;
     const decide = (fields: Record<string, string>) => {
       const taskName = fields.taskName ?? req.query.taskName;
+      if (taskName === undefined) throw new TaskRefusal(400, TASK_MESSAGES.fieldsFirst);
       const { tool, converter } = this.resolveTool(taskName, mode);
       // Decided from the fields, before any file is stored.
       this.checkCapacity(converter);
+      const options = parseOptions(converter, fields.options);
+      reservation = this.fairness.reserve(visitor.owner, req.ip ?? '');
       const perFile = mode === 'group' && groupTaskPerFile(tool.id);
       plan = {
         tool,
         converter,
-        options: parseOptions(converter, fields.options),
+        options,
         maxFiles: perFile ? groupMaxFiles(visitor.tier, tool.maxFiles[visitor.tier]) : tool.maxFiles[visitor.tier],
         maxFileSize: tool.maxFileSize[visitor.tier],
         perFile,
       };
       return plan;
     };
+    try {
+      return await this.store_(req, mode, visitor, () => plan, decide, (id) => reservation?.bind(id));
+    } finally {
+      reservation?.cancel();
+    }
+  }
+
+  private async store_(
+    req: Request,
+    mode: SubmitMode,
+    visitor: Visitor,
+    planned: () => (UploadRules & { converter: Converter<unknown>; options: unknown; perFile: boolean }) | undefined,
+    decide: (fields: Record<string, string>) => UploadRules & { converter: Converter<unknown>; options: unknown; perFile: boolean },
+    hold: (taskId: string) => void,
+  ): Promise<string[]> {
+    let plan = planned();
     const ids: string[] = [];
     const upload = await receiveUpload(req, {
       store: this.store,
-      rules: (fields) => plan ?? decide(fields),
+      fieldNames: SUBMIT_FIELDS,
+      rules: (fields) => (plan ??= decide(fields)),
       keyFor: (index, type) => {
         const slot = plan?.perFile ? index : 0;
         ids[slot] ??= newTaskId();
@@ -205,8 +248,10 @@ export class TaskService {
         idempotencyKey: key && (batches.length > 1 ? `${key}#${i}` : key),
         expiresAt: this.expiry(),
       });
-      if (created) this.queue.add(taskId);
-      else await this.store.deleteTask(id);
+      if (created) {
+        hold(taskId);
+        this.queue.add(taskId);
+      } else await this.store.deleteTask(id);
       answer.push(taskId);
     }
     return answer;

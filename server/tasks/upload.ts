@@ -20,6 +20,8 @@ export interface UploadRules {
 
 export interface UploadOptions {
   store: FileStore;
+  /** The text fields this call takes; they must all come before the first file. */
+  fieldNames: readonly string[];
   /** Decides tool and limits from the fields read so far; called when the first file arrives. May throw a TaskRefusal. */
   rules(fields: Record<string, string>): UploadRules;
   /** Store key for the file at this position, once its type is known. */
@@ -34,10 +36,15 @@ export interface Upload {
 
 const MAX_FIELD_BYTES = 64 * 1024;
 const MAX_NAME_LENGTH = 200;
+/** What a refused request may still send before its connection is closed. */
+const MAX_DRAIN_BYTES = 8 * 1024 * 1024;
+
+// Control characters, and the format characters (Unicode Cf: bidi overrides such as U+202E,
+// zero-width joiners, BOMs) that make "invoice\u202Efdp.exe" read as "invoiceexe.pdf".
+const UNSAFE_NAME_CHARACTERS = /[\p{Cc}\p{Cf}]/gu;
 
 function displayName(raw: string | undefined): string {
-  // eslint-disable-next-line no-control-regex
-  const base = path.posix.basename((raw ?? '').replace(/\\/g, '/')).replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  const base = path.posix.basename((raw ?? '').replace(/\\/g, '/')).replace(UNSAFE_NAME_CHARACTERS, '').trim();
   return (base || 'file').slice(-MAX_NAME_LENGTH);
 }
 
@@ -102,19 +109,43 @@ export function receiveUpload(req: Request, options: UploadOptions): Promise<Upl
     const fail = (error: unknown): void => {
       if (failure) return;
       failure = error;
-      // Stop reading the body: nothing more of this request gets stored.
+      // Nothing more of this request gets stored. The rest of the body is read and dropped, up to a
+      // bound, so that a client still sending sees the refusal instead of a broken pipe; past the
+      // bound the connection is closed.
       req.unpipe(parser);
-      void Promise.allSettled(pending)
+      const bodyDone = new Promise<void>((settle) => {
+        if (req.complete || req.destroyed) return settle();
+        let drained = 0;
+        req.on('data', (chunk: Buffer) => {
+          drained += chunk.length;
+          if (drained > MAX_DRAIN_BYTES) req.destroy();
+        });
+        req.once('end', settle);
+        req.once('close', settle);
+        req.resume();
+      });
+      // The answer waits for the body to end (or be cut off), so the client is reading when it comes.
+      void Promise.allSettled([...pending, bodyDone])
         .then(() => Promise.all(files.filter(Boolean).map((f) => options.store.delete(f.key))))
         .then(() => reject(error), () => reject(error));
     };
 
+    // A field after the files would come too late to change what was decided for them: refused,
+    // never silently ignored; so is any part this call does not take (it would be read for nothing).
     parser.on('field', (name, value) => {
-      if (!(name in fields)) fields[name] = value;
+      if (failure) return;
+      if (!options.fieldNames.includes(name)) fail(new TaskRefusal(400, TASK_MESSAGES.unknownPart(name.slice(0, 40))));
+      else if (count > 0) fail(new TaskRefusal(400, TASK_MESSAGES.fieldAfterFiles));
+      else if (!(name in fields)) fields[name] = value;
     });
     parser.on('file', (name, stream, info) => {
-      if (failure || name !== 'file') {
+      if (failure) {
         stream.resume();
+        return;
+      }
+      if (name !== 'file') {
+        stream.resume();
+        fail(new TaskRefusal(400, TASK_MESSAGES.unknownPart(name.slice(0, 40))));
         return;
       }
       const index = count++;

@@ -26,14 +26,14 @@ export function tierOf(user: z.infer<typeof accountUser> | undefined): Tier {
   return user.vip ? 'vip' : 'user';
 }
 
-/** Reads the visitor; gives an anonymous visitor a UUID cookie when it has none yet. */
-export function identify(req: Request, res: Response): Visitor {
+/** Reads the visitor; gives an anonymous visitor a UUID cookie when it has none yet (Secure in production). */
+export function identify(req: Request, res: Response, production = false): Visitor {
   const parsed = accountUser.safeParse((req as { user?: unknown }).user);
   if (parsed.success) return { owner: `u:${parsed.data.id}`, tier: tierOf(parsed.data) };
   let id: unknown = req.cookies?.[VISITOR_COOKIE];
   if (typeof id !== 'string' || !VISITOR_ID.test(id)) {
     id = crypto.randomUUID();
-    res.cookie(VISITOR_COOKIE, id, { httpOnly: true, sameSite: 'lax', maxAge: VISITOR_COOKIE_MAX_AGE_MS, path: '/' });
+    res.cookie(VISITOR_COOKIE, id, { httpOnly: true, sameSite: 'lax', secure: production, maxAge: VISITOR_COOKIE_MAX_AGE_MS, path: '/' });
     // Later reads in the same request see the same id.
     req.cookies = { ...(req.cookies ?? {}), [VISITOR_COOKIE]: id };
   }

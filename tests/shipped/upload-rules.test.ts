@@ -1,0 +1,115 @@
+// The upload form and the queue's shares on the built server (issue 11 items 5, 7, 8): fields
+// before files, nothing ignored or read for nothing, safe file names, a free-space floor, a
+// per-visitor share of the queue, and the visitor cookie's Secure flag in production.
+import { PDFDocument, rgb } from 'pdf-lib';
+import { startBuiltServer, type BuiltServer } from '../support/built-server';
+import { TaskClient } from '../support/task-client';
+
+let server: BuiltServer;
+let pdf: Buffer;
+
+beforeAll(async () => {
+  server = await startBuiltServer({ env: { CONVERT_CONCURRENCY: '1' } });
+  const doc = await PDFDocument.create();
+  doc.addPage([200, 200]);
+  doc.addPage([200, 200]);
+  pdf = Buffer.from(await doc.save());
+});
+
+afterAll(async () => {
+  await server?.stop();
+});
+
+/** Small to send, slow to render. */
+async function slowPdf(pages: number): Promise<Buffer> {
+  const art = await PDFDocument.create();
+  const canvas = art.addPage([600, 600]);
+  for (let d = 0; d < 300; d++) canvas.drawCircle({ x: (d * 7) % 600, y: (d * 13) % 600, size: 3 + (d % 40), color: rgb((d % 10) / 10, 0.2, 0.5), opacity: 0.5 });
+  const doc = await PDFDocument.create();
+  const [busy] = await doc.embedPdf(await art.save());
+  for (let i = 0; i < pages; i++) {
+    const page = doc.addPage([600, 600]);
+    for (let r = 0; r < 40; r++) page.drawPage(busy, { x: r, y: r, opacity: 0.9 });
+  }
+  return Buffer.from(await doc.save());
+}
+
+function blob(bytes: Buffer): Blob {
+  return new Blob([new Uint8Array(bytes)]);
+}
+
+test('taskName after the file, options after the file, unknown fields and parts: 400 with the reason', async () => {
+  const client = new TaskClient(server.origin);
+  const late = new FormData();
+  late.append('file', blob(pdf), 'a.pdf');
+  late.append('taskName', 'pdf-rotate');
+  expect(await client.call('POST', '/task/submitTask', late)).toEqual({ status: 400, body: { ret: 400, msg: '请求格式错误：taskName 需在文件之前提交' } });
+
+  const lateOptions = new FormData();
+  lateOptions.append('taskName', 'pdf-rotate');
+  lateOptions.append('file', blob(pdf), 'a.pdf');
+  lateOptions.append('options', JSON.stringify({ angle: 180 }));
+  expect(await client.call('POST', '/task/submitTask', lateOptions)).toEqual({ status: 400, body: { ret: 400, msg: '请求格式错误：参数需在文件之前提交' } });
+
+  const unknownField = new FormData();
+  unknownField.append('taskName', 'pdf-rotate');
+  unknownField.append('junk', 'x'.repeat(1000));
+  unknownField.append('file', blob(pdf), 'a.pdf');
+  expect(await client.call('POST', '/task/submitTask', unknownField)).toEqual({ status: 400, body: { ret: 400, msg: '请求格式错误：不支持的字段 junk' } });
+
+  const unknownPart = new FormData();
+  unknownPart.append('taskName', 'pdf-rotate');
+  unknownPart.append('attachment', blob(Buffer.alloc(1024 * 1024)), 'big.bin');
+  expect(await client.call('POST', '/task/submitTask', unknownPart)).toEqual({ status: 400, body: { ret: 400, msg: '请求格式错误：不支持的字段 attachment' } });
+
+  // The same request in the right order is taken, and its options are used.
+  const state = await client.run('pdf-rotate', [{ name: 'a.pdf', data: pdf }], { angle: 180 });
+  expect(state.status).toBe('done');
+});
+
+test('bidi controls and other format characters leave file names', async () => {
+  const client = new TaskClient(server.origin);
+  const state = await client.run('pdf-rotate', [{ name: 'invoice\u202Efdp.exe\u200B.pdf', data: pdf }], { angle: 90 });
+  expect(state.status).toBe('done');
+  expect(state.files[0].name).toBe('invoicefdp.exe_旋转.pdf');
+});
+
+test('one visitor gets a share of the queue; another visitor is still served', async () => {
+  // Another visitor's long render holds the one worker, so the greedy visitor's tasks stay queued.
+  const blocker = new TaskClient(server.origin);
+  const slow = await blocker.submit('pdf-to-jpg', [{ name: 'slow.pdf', data: await slowPdf(60) }], { dpi: 300 });
+  const greedy = new TaskClient(server.origin);
+  // The first answer gives the visitor its cookie; then 60 at once.
+  expect((await greedy.submit('pdf-rotate', [{ name: 'a.pdf', data: pdf }], { angle: 90 })).status).toBe(200);
+  const answers = await Promise.all(Array.from({ length: 60 }, () => greedy.submit('pdf-rotate', [{ name: 'a.pdf', data: pdf }], { angle: 90 })));
+  const accepted = answers.filter((a) => a.status === 200).length;
+  const refused = answers.filter((a) => a.status === 429);
+  expect(accepted + 1).toBe(10);
+  expect(refused).toHaveLength(51);
+  expect(refused[0].body).toEqual({ ret: 400, msg: '您已有较多任务在排队或处理中，请等待完成后再提交' });
+
+  const other = new TaskClient(server.origin);
+  const otherTask = await other.submit('pdf-rotate', [{ name: 'b.pdf', data: pdf }], { angle: 270 });
+  expect(otherTask.status).toBe(200);
+  // Deleting the long render frees the worker; the other visitor's task runs to the end.
+  expect((await blocker.call('DELETE', '/task/deleteById', { taskId: slow.body.data!.taskId })).status).toBe(200);
+  const state = await other.settle(otherTask.body.data!.taskId);
+  expect(state.status).toBe('done');
+});
+
+test('below the free-space floor uploads are refused with 503; production cookies are Secure', async () => {
+  const full = await startBuiltServer({ env: { MIN_FREE_DISK_MB: String(1024 * 1024 * 1024), NODE_ENV: 'production' } });
+  try {
+    const client = new TaskClient(full.origin);
+    const res = await fetch(`${full.origin}/task/submitTask`, { method: 'POST', body: TaskClient.form('pdf-rotate', [{ name: 'a.pdf', data: pdf }]) });
+    expect(res.status).toBe(503);
+    expect(await res.json()).toEqual({ ret: 400, msg: '服务器存储空间不足，请稍后再试' });
+    const query = await fetch(`${full.origin}/task/taskQuery`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ taskId: 'x'.repeat(22) }) });
+    const cookie = query.headers.getSetCookie().find((c) => c.startsWith('UUID='));
+    expect(cookie).toMatch(/; Secure/);
+    expect(cookie).toMatch(/; HttpOnly/);
+    expect(client).toBeDefined();
+  } finally {
+    await full.stop();
+  }
+});
