@@ -9,13 +9,22 @@ import { ConvertError, isConvertError } from '../../errors';
 import { probeMedia, safeInputArgs } from '../../engines/ffmpeg';
 import { EngineFailedError, runEngine } from '../../engines';
 import type { ConvertContext, ConvertInput } from '../../types';
-import { IMAGE_CORRUPT, NOT_AN_IMAGE, tooManyPixels } from './messages';
+import { IMAGE_CORRUPT, NOT_AN_IMAGE, tooManyDecodedBytes, tooManyPixels } from './messages';
 
 /** Engines behind the formats sharp cannot read (BMP and ICO through ffmpeg, HEVC HEIC through libheif). */
 export const IMAGE_ENGINES = ['ffmpeg', 'heif'] as const;
 
 /** 100 megapixels: a 200 MP phone photo is refused, anything a camera of 2020 or a scan at 600 dpi makes is not. */
 export const MAX_INPUT_PIXELS = 100_000_000;
+
+/**
+ * What one picture may take once decoded: pixels × channels × bytes per channel. The pixel limit
+ * alone let a 770 KB PNG of 9900×10000 16-bit RGBA (792 MB decoded) hold the server at 3.8 GB;
+ * 256 MB keeps a 48 MP photo (144 MB as 8-bit RGB) and a 600 dpi A4 scan while refusing that.
+ */
+export const MAX_DECODED_BYTES = 256 * 1024 * 1024;
+
+const BYTES_PER_SAMPLE: Record<string, number> = { uchar: 1, char: 1, ushort: 2, short: 2, uint: 4, int: 4, float: 4, complex: 8, double: 8, dpcomplex: 16 };
 
 /** Truncated files fail instead of decoding to a grey lower half. */
 const SHARP_OPTIONS: SharpOptions = { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'truncated' };
@@ -62,8 +71,10 @@ export async function imageWork<T>(work: Promise<T>): Promise<T> {
   }
 }
 
-function checkPixels(width: number, height: number, frames: number): void {
+function checkPixels(width: number, height: number, frames: number, channels = 4, depth = 'uchar'): void {
   if (width * height * frames > MAX_INPUT_PIXELS) throw new ConvertError(tooManyPixels(MAX_INPUT_PIXELS));
+  const bytes = width * height * frames * channels * (BYTES_PER_SAMPLE[depth] ?? 8);
+  if (bytes > MAX_DECODED_BYTES) throw new ConvertError(tooManyDecodedBytes(width, height, bytes));
 }
 
 /** BMP and ICO: the header's size checked through ffprobe, then the largest picture decoded by ffmpeg. */
@@ -110,7 +121,7 @@ export async function openImage(input: ConvertInput, index: number, ctx: Convert
   const expected = demuxer ? 'png' : SHARP_FORMAT_OF_TYPE[input.type];
   if (header.format !== expected) throw new ConvertError(NOT_AN_IMAGE);
   const pages = header.pages ?? 1;
-  checkPixels(header.width, header.pageHeight ?? header.height, pages);
+  checkPixels(header.width, header.pageHeight ?? header.height, pages, header.channels, header.depth);
   if (header.format === 'heif' && header.compression === 'hevc') file = await decodeHeic(input, decoded, header.pagePrimary ?? 0, ctx.signal);
   return {
     input,

@@ -115,8 +115,9 @@ function scanConverter(toolId: string, extension: 'docx' | 'xlsx', write: (pages
           onProgress: (done) => ctx.progress(share(done, 0, RENDER_SHARE)),
         });
         let done = 0;
-        const pages = await sideBySide(rendered, async ({ page, file }) => {
-          const result = await recognizePage(sharp(file), { number: page, scale: 72 / options.dpi, workDir: ctx.workDir, signal: ctx.signal });
+        const pages = await sideBySide(rendered, async ({ page, file, dpi }) => {
+          // A page beyond the pixel budget was drawn at a lower resolution than asked (render-pages.ts).
+          const result = await recognizePage(sharp(file), { number: page, scale: 72 / dpi, workDir: ctx.workDir, signal: ctx.signal });
           ctx.progress(share(++done / rendered.length, RENDER_SHARE, OCR_SHARE));
           return result;
         });

@@ -7,7 +7,6 @@ import { dpiOption, pagesOption, passwordOption, qualityOption } from './options
 import { outputName } from './output-name';
 import { selectPageNumbers } from '../../page-ranges';
 import { openReadablePdf } from './pdf-input';
-import { readPnm } from './pnm';
 import { renderPages } from './render-pages';
 
 const pageImageOptions = z.object({
@@ -34,8 +33,9 @@ function pageImageConverter(toolId: string, format: ImageFormat): Converter<Page
         const pages = selectPageNumbers(options.pages, source.pageCount);
         const rendered = await renderPages(source.path, pages, {
           dpi: options.dpi,
-          // mutool writes PNG itself; JPEG goes through sharp from raw pixels.
-          format: format === 'png' ? 'png' : 'pnm',
+          // JPEG goes through sharp from mutool's PNG, read from the file in strips: raw pixels in the
+          // server's memory (120 MB for a page at the pixel budget) took it past its 512 MB budget.
+          format: 'png',
           workDir: ctx.workDir,
           signal: ctx.signal,
           onProgress: (done) => ctx.progress(Math.round(((index + done) / inputs.length) * 95)),
@@ -46,9 +46,8 @@ function pageImageConverter(toolId: string, format: ImageFormat): Converter<Page
             outputs.push({ name, path: file });
             continue;
           }
-          const { data, ...raw } = await readPnm(file);
           const jpeg = path.join(path.dirname(file), `${page}.jpg`);
-          await sharp(data, { raw }).jpeg({ quality: options.quality }).toFile(jpeg);
+          await sharp(file, { sequentialRead: true, limitInputPixels: false }).jpeg({ quality: options.quality }).toFile(jpeg);
           outputs.push({ name, path: jpeg });
         }
       }

@@ -14,6 +14,8 @@ import { renderPages } from './render-pages';
 
 /** Beyond this, phone viewers and chat apps refuse or blur the image, and memory grows for nothing. */
 export const MAX_LONG_IMAGE_HEIGHT = 65_000;
+/** The whole picture is composed in memory (RGB): 40 megapixels is 120 MB. */
+export const MAX_LONG_IMAGE_PIXELS = 40_000_000;
 
 const longImageOptions = z.object({
   pages: pagesOption,
@@ -34,6 +36,10 @@ async function renderLongImage(input: ConvertInput, options: LongImageOptions, c
   const estimatedHeight = sizes.reduce((sum, size) => sum + pixels(size.height, options.dpi), 0);
   if (estimatedHeight > MAX_LONG_IMAGE_HEIGHT) {
     throw new ConvertError(`长图高度将达到${estimatedHeight}像素，超过上限${MAX_LONG_IMAGE_HEIGHT}像素，请降低分辨率或减少页数`);
+  }
+  const estimatedWidth = Math.max(...sizes.map((size) => pixels(size.width, options.dpi)));
+  if (estimatedWidth * estimatedHeight > MAX_LONG_IMAGE_PIXELS) {
+    throw new ConvertError(`长图将达到${Math.round((estimatedWidth * estimatedHeight) / 1e6)}百万像素，超过上限${MAX_LONG_IMAGE_PIXELS / 1e6}百万像素，请降低分辨率或减少页数`);
   }
   const rendered = await renderPages(source.path, [...pages], {
     dpi: options.dpi,
