@@ -35,6 +35,8 @@ export interface BuiltServerOptions {
   dataDir?: string;
   /** How long to wait for the first answer. */
   startTimeoutMs?: number;
+  /** Another build of the server to start (scripts/mutation-check.mjs); dist/server/main.mjs by default. */
+  bundle?: string;
 }
 
 export async function freePort(): Promise<number> {
@@ -61,7 +63,8 @@ function procStatusBytes(pid: number, field: 'VmRSS' | 'VmHWM'): number {
 
 /** Starts dist/server/main.mjs on a free loopback port and waits until it answers. */
 export async function startBuiltServer(options: BuiltServerOptions = {}): Promise<BuiltServer> {
-  if (!fs.existsSync(SERVER_BUNDLE)) throw new Error(`${SERVER_BUNDLE} is missing: run npm run build first`);
+  const bundle = options.bundle ?? SERVER_BUNDLE;
+  if (!fs.existsSync(bundle)) throw new Error(`${bundle} is missing: run npm run build first`);
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'built-site-'));
@@ -74,7 +77,7 @@ export async function startBuiltServer(options: BuiltServerOptions = {}): Promis
     if (v === undefined) delete env[k];
     else env[k] = v;
   }
-  const child = spawn(process.execPath, [SERVER_BUNDLE], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [bundle], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   const keep = (chunk: Buffer) => {
     output += chunk.toString('utf8');

@@ -31,6 +31,21 @@ export interface ApiAnswer<T = unknown> {
   body: { ret: number; msg: string; data?: T };
 }
 
+/**
+ * fetch, sent again once when the connection was found closed before the request went out: a test
+ * that blocks its event loop (a synchronous LibreOffice run) leaves a kept-alive socket looking
+ * open after the server closed it, and browsers retry that case the same way.
+ */
+async function fetchOnce(url: string, init: RequestInit): Promise<Response> {
+  try {
+    return await fetch(url, init);
+  } catch (error) {
+    const code = ((error as { cause?: { code?: string } }).cause ?? {}).code;
+    if (code !== 'EPIPE' && code !== 'ECONNRESET' && code !== 'UND_ERR_SOCKET') throw error;
+    return fetch(url, init);
+  }
+}
+
 export class TaskClient {
   private cookies = new Map<string, string>();
 
@@ -62,7 +77,7 @@ export class TaskClient {
       init.body = JSON.stringify(body);
       (init.headers as Record<string, string>)['content-type'] = 'application/json';
     }
-    const res = await fetch(this.origin + pathname, init);
+    const res = await fetchOnce(this.origin + pathname, init);
     this.remember(res);
     const text = await res.text();
     let parsed: ApiAnswer<T>['body'];

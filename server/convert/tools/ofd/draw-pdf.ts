@@ -32,7 +32,7 @@ import {
 } from 'pdf-lib';
 import sharp from 'sharp';
 import { embedCjkFont } from '../pdf-edit/cjk-font';
-import type { Matrix, OfdDocument, OfdImageObject, OfdPage, OfdPathObject, OfdTextObject } from './model';
+import type { Matrix, OfdDocument, OfdGlyph, OfdImageObject, OfdPage, OfdPathObject, OfdTextObject } from './model';
 
 export const PT_PER_MM = 72 / 25.4;
 
@@ -73,13 +73,27 @@ class PageDrawer {
     if (object.fill) ops.push(setFillingRgbColor(object.fill.r, object.fill.g, object.fill.b));
     if (object.stroke) ops.push(setStrokingRgbColor(object.stroke.r, object.stroke.g, object.stroke.b));
     ops.push(setTextRenderingMode(object.fill && object.stroke ? TextRenderingMode.FillAndOutline : object.stroke ? TextRenderingMode.Outline : TextRenderingMode.Fill));
-    for (const glyph of object.glyphs) {
+    for (const [i, glyph] of object.glyphs.entries()) {
       if (glyph.text.trim() === '') continue;
+      const width = object.size * object.hScale;
       // y is flipped so glyphs stand upright in the object's y-down space.
-      ops.push(setTextMatrix(object.size * object.hScale, 0, 0, -object.size, glyph.x, glyph.y), showText(this.font.encodeText(glyph.text)));
+      ops.push(setTextMatrix(width * this.fit(glyph, object.glyphs[i + 1], width), 0, 0, -object.size, glyph.x, glyph.y), showText(this.font.encodeText(glyph.text)));
     }
     ops.push(endText(), popGraphicsState());
     this.page.pushOperators(...ops);
+  }
+
+  /**
+   * How much to widen or narrow a glyph so it fills its advance: every OFD font is drawn with one
+   * face, whose Latin letters are narrower or wider than the document's own; without this a text
+   * reader sees gaps between letters and reads "Alpha" as "A lpha". Kept within bounds so a wide
+   * gap (a tab, a column) does not stretch the letter.
+   */
+  private fit(glyph: OfdGlyph, next: OfdGlyph | undefined, width: number): number {
+    if (!next || next.y !== glyph.y || next.x <= glyph.x) return 1;
+    const drawn = this.font.widthOfTextAtSize(glyph.text, 1) * width;
+    if (drawn <= 0) return 1;
+    return Math.min(1.6, Math.max(0.6, (next.x - glyph.x) / drawn));
   }
 
   private path(object: OfdPathObject): void {
