@@ -33,7 +33,7 @@ export async function textPdf(pages = 3): Promise<Buffer> {
   return Buffer.from(await doc.save());
 }
 
-/** A one-page PDF with a photo-like JPEG on it (for image extraction and compression). */
+/** A one-page PDF with a photo-like JPEG on it (for image extraction). */
 export async function imagePdf(): Promise<Buffer> {
   const photo = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#2a6f97' } })
     .composite([{ input: Buffer.from('<svg width="640" height="480"><circle cx="320" cy="240" r="180" fill="#f4a261"/></svg>') }])
@@ -44,6 +44,20 @@ export async function imagePdf(): Promise<Buffer> {
   const page = doc.addPage([595, 842]);
   page.drawText(PAGE_WORDS[0], { x: 72, y: 780, size: 20, font });
   page.drawImage(await doc.embedJpg(photo), { x: 72, y: 300, width: 400, height: 300 });
+  return Buffer.from(await doc.save());
+}
+
+/** A one-page PDF carrying a large lossless photo-like picture: room for a compressor to work. */
+export async function heavyPdf(): Promise<Buffer> {
+  const noise = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 40 } } })
+    .blur(1.2)
+    .png()
+    .toBuffer();
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  const page = doc.addPage([595, 842]);
+  page.drawText(PAGE_WORDS[0], { x: 72, y: 780, size: 20, font });
+  page.drawImage(await doc.embedPng(noise), { x: 72, y: 300, width: 450, height: 338 });
   return Buffer.from(await doc.save());
 }
 
@@ -117,6 +131,13 @@ export function video(dir: string): Buffer {
   const file = path.join(dir, 'input.mp4');
   const scenes = ['navy', 'yellow', 'gray'].map((c) => `color=c=${c}:s=320x240:d=2:r=10`);
   execFileSync('ffmpeg', ['-v', 'error', '-y', ...scenes.flatMap((s) => ['-f', 'lavfi', '-i', s]), '-f', 'lavfi', '-i', 'sine=frequency=440:duration=6', '-filter_complex', '[0:v][1:v][2:v]concat=n=3:v=1:a=0,format=yuv420p[v]', '-map', '[v]', '-map', '3:a', '-c:v', 'libx264', '-c:a', 'aac', '-shortest', file]);
+  return fs.readFileSync(file);
+}
+
+/** Ten seconds of busy, high-bitrate video: something a compressor has to make smaller. */
+export function heavyVideo(dir: string): Buffer {
+  const file = path.join(dir, 'heavy.mp4');
+  execFileSync('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc2=s=640x360:d=10:r=25', '-f', 'lavfi', '-i', 'sine=frequency=330:duration=10', '-c:v', 'libx264', '-b:v', '6M', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-b:a', '256k', '-shortest', file]);
   return fs.readFileSync(file);
 }
 
