@@ -154,7 +154,7 @@ const ROWS: Row[] = [
   ['pdf-delete-page', 'else', 'PDF删除页面', '删除不需要的页面', PDF, 'document', 50],
   ['pdf-getimg', 'else', 'PDF提取图片', '按原始格式提取PDF中的全部图片', PDF, 'document', 45, { mobile: true }],
   ['pdf-portfolios', 'else', 'PDF文件包', '把多个文件打包成一个PDF文件包', [...PDF, ...WORD, ...EXCEL, ...PPT, ...IMAGE, 'txt', 'zip'], 'batch', 40],
-  ['timestamp', 'else', 'PDF时间戳', '加盖RFC 3161可信时间戳，证明文件在某一时刻已存在', PDF, 'document', 35],
+  ['timestamp', 'else', 'PDF时间戳', '加盖RFC 3161时间戳（默认由本站内置时间戳服务签发），证明文件自该时刻起未被改动', PDF, 'document', 35],
   ['pdf-scan', 'else', 'PDF安全检测', '检测PDF中的脚本、外链、附件等风险，并可生成净化副本', PDF, 'document', 30],
 
   ['online-mindmap', 'other', '在线思维导图', '在浏览器中绘制思维导图，支持导出图片', [], 'document', 100, { layout: 'mind-map', secondMenu: false }],

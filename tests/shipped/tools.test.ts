@@ -383,7 +383,16 @@ const CASES: Record<string, Case | { page: string }> = {
     files: async () => [await pdfFile(), { name: 'picture.png', data: await inputs.png() }],
     check: ([pdf]) => expect(run('qpdf', ['--list-attachments', pdf])).toMatch(/report\.pdf[\s\S]*picture\.png|picture\.png[\s\S]*report\.pdf/),
   },
-  timestamp: { files: async () => [await pdfFile()], check: ([pdf]) => expect(run('pdfsig', [pdf])).toMatch(/Signature #1/) },
+  timestamp: {
+    files: async () => [await pdfFile()],
+    check: ([pdf]) => {
+      expect(run('pdfsig', [pdf])).toMatch(/Signature #1:[\s\S]*Signer Certificate Common Name: PDF365/);
+      // The file says which authority signed: the built-in one, not a trusted third party.
+      const objects = JSON.stringify(JSON.parse(run('qpdf', ['--json=1', '--json-key=objects', pdf])));
+      expect(objects).toContain('PDF365 内置时间戳服务');
+      expect(objects).toContain('未经第三方可信时间戳机构认证');
+    },
+  },
   'pdf-scan': {
     files: async () => [await pdfFile()],
     check: ([report, sanitized]) => {

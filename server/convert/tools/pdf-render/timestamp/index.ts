@@ -14,9 +14,12 @@ import { outputName } from '../output-name';
 import { openReadablePdf } from '../pdf-input';
 import { builtInTimeStampToken } from './built-in-authority';
 import { remoteTimeStampToken } from './remote-authority';
-import { coveredBytes, fillHole, withTimestampPlaceholder } from './signature-placeholder';
+import { coveredBytes, fillHole, withTimestampPlaceholder, type TimestampLabel } from './signature-placeholder';
 
 export { builtInAuthority, type AuthorityFiles } from './built-in-authority';
+
+/** How the file names the built-in authority: never as a trusted third party. */
+export const BUILT_IN_AUTHORITY_NAME = 'PDF365 内置时间戳服务';
 
 export interface TimestampSettings {
   /** Where the built-in authority's certificates and key live (generated on first use). */
@@ -50,9 +53,20 @@ async function timeStampToken(digest: Buffer, ctx: ConvertContext): Promise<Buff
   return readFile(token);
 }
 
+/**
+ * The built-in authority signs under its own certificate with a private policy: useful to prove a
+ * file is unchanged since, but no third party vouches for its clock. The file says so; a TSA_URL
+ * authority is named by its host.
+ */
+export function timestampLabel(tsaUrl: string | undefined): TimestampLabel {
+  if (!tsaUrl) return { name: BUILT_IN_AUTHORITY_NAME, reason: '本站内置时间戳服务签发，未经第三方可信时间戳机构认证' };
+  const host = new URL(tsaUrl).host;
+  return { name: host, reason: `由时间戳机构 ${host} 签发（RFC 3161）` };
+}
+
 async function timestampOne(input: ConvertInput, index: number, password: string, ctx: ConvertContext): Promise<ConvertOutput> {
   const source = await openReadablePdf(input.path, { password, workDir: ctx.workDir, signal: ctx.signal });
-  const prepared = await withTimestampPlaceholder(await loadPdf(source.path));
+  const prepared = await withTimestampPlaceholder(await loadPdf(source.path), timestampLabel(settings.tsaUrl));
   const digest = coveredBytes(prepared).reduce((hash, part) => hash.update(part), createHash('sha256')).digest();
   const output = path.join(ctx.workDir, `timestamped-${index}.pdf`);
   await writeFile(output, fillHole(prepared, await timeStampToken(digest, ctx)));

@@ -20,14 +20,28 @@ function locate(bytes: Buffer, text: string): number {
   return at;
 }
 
+/** Who signs the timestamp, as the signature dictionary names it (/Name, /Reason): readers show these. */
+export interface TimestampLabel {
+  name: string;
+  reason: string;
+}
+
 /** Saves `pdf` with an empty document timestamp and its /ByteRange filled in. */
-export async function withTimestampPlaceholder(pdf: PDFDocument): Promise<PreparedPdf> {
+export async function withTimestampPlaceholder(pdf: PDFDocument, label: TimestampLabel): Promise<PreparedPdf> {
   const context = pdf.context;
   // Wide enough for any real offset, overwritten in place once the offsets are known.
   const byteRange = context.obj([0, PDFName.of('**********'), PDFName.of('**********'), PDFName.of('**********')]);
   const contents = PDFHexString.of('0'.repeat(TOKEN_CAPACITY_BYTES * 2));
   const signatureValue = context.register(
-    context.obj({ Type: 'DocTimeStamp', Filter: 'Adobe.PPKLite', SubFilter: 'ETSI.RFC3161', ByteRange: byteRange, Contents: contents }),
+    context.obj({
+      Type: 'DocTimeStamp',
+      Filter: 'Adobe.PPKLite',
+      SubFilter: 'ETSI.RFC3161',
+      ByteRange: byteRange,
+      Contents: contents,
+      Name: PDFHexString.fromText(label.name),
+      Reason: PDFHexString.fromText(label.reason),
+    }),
   );
   const firstPage = pdf.getPage(0);
   const field = context.register(
