@@ -41,7 +41,7 @@ async function fetchOnce(url: string, init: RequestInit): Promise<Response> {
     return await fetch(url, init);
   } catch (error) {
     const code = ((error as { cause?: { code?: string } }).cause ?? {}).code;
-    if (code !== 'EPIPE' && code !== 'ECONNRESET' && code !== 'UND_ERR_SOCKET') throw error;
+    if (code !== 'EPIPE' && code !== 'ECONNRESET' && code !== 'UND_ERR_SOCKET') throw new Error(`${init.method ?? 'GET'} ${url}: ${String(error)} (${code ?? 'no code'})`, { cause: error });
     return fetch(url, init);
   }
 }
