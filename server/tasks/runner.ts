@@ -10,7 +10,7 @@ import { isOfficeBusyError } from '../convert/engines/libreoffice';
 import { isConvertError } from '../convert/errors';
 import { findConverter } from '../convert/registry';
 import type { ConvertOutput } from '../convert/types';
-import { extensionOf } from './sniff';
+import { extensionOf } from '../files/sniff';
 import { TASK_MESSAGES } from './messages';
 import { runInJobScope } from './job-scope';
 import { runMiddle } from './middle';

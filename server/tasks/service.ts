@@ -30,7 +30,7 @@ import { receiveUpload, type UploadRules } from './upload';
 import { Fairness, type Reservation } from './fairness';
 import type { Visitor } from './visitor';
 import { writeZip } from './zip';
-import { extensionOf } from './sniff';
+import { extensionOf } from '../files/sniff';
 
 export type SubmitMode = 'single' | 'group' | 'middle';
 export type { MiddleView, PreviewView, TaskView };

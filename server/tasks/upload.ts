@@ -8,7 +8,7 @@ import busboy from 'busboy';
 import type { Tool } from '../../shared/catalogue';
 import { TaskRefusal } from './errors';
 import { TASK_MESSAGES } from './messages';
-import { SNIFF_BYTES, sniffType } from './sniff';
+import { SNIFF_BYTES, sniffType } from '../files/sniff';
 import type { FileStore, StoredFile } from './store';
 
 

@@ -1,5 +1,5 @@
 // File types come from the bytes; a name's extension only picks among formats sharing one container.
-import { sniffType } from '../../server/tasks/sniff';
+import { sniffType } from '../../server/files/sniff';
 import { zipBytes } from '../support/zip';
 
 const zipOf = (entry: string) => zipBytes({ [entry]: 'x' });

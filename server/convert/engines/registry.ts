@@ -2,7 +2,7 @@
 // how many of its processes may run at once and how long one may take.
 import os from 'node:os';
 import { runProcess } from './process';
-import { probeSpeechModel } from '../tools/speech/model';
+import { probeSpeechModel } from './speech/model';
 
 export type EngineId = 'qpdf' | 'ghostscript' | 'poppler' | 'mutool' | 'openssl' | 'ffmpeg' | 'heif' | 'libreoffice' | 'python-uno' | 'calibre' | 'tesseract' | 'background-removal' | 'fontconfig' | 'speech-model';
 
@@ -77,7 +77,7 @@ export const ENGINES = {
   },
   // Installed fonts (font-recognition lists them with fc-list).
   fontconfig: { programs: ['fc-list'], probe: ['fc-list', '--version'], limit: cores, timeoutMs: 30_000 },
-  // Speech recognition in process (tools/speech): sherpa-onnx-node over the model directory named
+  // Speech recognition in process (engines/speech, used by tools/speech): sherpa-onnx-node over the model directory named
   // by SPEECH_MODEL_DIR; unavailable, with the reason the pages show, while none is configured.
   'speech-model': { programs: [], probe: [process.execPath, '--version'], check: probeSpeechModel, limit: 1, timeoutMs: 1_800_000 },
 } as const satisfies Record<EngineId, EngineSpec>;

@@ -1,7 +1,7 @@
 // The download of a compression tool: the smaller file with the saving in its name, or the
 // visitor's own file, named so, when nothing smaller came out (never hand back a bigger file).
 import { copyFile } from 'node:fs/promises';
-import { extensionOf } from '../../../tasks/sniff';
+import { extensionOf } from '../../../files/sniff';
 import type { ConvertInput, ConvertOutput } from '../../types';
 import { outputName } from '../pdf-render/output-name';
 

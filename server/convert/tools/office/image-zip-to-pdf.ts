@@ -5,7 +5,7 @@ import { open } from 'node:fs/promises';
 import path from 'node:path';
 import { findTool } from '../../../../shared/catalogue';
 import { ConvertError } from '../../errors';
-import { extensionOf, sniffType, SNIFF_BYTES } from '../../../tasks/sniff';
+import { extensionOf, sniffType, SNIFF_BYTES } from '../../../files/sniff';
 import type { Converter, ConvertInput } from '../../types';
 import { IMAGE_ENGINES } from '../image/image-source';
 import { NOT_AN_IMAGE } from '../image/messages';

@@ -10,17 +10,17 @@ import { convertEach } from '../media/media-job';
 import { openMediaSource } from '../media/media-source';
 import { NO_AUDIO, NO_AUDIO_TRACK } from '../media/messages';
 import { outputName } from '../pdf-render/output-name';
-import { NO_SPEECH_FOUND } from './messages';
-import { loadRecognizer, type Recognizer } from './model';
+import { NO_SPEECH_FOUND } from '../../engines/speech/messages';
+import { loadRecognizer, type Recognizer } from '../../engines/speech/model';
 import { chunkSamples, detectSilences, readWav, speechChunks, toSpeechWav } from './prepare';
-import { speechSettings } from './settings';
+import { speechSettings } from '../../engines/speech/settings';
 import { toDocx, toSrt, toTxt, type Segment } from './writers';
 
-export { configureSpeech, speechSettings, type SpeechSettings, type Translator } from './settings';
-export { loadRecognizer, modelLayout, probeSpeechModel, recognizerConfig, type Recognizer } from './model';
+export { configureSpeech, speechSettings, type SpeechSettings, type Translator } from '../../engines/speech/settings';
+export { loadRecognizer, modelLayout, probeSpeechModel, recognizerConfig, type Recognizer } from '../../engines/speech/model';
 export { chunkSamples, detectSilences, readWav, silencesOf, speechChunks, toSpeechWav, wavSamples, type TimeSpan } from './prepare';
 export { srtTime, toDocx, toSrt, toTxt, type Segment } from './writers';
-export { NO_SPEECH_MODEL } from './messages';
+export { NO_SPEECH_MODEL } from '../../engines/speech/messages';
 
 export const SPEECH_ENGINES = ['ffmpeg', 'speech-model'] as const;
 

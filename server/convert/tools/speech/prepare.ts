@@ -5,7 +5,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { runFfmpeg, safeInputArgs } from '../../engines/ffmpeg';
 import type { SourceWith } from '../media/media-source';
-import { SPEECH_SAMPLE_RATE } from './model';
+import { SPEECH_SAMPLE_RATE } from '../../engines/speech/model';
 
 export interface TimeSpan {
   start: number;

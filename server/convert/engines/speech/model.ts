@@ -2,10 +2,10 @@
 // config. The package (its native addon ships inside the npm package; nothing is downloaded) is
 // loaded only when a model is configured, so the site runs without it.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { appRequire } from '../../engines/app-require';
+import { appRequire } from '../app-require';
 import path from 'node:path';
 import { ConvertError } from '../../errors';
-import type { EngineAvailability } from '../../engines/registry';
+import type { EngineAvailability } from '../registry';
 import { NO_SPEECH_MODEL, SPEECH_MODEL_BROKEN } from './messages';
 import { speechSettings } from './settings';
 
