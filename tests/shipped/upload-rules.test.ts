@@ -1,6 +1,7 @@
 // The upload form and the queue's shares on the built server (issue 11 items 5, 7, 8): fields
 // before files, nothing ignored or read for nothing, safe file names, a free-space floor, a
-// per-visitor share of the queue, and the visitor cookie's Secure flag in production.
+// per-visitor and per-IP share of the queue (the IP from X-Forwarded-For only from a trusted proxy),
+// and the visitor cookie's Secure flag in production.
 import { PDFDocument, rgb } from 'pdf-lib';
 import { startBuiltServer, type BuiltServer } from '../support/built-server';
 import { TaskClient } from '../support/task-client';
@@ -79,13 +80,13 @@ test('one visitor gets a share of the queue; another visitor is still served', a
   const blocker = new TaskClient(server.origin);
   const slow = await blocker.submit('pdf-to-jpg', [{ name: 'slow.pdf', data: await slowPdf(60) }], { dpi: 300 });
   const greedy = new TaskClient(server.origin);
-  // The first answer gives the visitor its cookie; then 60 at once.
+  // The first answer gives the visitor its cookie; then 199 at once.
   expect((await greedy.submit('pdf-rotate', [{ name: 'a.pdf', data: pdf }], { angle: 90 })).status).toBe(200);
-  const answers = await Promise.all(Array.from({ length: 60 }, () => greedy.submit('pdf-rotate', [{ name: 'a.pdf', data: pdf }], { angle: 90 })));
+  const answers = await Promise.all(Array.from({ length: 199 }, () => greedy.submit('pdf-rotate', [{ name: 'a.pdf', data: pdf }], { angle: 90 })));
   const accepted = answers.filter((a) => a.status === 200).length;
   const refused = answers.filter((a) => a.status === 429);
   expect(accepted + 1).toBe(10);
-  expect(refused).toHaveLength(51);
+  expect(refused).toHaveLength(190);
   expect(refused[0].body).toEqual({ ret: 400, msg: '您已有较多任务在排队或处理中，请等待完成后再提交' });
 
   const other = new TaskClient(server.origin);
@@ -95,6 +96,45 @@ test('one visitor gets a share of the queue; another visitor is still served', a
   expect((await blocker.call('DELETE', '/task/deleteById', { taskId: slow.body.data!.taskId })).status).toBe(200);
   const state = await other.settle(otherTask.body.data!.taskId);
   expect(state.status).toBe('done');
+});
+
+/** `visitors` new visitors (no cookie yet, so each a new owner) submit one task each at once, with these headers. */
+async function burst(origin: string, visitors: number, headers: (i: number) => Record<string, string>): Promise<number[]> {
+  const answers = await Promise.all(
+    Array.from({ length: visitors }, (_, i) => new TaskClient(origin, headers(i)).submit('pdf-rotate', [{ name: 'a.pdf', data: pdf }], { angle: 90 })),
+  );
+  return answers.map((a) => a.status);
+}
+
+function count(statuses: number[], status: number): number {
+  return statuses.filter((s) => s === status).length;
+}
+
+test('one IP behind the trusted proxy gets 30 tasks however many visitors it claims to be; another IP is still served', async () => {
+  // The default TRUSTED_PROXIES is loopback, where the test connects from: X-Forwarded-For is believed.
+  const blocker = new TaskClient(server.origin, { 'x-forwarded-for': '198.51.100.1' });
+  const slow = await blocker.submit('pdf-to-jpg', [{ name: 'slow.pdf', data: await slowPdf(60) }], { dpi: 300 });
+  expect(slow.status).toBe(200);
+  const statuses = await burst(server.origin, 40, () => ({ 'x-forwarded-for': '198.51.100.7' }));
+  expect({ accepted: count(statuses, 200), refused: count(statuses, 429) }).toEqual({ accepted: 30, refused: 10 });
+  const neighbour = new TaskClient(server.origin, { 'x-forwarded-for': '198.51.100.8' });
+  const task = await neighbour.submit('pdf-rotate', [{ name: 'b.pdf', data: pdf }], { angle: 90 });
+  expect(task.status).toBe(200);
+  expect((await blocker.call('DELETE', '/task/deleteById', { taskId: slow.body.data!.taskId })).status).toBe(200);
+  expect((await neighbour.settle(task.body.data!.taskId)).status).toBe('done');
+});
+
+test('X-Forwarded-For from a connection that is not a trusted proxy is ignored', async () => {
+  const untrusting = await startBuiltServer({ env: { CONVERT_CONCURRENCY: '1', TRUSTED_PROXIES: '192.0.2.1' } });
+  try {
+    const blocker = new TaskClient(untrusting.origin);
+    expect((await blocker.submit('pdf-to-jpg', [{ name: 'slow.pdf', data: await slowPdf(60) }], { dpi: 300 })).status).toBe(200);
+    // Forty visitors each naming another address are one IP, the loopback one: 29 more fit beside the blocker.
+    const statuses = await burst(untrusting.origin, 40, (i) => ({ 'x-forwarded-for': `198.51.100.${10 + i}` }));
+    expect({ accepted: count(statuses, 200), refused: count(statuses, 429) }).toEqual({ accepted: 29, refused: 11 });
+  } finally {
+    await untrusting.stop();
+  }
 });
 
 test('below the free-space floor uploads are refused with 503; production cookies are Secure', async () => {
