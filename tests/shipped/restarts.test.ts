@@ -37,6 +37,10 @@ afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
+function workDirs(): string[] {
+  return fs.existsSync(path.join(dataDir, 'work')) ? fs.readdirSync(path.join(dataDir, 'work')) : [];
+}
+
 async function untilRunning(client: TaskClient, taskId: string): Promise<void> {
   for (let i = 0; i < 1500; i++) {
     const state = await client.query(taskId);
@@ -59,7 +63,13 @@ test('killed twice while running: failed with a clear message; SIGTERM: handed b
     await untilRunning(new TaskClient(server.origin, { cookie: `UUID=${client.cookie('UUID')}` }), taskId);
     server.child.kill('SIGKILL');
     await server.exited;
+    // The killed job's work folder (and one planted as if from an older crash) are swept at boot.
+    const left = [...workDirs(), 'planted-orphan'];
+    fs.mkdirSync(path.join(dataDir, 'work', 'planted-orphan', 'page'), { recursive: true });
+    fs.writeFileSync(path.join(dataDir, 'work', 'planted-orphan', 'page', 'p-1.ppm'), Buffer.alloc(4096));
+    expect(left.length).toBeGreaterThan(1);
     server = await startBuiltServer({ dataDir, env });
+    expect(workDirs().filter((dir) => left.includes(dir))).toEqual([]);
   }
   const after = new TaskClient(server.origin, { cookie: `UUID=${client.cookie('UUID')}` });
   const state = await after.query(taskId);
