@@ -127,10 +127,16 @@ export class TaskService {
     this.fairness = options.fairness ?? new Fairness();
     this.minFreeDiskBytes = config.minFreeDiskBytes;
     this.dataDir = config.dataDir;
-    this.queue = new TaskQueue(config.convertConcurrency, (id) => this.runner.run(id).finally(() => this.fairness.release(id)));
+    this.queue = new TaskQueue(config.convertConcurrency, (id) => this.runner.run(id).finally(() => this.releaseShare(id)));
     this.retries = new RetryTimers((id) => this.queue.add(id));
     this.queueCap = options.queueCap ?? config.convertConcurrency * 50;
     this.sweeper = new Sweeper(this.repo, this.store, (id, reason) => this.runner.abort(id, reason), this.workRoot);
+  }
+
+  /** A run settled: its share of the queue is free, unless the task was handed back to wait (a full LibreOffice pool) and still counts. */
+  private async releaseShare(id: string): Promise<void> {
+    const task = await this.repo.get(id).catch(() => undefined);
+    if (task?.status !== 'queued') this.fairness.release(id);
   }
 
   /** Re-queues what a previous process left queued or running, then starts the workers and the sweeper. */

@@ -2,7 +2,8 @@
 // places): its soffice is stopped with SIGSTOP, so one job hangs on it and eight wait behind it for
 // as long as the test needs. Then a txt-to-pdf submit answers 429 with the Chinese message and a
 // tool without LibreOffice is still taken; and a task that was already queued, and met the full pool
-// when it ran, stays queued and ends done once the pool has room.
+// when it ran, stays queued (holding its visitor's share of the queue) and ends done once the pool
+// has room.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -12,6 +13,7 @@ import { PDFDocument } from 'pdf-lib';
 import request from 'supertest';
 import { createApiRouter } from '../../server/api';
 import { convertWithOffice, officePoolSaturated, startOfficePool, stopOfficePool } from '../../server/convert/engines/libreoffice';
+import { Fairness } from '../../server/tasks/fairness';
 import { TaskService } from '../../server/tasks/service';
 import { openTestDb, type TestDb } from '../support/db';
 
@@ -75,6 +77,12 @@ async function jamPool(): Promise<() => Promise<void>> {
   };
 }
 
+async function onePagePdf(): Promise<Buffer> {
+  const doc = await PDFDocument.create();
+  doc.addPage();
+  return Buffer.from(await doc.save());
+}
+
 function appFor(tasks: TaskService): express.Express {
   const app = express();
   app.use(cookieParser());
@@ -118,8 +126,9 @@ test('a full pool: office submits answer 429 with the message, other tools are t
   }
 }, 60_000);
 
-test('a queued task that meets the full pool when it runs stays queued and is done once there is room', async () => {
-  const service = new TaskService({ config: testDb.config, db: testDb.db });
+test('a queued task that meets the full pool when it runs stays queued, keeps its share, and is done once there is room', async () => {
+  // One task per visitor, so a second submit shows whether the waiting task still holds its share.
+  const service = new TaskService({ config: testDb.config, db: testDb.db, fairness: new Fairness({ perVisitor: 1, perIp: 100 }) });
   const agent = request.agent(appFor(service));
   // Submitted while the pool has room; the workers are not started yet, so it waits in the queue.
   const submitted = await agent.post('/task/submitTask').field('taskName', 'txt-to-pdf').attach('file', TEXT, '说明.txt');
@@ -132,6 +141,8 @@ test('a queued task that meets the full pool when it runs stays queued and is do
     // The run is turned away at once; the task must go back to queued, not fail.
     await new Promise((resolve) => setTimeout(resolve, 1000));
     expect(await statusOf(agent, taskId)).toMatchObject({ status: 'queued', msg: '' });
+    const second = await agent.post('/task/submitTask').field('taskName', 'pdf-rotate').attach('file', await onePagePdf(), 'a.pdf');
+    expect([second.status, second.body]).toEqual([429, { ret: 400, msg: '您已有较多任务在排队或处理中，请等待完成后再提交' }]);
   } finally {
     await free();
   }
@@ -142,6 +153,9 @@ test('a queued task that meets the full pool when it runs stays queued and is do
       view = await statusOf(agent, taskId);
     }
     expect(view).toMatchObject({ status: 'done', msg: '' });
+    // Done: the share is free again.
+    const next = await agent.post('/task/submitTask').field('taskName', 'pdf-rotate').attach('file', await onePagePdf(), 'a.pdf');
+    expect(next.status).toBe(200);
   } finally {
     service.stop();
   }
