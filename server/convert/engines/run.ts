@@ -1,14 +1,15 @@
 // Runs a program of a registered engine: waits for the engine's concurrency slot, applies its
 // timeout, and turns failures into errors that say what went wrong.
 import { ConvertError } from '../errors';
+import { foldersOf, jailed } from './jail';
 import { ProcessTimeoutError, runProcess, type ProcessResult } from './process';
-import { ENGINES, engineOfProgram, type EngineId, type EngineProgram } from './registry';
+import { ENGINES, engineOfProgram, type EngineId, type EngineProgram, type EngineSpec } from './registry';
 import { Semaphore } from './semaphore';
 
 export interface EngineRunOptions {
   signal?: AbortSignal;
   cwd?: string;
-  /** Variables added to the inherited environment (calibre needs its own HOME). */
+  /** The program's environment inside the jail (calibre needs its own HOME); nothing of the server's is inherited. */
   env?: Readonly<Record<string, string>>;
   /** Overrides the engine's default timeout. */
   timeoutMs?: number;
@@ -22,6 +23,25 @@ export interface EngineRunOptions {
 }
 
 export const TIMEOUT_MESSAGE = '处理超时，请稍后重试';
+/** A run stopped by its memory or CPU limit: the file asks more than one conversion may take. */
+export const RESOURCE_LIMIT_MESSAGE = '文件过大或过于复杂，超出处理能力，请拆分或简化后再试';
+
+/** How programs say they ran out of memory (their allocation failed under RLIMIT_AS). */
+const OUT_OF_MEMORY = /out of memory|cannot allocate memory|bad_alloc|memoryerror|memory exhausted|malloc.*failed|failed to allocate/i;
+/** 128 + SIGXCPU / SIGKILL: the CPU-time limit ended the process. */
+const LIMIT_SIGNAL_CODES = [152, 137];
+
+/**
+ * The command line of one engine run: jailed (engines/jail.ts) with only the folders its
+ * arguments name, under prlimit's address-space and CPU-time limits. The limits apply to bwrap and
+ * what it starts; CPU time allows two busy threads for the whole timeout.
+ */
+function confined(program: string, args: readonly string[], engine: EngineId, options: EngineRunOptions, timeoutMs: number): [string, string[]] {
+  const spec: EngineSpec = ENGINES[engine];
+  const [jail, jailArgs] = spec.jail === false ? [program, [...args]] : jailed([program, ...args], { readWrite: foldersOf(args, options.cwd), env: options.env, cwd: options.cwd });
+  const limits = [`--cpu=${Math.ceil((timeoutMs / 1000) * 2)}`, ...(spec.memoryBytes ? [`--as=${spec.memoryBytes}`] : [])];
+  return ['/usr/bin/prlimit', [...limits, '--', jail, ...jailArgs]];
+}
 
 /** A program exited with a code its caller did not expect; stderr says why. */
 export class EngineFailedError extends Error {
@@ -46,16 +66,22 @@ export async function runEngine(program: EngineProgram, args: readonly string[],
   const engine = engineOfProgram(program);
   const release = await semaphoreOf(engine).acquire(options.signal);
   try {
-    const result = await runProcess(program, args, {
-      timeoutMs: options.timeoutMs ?? ENGINES[engine].timeoutMs,
+    const timeoutMs = options.timeoutMs ?? ENGINES[engine].timeoutMs;
+    const [command, commandArgs] = confined(program, args, engine, options, timeoutMs);
+    const result = await runProcess(command, commandArgs, {
+      timeoutMs,
       signal: options.signal,
       cwd: options.cwd,
-      env: options.env,
       maxOutputBytes: options.maxOutputBytes,
       onStdoutLine: options.onStdoutLine,
       onStderrLine: options.onStderrLine,
     });
-    if (!(options.okExitCodes ?? [0]).includes(result.exitCode)) throw new EngineFailedError(program, result);
+    if (!(options.okExitCodes ?? [0]).includes(result.exitCode)) {
+      if (LIMIT_SIGNAL_CODES.includes(result.exitCode) || OUT_OF_MEMORY.test(result.stderr)) {
+        throw new ConvertError(RESOURCE_LIMIT_MESSAGE, { cause: new EngineFailedError(program, result) });
+      }
+      throw new EngineFailedError(program, result);
+    }
     return result;
   } catch (error) {
     if (error instanceof ProcessTimeoutError) throw new ConvertError(TIMEOUT_MESSAGE, { cause: error });

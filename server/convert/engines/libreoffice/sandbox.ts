@@ -3,8 +3,7 @@
 // images with file:// targets in DOCX or ODT, OLE links — and LibreOffice 7.4 reads some of them
 // while importing, whatever the profile says. Inside the sandbox the only files are the programs
 // and this listener's own two folders, so there is nothing else to read:
-//   /usr (read-only)            programs, libraries, python3-uno, fonts; /bin, /lib, /lib64 and /sbin
-//                               are the symlinks into it they are on Debian (merged /usr)
+//   everything engines/jail.ts gives every engine (read-only /usr, fonts, private /tmp, no network), and
 //   /etc/fonts, /etc/libreoffice, /etc/ld.so.cache (read-only)
 //                               fontconfig's rules, LibreOffice's registry (/usr/lib/libreoffice
 //                               links there) and the loader's cache — and nothing else of /etc
@@ -18,28 +17,19 @@
 // talks to the helper over stdin/stdout. --clearenv keeps the server's environment out of
 // /proc/self/environ. --die-with-parent ends the sandbox with the server; the pool's kill of the
 // process group reaches soffice too, since bwrap starts no new session.
+import { jailed } from '../jail';
+
 export const SANDBOX_PROFILE_DIR = '/profile';
 export const SANDBOX_JOB_DIR = '/job';
 
-const BWRAP = '/usr/bin/bwrap';
-
 /** The program and arguments that run `command` in the sandbox with the listener's two folders. */
 export function sandboxed(command: readonly string[], folders: { profileDir: string; jobDir: string }): [program: string, args: string[]] {
-  const readOnly = (...paths: string[]) => paths.flatMap((p) => ['--ro-bind', p, p]);
-  return [
-    BWRAP,
-    [
-      '--unshare-all',
-      '--die-with-parent',
-      '--clearenv',
-      ...['--setenv', 'PATH', '/usr/bin', '--setenv', 'HOME', '/tmp', '--setenv', 'LANG', 'C.UTF-8'],
-      ...readOnly('/usr', '/etc/fonts', '/etc/libreoffice', '/etc/ld.so.cache'),
-      ...['/etc/localtime', '/var/cache/fontconfig'].flatMap((p) => ['--ro-bind-try', p, p]),
-      ...['bin', 'lib', 'lib64', 'sbin'].flatMap((dir) => ['--symlink', `usr/${dir}`, `/${dir}`]),
-      ...['--dev', '/dev', '--proc', '/proc', '--tmpfs', '/tmp'],
-      ...['--bind', folders.profileDir, SANDBOX_PROFILE_DIR, '--bind', folders.jobDir, SANDBOX_JOB_DIR],
-      ...['--chdir', SANDBOX_JOB_DIR],
-      ...command,
+  return jailed(command, {
+    readOnly: ['/etc/libreoffice'],
+    mounts: [
+      [folders.profileDir, SANDBOX_PROFILE_DIR],
+      [folders.jobDir, SANDBOX_JOB_DIR],
     ],
-  ];
+    cwd: SANDBOX_JOB_DIR,
+  });
 }
