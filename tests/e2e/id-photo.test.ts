@@ -8,8 +8,6 @@ import path from 'node:path';
 import sharp from 'sharp';
 import type { Page } from 'puppeteer-core';
 import { ID_PHOTO_COLORS, ID_PHOTO_SIZES, idPhotoColor } from '../../shared/id-photo';
-import { segmentationRuns } from '../../server/convert/tools/photo/segment';
-import '../support/onnx-realm';
 import { PORTRAIT } from '../support/portrait';
 import { toolPageHarness } from '../support/tool-page';
 
@@ -70,7 +68,6 @@ test('upload once, preview, switch to blue and 二寸, download 413×579 on blue
     const { pathname } = new URL(request.url());
     if (/^\/task\/submit/.test(pathname)) submits.push(pathname);
   });
-  const runs = segmentationRuns();
   await previewOf(page);
   const before = await shownPreview(page, 'red');
   expect(before.size).toBe('1');
@@ -96,7 +93,8 @@ test('upload once, preview, switch to blue and 二寸, download 413×579 on blue
   expect(await page.$('a.idp-download')).toBeNull();
   await expectPhoto(page, 'grace_hopper-一寸-红色底.jpg', [295, 413], 'red');
   expect(submits).toEqual(['/task/submitMiddleTask', '/task/submitResult', '/task/submitResult']);
-  expect(segmentationRuns()).toBe(runs + 1);
+  // One upload and one preview step, then results from it; that the mask is computed once is
+  // checked in process by tests/convert/photo.test.ts (the built server's counter is not visible here).
   expect(errors).toEqual([]);
   await page.close();
 });

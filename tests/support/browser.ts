@@ -1,11 +1,7 @@
 // Debian's Chromium driven by puppeteer-core (never a downloaded browser), with the flags this
-// closed network needs, and a site server on an ephemeral loopback port whose origin is its own.
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+// closed network needs, and the built site server on an ephemeral loopback port whose origin is its own.
 import puppeteer, { type Browser } from 'puppeteer-core';
-import { createApp } from '../../server/app';
-import { testConfig } from './site';
-import type { Config } from '../../server/config';
+import { startBuiltServer } from './built-server';
 
 export const CHROMIUM = '/usr/bin/chromium';
 
@@ -19,24 +15,19 @@ export function launchBrowser(): Promise<Browser> {
 
 export interface LiveSite {
   origin: string;
-  config: Config;
+  /** The data dir the site writes to. */
+  dataDir: string;
   close(): Promise<void>;
 }
 
-export async function startLiveSite(overrides: Partial<Config> = {}): Promise<LiveSite> {
-  const server = http.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const config = testConfig({ publicOrigin: origin, mobileOrigin: origin, accountOrigin: origin, ...overrides });
-  const site = await createApp(config);
-  server.on('request', site.app);
+/** The built server (what npm start runs) on a free loopback port whose origin is its own. */
+export async function startLiveSite(env: Record<string, string> = {}): Promise<LiveSite> {
+  const server = await startBuiltServer({ env });
   return {
-    origin,
-    config,
+    origin: server.origin,
+    dataDir: server.dataDir,
     async close() {
-      server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
-      await site.close();
+      await server.stop();
     },
   };
 }

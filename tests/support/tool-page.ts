@@ -33,7 +33,7 @@ export function toolPageHarness(scratchPrefix: string) {
   afterAll(async () => {
     await browser?.close();
     await site?.close();
-    fs.rmSync(site?.config.dataDir ?? dir, { recursive: true, force: true });
+    fs.rmSync(site?.dataDir ?? dir, { recursive: true, force: true });
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
