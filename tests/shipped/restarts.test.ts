@@ -61,6 +61,8 @@ test('killed twice while running: failed with a clear message; SIGTERM: handed b
 
   for (let round = 1; round <= 2; round++) {
     await untilRunning(new TaskClient(server.origin, { cookie: `UUID=${client.cookie('UUID')}` }), taskId);
+    // A task reads `running` as soon as it is claimed, a moment before its job makes its work folder.
+    for (let i = 0; i < 500 && workDirs().length === 0; i++) await new Promise((resolve) => setTimeout(resolve, 20));
     server.child.kill('SIGKILL');
     await server.exited;
     // The killed job's work folder (and one planted as if from an older crash) are swept at boot.
