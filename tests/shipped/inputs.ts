@@ -33,6 +33,20 @@ export async function textPdf(pages = 3): Promise<Buffer> {
   return Buffer.from(await doc.save());
 }
 
+/** Small to send, slow to render: every page draws one busy translucent drawing many times over (it holds a worker). */
+export async function slowPdf(pages: number): Promise<Buffer> {
+  const art = await PDFDocument.create();
+  const canvas = art.addPage([600, 600]);
+  for (let d = 0; d < 300; d++) canvas.drawCircle({ x: (d * 7) % 600, y: (d * 13) % 600, size: 3 + (d % 40), color: rgb((d % 10) / 10, 0.2, 0.5), opacity: 0.5 });
+  const doc = await PDFDocument.create();
+  const [busy] = await doc.embedPdf(await art.save());
+  for (let i = 0; i < pages; i++) {
+    const page = doc.addPage([600, 600]);
+    for (let r = 0; r < 40; r++) page.drawPage(busy, { x: r, y: r, opacity: 0.9 });
+  }
+  return Buffer.from(await doc.save());
+}
+
 /** A one-page PDF with a photo-like JPEG on it (for image extraction). */
 export async function imagePdf(): Promise<Buffer> {
   const photo = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#2a6f97' } })

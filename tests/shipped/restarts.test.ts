@@ -5,23 +5,10 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { PDFDocument, rgb } from 'pdf-lib';
 import { startBuiltServer, type BuiltServer } from '../support/built-server';
 import { TaskClient } from '../support/task-client';
+import { slowPdf } from './inputs';
 
-/** Small to send, slow to render: every page draws one busy translucent drawing many times over. */
-async function slowPdf(pages: number): Promise<Buffer> {
-  const art = await PDFDocument.create();
-  const canvas = art.addPage([600, 600]);
-  for (let d = 0; d < 300; d++) canvas.drawCircle({ x: (d * 7) % 600, y: (d * 13) % 600, size: 3 + (d % 40), color: rgb((d % 10) / 10, 0.2, 0.5), opacity: 0.5 });
-  const doc = await PDFDocument.create();
-  const [busy] = await doc.embedPdf(await art.save());
-  for (let i = 0; i < pages; i++) {
-    const page = doc.addPage([600, 600]);
-    for (let r = 0; r < 40; r++) page.drawPage(busy, { x: r, y: r, opacity: 0.9 });
-  }
-  return Buffer.from(await doc.save());
-}
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'restarts-'));
 let server: BuiltServer | undefined;

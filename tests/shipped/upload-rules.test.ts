@@ -2,9 +2,10 @@
 // before files, nothing ignored or read for nothing, safe file names, a free-space floor, a
 // per-visitor and per-IP share of the queue (the IP from X-Forwarded-For only from a trusted proxy),
 // and the visitor cookie's Secure flag in production.
-import { PDFDocument, rgb } from 'pdf-lib';
+import { PDFDocument } from 'pdf-lib';
 import { startBuiltServer, type BuiltServer } from '../support/built-server';
 import { TaskClient } from '../support/task-client';
+import { slowPdf } from './inputs';
 
 let server: BuiltServer;
 let pdf: Buffer;
@@ -21,19 +22,6 @@ afterAll(async () => {
   await server?.stop();
 });
 
-/** Small to send, slow to render. */
-async function slowPdf(pages: number): Promise<Buffer> {
-  const art = await PDFDocument.create();
-  const canvas = art.addPage([600, 600]);
-  for (let d = 0; d < 300; d++) canvas.drawCircle({ x: (d * 7) % 600, y: (d * 13) % 600, size: 3 + (d % 40), color: rgb((d % 10) / 10, 0.2, 0.5), opacity: 0.5 });
-  const doc = await PDFDocument.create();
-  const [busy] = await doc.embedPdf(await art.save());
-  for (let i = 0; i < pages; i++) {
-    const page = doc.addPage([600, 600]);
-    for (let r = 0; r < 40; r++) page.drawPage(busy, { x: r, y: r, opacity: 0.9 });
-  }
-  return Buffer.from(await doc.save());
-}
 
 function blob(bytes: Buffer): Blob {
   return new Blob([new Uint8Array(bytes)]);

@@ -40,56 +40,45 @@ export default function LoginPage() {
 
   const mobileValid = isMainlandMobile(mobile.replace(/[\s-]/g, ''));
 
-  async function requestCode() {
+  /** Runs one call with the form busy; a refusal shows as the form's error. */
+  async function busyWith(work: () => Promise<void>) {
     setError('');
-    if (!mobileValid) {
-      setError('请输入正确的手机号码');
-      return;
-    }
     setBusy(true);
     try {
+      await work();
+    } catch (e) {
+      setError(messageOf(e));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const requestCode = () => {
+    if (!mobileValid) return setError('请输入正确的手机号码');
+    return busyWith(async () => {
       const answer = await sendLoginCode(mobile);
       setCountdown(RESEND_SECONDS);
       setDevCode(answer.devCode);
-    } catch (e) {
-      setError(messageOf(e));
-    } finally {
-      setBusy(false);
-    }
-  }
+    });
+  };
 
-  async function submit(event: FormEvent) {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    setError('');
-    if (!mobileValid) {
-      setError('请输入正确的手机号码');
-      return;
-    }
-    setBusy(true);
-    try {
+    if (!mobileValid) return setError('请输入正确的手机号码');
+    return busyWith(async () => {
       const answer = mode === 'code' ? await loginWithCode(mobile, code.trim()) : await loginWithPassword(mobile, password);
       if (mode === 'code' && !answer.hasPassword) setAskPassword(true);
       else goBack();
-    } catch (e) {
-      setError(messageOf(e));
-    } finally {
-      setBusy(false);
-    }
-  }
+    });
+  };
 
-  async function savePassword(event: FormEvent) {
+  const savePassword = (event: FormEvent) => {
     event.preventDefault();
-    setError('');
-    setBusy(true);
-    try {
+    return busyWith(async () => {
       await setPassword(password);
       goBack();
-    } catch (e) {
-      setError(messageOf(e));
-    } finally {
-      setBusy(false);
-    }
-  }
+    });
+  };
 
   if (askPassword) {
     return (
