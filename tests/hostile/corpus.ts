@@ -50,8 +50,8 @@ async function textPdf(): Promise<Buffer> {
   return Buffer.from(await doc.save());
 }
 
-/** A /Pages /Count that names a stream inflating to 512 MB. */
-function countBomb(): Buffer {
+/** A /Pages /Count that names a stream inflating to 512 MB (its page count cannot be read as a number). */
+export function countBomb(): Buffer {
   const deflated = zlib.deflateSync(Buffer.alloc(512 * 1024 * 1024, '7'), { level: 9 });
   const parts: Buffer[] = [];
   const offsets: number[] = [];

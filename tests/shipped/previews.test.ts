@@ -6,10 +6,10 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import zlib from 'node:zlib';
 import { PDFDocument } from 'pdf-lib';
 import { startBuiltServer, type BuiltServer } from '../support/built-server';
 import { TaskClient, type TaskState } from '../support/task-client';
+import { countBomb } from '../hostile/corpus';
 
 let server: BuiltServer;
 let dir: string;
@@ -23,36 +23,6 @@ afterAll(async () => {
   await server?.stop();
   fs.rmSync(dir, { recursive: true, force: true });
 });
-
-/** A hand-written PDF: one page, and /Count pointing at a stream that inflates to 512 MB of digits. */
-function countBomb(): Buffer {
-  const inflated = Buffer.alloc(512 * 1024 * 1024, '7');
-  const deflated = zlib.deflateSync(inflated, { level: 9 });
-  const parts: Buffer[] = [];
-  const offsets: number[] = [];
-  let length = 0;
-  const push = (chunk: string | Buffer) => {
-    const b = typeof chunk === 'string' ? Buffer.from(chunk, 'latin1') : chunk;
-    parts.push(b);
-    length += b.length;
-  };
-  const object = (n: number, body: string | Buffer[]) => {
-    offsets[n] = length;
-    push(`${n} 0 obj\n`);
-    if (typeof body === 'string') push(body);
-    else for (const b of body) push(b);
-    push('\nendobj\n');
-  };
-  push('%PDF-1.7\n%\xe2\xe3\xcf\xd3\n');
-  object(1, '<< /Type /Catalog /Pages 2 0 R >>');
-  object(2, '<< /Type /Pages /Kids [3 0 R] /Count 4 0 R >>');
-  object(3, '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >>');
-  object(4, [Buffer.from(`<< /Length ${deflated.length} /Filter /FlateDecode >>\nstream\n`, 'latin1'), deflated, Buffer.from('\nendstream', 'latin1')]);
-  const xref = length;
-  push(`xref\n0 5\n0000000000 65535 f \n${offsets.slice(1).map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`);
-  push(`trailer\n<< /Size 5 /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`);
-  return Buffer.concat(parts);
-}
 
 async function pollMiddle(client: TaskClient, taskId: string): Promise<TaskState> {
   for (let i = 0; i < 600; i++) {
