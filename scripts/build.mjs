@@ -67,12 +67,14 @@ fs.cpSync(path.join(root, 'client/static'), outPublic, { recursive: true });
 
 await esbuild.build({
   absWorkingDir: root,
-  entryPoints: ['server/main.ts'],
+  // The site, and the child process each job runs in (server/tasks/isolation).
+  entryPoints: { main: 'server/main.ts', 'convert-child': 'server/tasks/isolation/child-main.ts' },
   bundle: true,
   platform: 'node',
   format: 'esm',
   target: 'node20',
-  outfile: path.join(root, 'dist/server/main.mjs'),
+  outdir: path.join(root, 'dist/server'),
+  outExtension: { '.js': '.mjs' },
   // Dependencies stay external: one copy of React and @loadable (two copies give two contexts).
   packages: 'external',
   jsx: 'automatic',
@@ -82,7 +84,8 @@ await esbuild.build({
 });
 
 // jest runs the sources through another interop than Node gives the bundle: refuse the imports where they differ.
-const importProblems = await checkServerImports(path.join(root, 'dist/server/main.mjs'));
+const importProblems = [];
+for (const bundle of ['main.mjs', 'convert-child.mjs']) importProblems.push(...(await checkServerImports(path.join(root, 'dist/server', bundle))));
 if (importProblems.length) {
   for (const problem of importProblems) console.error(`server bundle: ${problem}`);
   process.exit(1);

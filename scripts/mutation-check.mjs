@@ -46,12 +46,14 @@ for (const mutation of MUTATIONS) {
   const bundle = path.join(scratch, mutation, 'main.mjs');
   await esbuild.build({
     absWorkingDir: root,
-    entryPoints: ['server/main.ts'],
+    // The site and the child process its jobs run in (both carry the broken converters).
+    entryPoints: { main: 'server/main.ts', 'convert-child': 'server/tasks/isolation/child-main.ts' },
     bundle: true,
     platform: 'node',
     format: 'esm',
     target: 'node20',
-    outfile: bundle,
+    outdir: path.dirname(bundle),
+    outExtension: { '.js': '.mjs' },
     packages: 'external',
     jsx: 'automatic',
     loader: { '.css': 'empty' },

@@ -8,7 +8,7 @@ import type { ApiDeps } from './api/deps';
 import { AccountService } from './account/service';
 import { createSmsProvider } from './account/sms';
 import { loadSecret } from './tasks/links';
-import { TaskService } from './tasks/service';
+import { TaskService, type TaskServiceOptions } from './tasks/service';
 import { configureTimestamps } from './convert/tools/pdf-render';
 import { unavailableTools } from './convert/availability';
 import { apiProxy } from './http/api-proxy';
@@ -27,10 +27,18 @@ import { createPageRenderer } from './ssr/render';
 export interface SiteApp {
   app: express.Express;
   pageCache: PageCache;
+  /** The embedded API's parts; undefined behind API_ORIGIN. */
+  api?: ApiDeps;
   close(): Promise<void>;
 }
 
-export async function createApp(config: Config): Promise<SiteApp> {
+/** What is not configuration: how main.ts runs jobs (isolation), and what a test may put in place of the defaults. */
+export interface AppSeams extends Pick<TaskServiceOptions, 'store' | 'fairness' | 'isolation'> {
+  /** False leaves the job workers stopped (as in a process that has not booted them yet). */
+  startTasks?: boolean;
+}
+
+export async function createApp(config: Config, seams: AppSeams = {}): Promise<SiteApp> {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustedProxies);
@@ -44,8 +52,8 @@ export async function createApp(config: Config): Promise<SiteApp> {
     configureTimestamps({ authorityDir: path.join(config.dataDir, 'tsa'), tsaUrl: config.tsaUrl });
     const db = createDb(config);
     await migrateToLatest(db);
-    const tasks = new TaskService({ config, db });
-    await tasks.start();
+    const tasks = new TaskService({ config, db, store: seams.store, fairness: seams.fairness, isolation: seams.isolation });
+    if (seams.startTasks !== false) await tasks.start();
     const accounts = new AccountService({ db, secret: loadSecret(config), sms: createSmsProvider(config) });
     api = { config, db, tasks, accounts };
   }
@@ -79,6 +87,7 @@ export async function createApp(config: Config): Promise<SiteApp> {
   return {
     app,
     pageCache,
+    api,
     async close() {
       await api?.tasks.stop();
       await api?.db.destroy();

@@ -2,6 +2,7 @@
 // receives a Config, so tests build their own without touching process.env.
 import os from 'node:os';
 import path from 'node:path';
+import { DAILY_USES, type DailyUses } from '../shared/daily-uses';
 
 export interface Config {
   port: number;
@@ -27,6 +28,8 @@ export interface Config {
   speechModelDir?: string;
   /** Uploads are refused (503) while the data dir's disk has less free space than this. */
   minFreeDiskBytes: number;
+  /** Free uses per tool and day (shared/daily-uses.ts); DAILY_USES_GUEST, _USER, _PER_IP override them (the test harness raises them). */
+  dailyUses: DailyUses;
   /** Proxies whose X-Forwarded-For is believed (Express "trust proxy": addresses, subnets, loopback). */
   trustedProxies: string;
   /** Aliyun SMS for login codes (SMS_PROVIDER=aliyun); without it the development provider logs codes, and production has no code login. */
@@ -65,6 +68,11 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     // The edge worker reaches the origin from Cloudflare's addresses: name them here in production,
     // or every visitor shares the worker's IP (and its share of the queue).
     trustedProxies: env.TRUSTED_PROXIES || 'loopback',
+    dailyUses: {
+      guest: int(env.DAILY_USES_GUEST, DAILY_USES.guest),
+      user: int(env.DAILY_USES_USER, DAILY_USES.user),
+      guestsPerIp: int(env.DAILY_USES_PER_IP, DAILY_USES.guestsPerIp),
+    },
     sms:
       env.SMS_PROVIDER === 'aliyun'
         ? {

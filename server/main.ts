@@ -1,4 +1,5 @@
 // Starts the site: one process serving pages, the API and (in-process) conversion jobs.
+import path from 'node:path';
 import { createApp } from './app';
 import { loadConfig } from './config';
 import { startOfficePool, stopOfficePool } from './convert/engines/libreoffice';
@@ -46,7 +47,8 @@ function uploadRequestTimeoutMs(): number {
 async function main(): Promise<void> {
   guardProcess();
   const config = loadConfig();
-  const { app, close } = await createApp(config);
+  // Every job but the office tools runs in a child process of its own (tasks/isolation), built beside this file.
+  const { app, close } = await createApp(config, { isolation: { entry: path.join(import.meta.dirname, 'convert-child.mjs') } });
   const server = app.listen(config.port, () => console.log(`site listening on ${config.publicOrigin} (port ${config.port})`));
   server.requestTimeout = uploadRequestTimeoutMs();
   server.timeout = IDLE_SOCKET_MS;

@@ -94,6 +94,23 @@ export async function submitMiddleTask(request: SubmitRequest): Promise<string> 
   return (await upload<{ taskId: string }>('/task/submitMiddleTask', request)).taskId;
 }
 
+/** SPEC §7 getTryOutDetail: the day's free uses of a tool left (-1: not counted, VIP). */
+export interface TryOutDetail {
+  isNowGet: boolean;
+  nowAvailableCount: number;
+  dailyCount: number;
+}
+
+/** Undefined when the count could not be read: the page then says nothing about it (the server still counts). */
+export function getTryOutDetail(taskName: string): Promise<TryOutDetail | undefined> {
+  return http.request<TryOutDetail>('/v2/user/getTryOutDetail', { params: { platform: 'web', taskName }, silent: true });
+}
+
+/** A submit refused because the day's free uses are gone (402): the page offers login or VIP. */
+export function isUsedUp(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 402;
+}
+
 export function taskQuery(taskId: string): Promise<TaskView> {
   return http.request<TaskView>('/task/taskQuery', { method: 'POST', json: { taskId } });
 }

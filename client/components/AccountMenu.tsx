@@ -1,22 +1,15 @@
 // The header's account corner: 登录/注册 as rendered on the server (pages are cached for everyone),
 // then, once hydrated, the logged-in user's masked number, VIP state and menu.
 import { useEffect, useState } from 'react';
-import { logout, type UserInfo } from '../api/account';
-import { currentUser } from '../account/session';
+import { logout } from '../api/account';
+import { useCurrentUser } from '../account/session';
 
 export function AccountMenu({ accountOrigin }: { accountOrigin: string }) {
-  const [user, setUser] = useState<UserInfo | null>(null);
+  const { user } = useCurrentUser();
   const [loginHref, setLoginHref] = useState(`${accountOrigin}/login/`);
 
   useEffect(() => {
-    let live = true;
     setLoginHref(`${accountOrigin}/login/?redirect=${encodeURIComponent(window.location.href)}`);
-    currentUser()
-      .then((found) => live && setUser(found))
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
   }, [accountOrigin]);
 
   if (!user) {

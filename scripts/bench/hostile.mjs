@@ -27,7 +27,8 @@ const origin = `http://127.0.0.1:${port}`;
 const dataDir = path.join(scratch, 'data');
 const server = spawn(process.execPath, [path.join(root, 'dist/server/main.mjs')], {
   cwd: root,
-  env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, PUBLIC_ORIGIN: origin, CONVERT_CONCURRENCY: '2' },
+  // Free daily uses raised: every input comes from one address, and the bench measures memory, not allowances.
+  env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, PUBLIC_ORIGIN: origin, CONVERT_CONCURRENCY: '2', DAILY_USES_GUEST: '100000', DAILY_USES_USER: '100000', DAILY_USES_PER_IP: '100000' },
   stdio: 'ignore',
 });
 let exits = 0;

@@ -20,6 +20,7 @@
 //   GET    /files/<token>            the file (signed, expiring link); 403 tampered, 410 expired or deleted
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { z } from 'zod';
+import { findTool } from '../../shared/catalogue';
 import { fail, httpStatusMessage, ok } from '../../shared/errors';
 import { TaskRefusal } from '../tasks/errors';
 import { TASK_MESSAGES } from '../tasks/messages';
@@ -33,6 +34,7 @@ const taskIdSchema = z.string().min(1).max(64);
 const idBody = z.object({ taskId: taskIdSchema });
 const batchBody = z.object({ taskIds: z.union([z.array(taskIdSchema).min(1).max(200), taskIdSchema.transform((id) => [id])]) });
 const moreBody = z.object({ taskId: taskIdSchema, taskName: z.string().min(1).max(64), options: z.unknown().optional() });
+const tryOutQuery = z.object({ taskName: z.string().min(1).max(64), platform: z.string().max(16).optional(), agent: z.string().max(64).optional() });
 const resultBody = z.object({ taskId: taskIdSchema, options: z.unknown().optional() });
 
 /** The call's parameters: JSON or form body, with query parameters filling the gaps. */
@@ -75,6 +77,19 @@ export function createTaskRouter(deps: ApiDeps): express.Router {
     const ids = await deps.tasks.submit(req, who(req, res), mode);
     res.json(ok(many ? { taskIds: ids } : { taskId: ids[0] }));
   };
+
+  // SPEC §7 getTryOutDetail: the day's free uses of a tool left to this visitor (server/usage).
+  // isNowGet: a use is available now; nowAvailableCount: how many (-1: not counted, VIP).
+  router.get(
+    '/v2/user/getTryOutDetail',
+    handle(async (req, res) => {
+      const { taskName } = params(tryOutQuery, req);
+      if (!findTool(taskName)) throw new TaskRefusal(400, TASK_MESSAGES.unknownTool);
+      const uses = await deps.tasks.allowance.left(who(req, res), taskName);
+      res.set('Cache-Control', 'no-store');
+      res.json(ok({ isNowGet: uses.unlimited || uses.left > 0, nowAvailableCount: uses.unlimited ? -1 : uses.left, dailyCount: uses.unlimited ? -1 : uses.daily }));
+    }),
+  );
 
   router.post('/task/submitTask', handle(submit('single', false)));
   router.post('/task/submitTask_group', handle(submit('group', true)));

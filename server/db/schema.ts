@@ -2,5 +2,6 @@
 import type { AccountTables } from './tables/accounts';
 import type { SiteTables } from './tables/site';
 import type { TaskTables } from './tables/tasks';
+import type { UsageTables } from './tables/usage';
 
-export interface Database extends SiteTables, TaskTables, AccountTables {}
+export interface Database extends SiteTables, TaskTables, AccountTables, UsageTables {}

@@ -25,6 +25,11 @@ export class RetryTimers {
     this.timers.set(taskId, timer);
   }
 
+  /** Tasks waiting for their next offer. */
+  get size(): number {
+    return this.timers.size;
+  }
+
   stop(): void {
     for (const timer of this.timers.values()) clearTimeout(timer);
     this.timers.clear();

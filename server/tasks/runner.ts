@@ -9,7 +9,8 @@ import { findTool } from '../../shared/catalogue';
 import { isOfficeBusyError } from '../convert/engines/libreoffice';
 import { isConvertError } from '../convert/errors';
 import { findConverter } from '../convert/registry';
-import type { ConvertOutput } from '../convert/types';
+import type { Converter, ConvertContext, ConvertJob, ConvertOutput } from '../convert/types';
+import { timestampSettings } from '../convert/tools/pdf-render';
 import { extensionOf } from '../files/sniff';
 import { TASK_MESSAGES } from './messages';
 import { runInJobScope } from './job-scope';
@@ -17,6 +18,7 @@ import { runMiddle } from './middle';
 import type { MiddleRecord, Task, TaskRepo } from './repo';
 import type { FileStore, StoredFile } from './store';
 import { planRun } from './tryout';
+import { IsolatedJobs, type IsolatedResult, type IsolationOptions } from './isolation/host';
 
 /** Why a job's signal was aborted; each ends the task differently. */
 export type AbortReason = 'deleted' | 'shutdown' | 'timeout' | 'crashed';
@@ -42,14 +44,29 @@ export interface RunnerOptions {
   /** Parent of the per-job work dirs. */
   workRoot: string;
   timeoutMs?: (toolId: string) => number;
+  /** Runs jobs in child processes (isolation/host.ts); absent, in this process. */
+  isolation?: IsolationOptions;
   /** Offers a task back to the queue later (its run met a full LibreOffice pool; retry.ts says why). */
   retryLater(taskId: string): void;
+  /**
+   * Called just before a task's final state is written, so that what a visitor may do next (submit
+   * again, have a use given back) is already true when the visitor reads done or failed.
+   */
+  settled?(taskId: string, status: 'done' | 'failed'): Promise<void>;
 }
 
 export class TaskRunner {
   private readonly jobs = new Map<string, AbortController>();
+  private readonly isolated?: IsolatedJobs;
 
-  constructor(private readonly options: RunnerOptions) {}
+  constructor(private readonly options: RunnerOptions) {
+    if (options.isolation) this.isolated = new IsolatedJobs(options.isolation);
+  }
+
+  /** Shutdown: no further job children. */
+  close(): void {
+    this.isolated?.close();
+  }
 
   /** Stops a running job; its task ends according to the reason. */
   abort(taskId: string, reason: AbortReason): void {
@@ -119,22 +136,33 @@ export class TaskRunner {
       },
     };
     const job = { inputs, options: plan.options };
+    const result = await this.work(task, converter, job, ctx);
+    signal.throwIfAborted();
 
     if (task.stage === 'middle') {
-      const result = await runMiddle(converter, job, ctx);
-      signal.throwIfAborted();
-      const middle: MiddleRecord = { files: await this.keep(task.id, 'mid', result.outputs, workDir), data: result.data };
-      if (!(await repo.finish(task.id, { status: 'done', msg: '', middle }))) await this.drop(middle.files);
+      const middle: MiddleRecord = { files: await this.keep(task.id, 'mid', result.outputs, workDir), data: result.data ?? {} };
+      if (!(await this.finish(task.id, { status: 'done', msg: '', middle }))) await this.drop(middle.files);
       return;
     }
 
-    const produced = await converter.convert(job, ctx);
-    signal.throwIfAborted();
     // A re-run (goOnConvert) replaces the earlier result.
     await this.drop(task.outputs);
     await store.delete(zipKey(task.id));
-    const outputs = await this.keep(task.id, 'out', produced, workDir);
-    if (!(await repo.finish(task.id, { status: 'done', msg: '', outputs, partial: plan.partial }))) await this.drop(outputs);
+    const outputs = await this.keep(task.id, 'out', result.outputs, workDir);
+    if (!(await this.finish(task.id, { status: 'done', msg: '', outputs, partial: plan.partial }))) await this.drop(outputs);
+  }
+
+  /**
+   * The converter's work: in a child process when isolation is configured, except for the office
+   * tools, whose work is LibreOffice's (already jailed and limited) on this process's listener pool.
+   */
+  private async work(task: Task, converter: Converter<unknown>, job: ConvertJob<unknown>, ctx: ConvertContext): Promise<IsolatedResult> {
+    if (this.isolated && !converter.engines.includes('libreoffice')) {
+      const request = { toolId: task.tool, stage: task.stage === 'middle' ? 'middle' : 'convert', inputs: job.inputs, options: job.options, workDir: ctx.workDir, tier: task.tier, timestamps: timestampSettings() } as const;
+      return this.isolated.run(request, ctx);
+    }
+    if (task.stage === 'middle') return runMiddle(converter, job, ctx);
+    return { outputs: await converter.convert(job, ctx) };
   }
 
   /** Moves converter outputs into the store, refusing anything outside the work dir. */
@@ -151,6 +179,11 @@ export class TaskRunner {
     return kept;
   }
 
+  private async finish(taskId: string, result: Parameters<TaskRepo['finish']>[1]): Promise<boolean> {
+    await this.options.settled?.(taskId, result.status);
+    return this.options.repo.finish(taskId, result);
+  }
+
   private async drop(files: StoredFile[]): Promise<void> {
     await Promise.all(files.map((f) => this.options.store.delete(f.key)));
   }
@@ -161,7 +194,7 @@ export class TaskRunner {
     // Deleted: the delete call already recorded it. Shutdown: leave it running, the next start re-queues it.
     if (reason === 'deleted' || reason === 'shutdown') return;
     if (reason === 'timeout') {
-      await repo.finish(task.id, { status: 'failed', msg: TASK_MESSAGES.timedOut });
+      await this.finish(task.id, { status: 'failed', msg: TASK_MESSAGES.timedOut });
       return;
     }
     if (isOfficeBusyError(error)) {
@@ -170,10 +203,10 @@ export class TaskRunner {
       return;
     }
     if (isConvertError(error)) {
-      await repo.finish(task.id, { status: 'failed', msg: error.message });
+      await this.finish(task.id, { status: 'failed', msg: error.message });
       return;
     }
     console.error('task failed', task.id, task.tool, error);
-    await repo.finish(task.id, { status: 'failed', msg: TASK_MESSAGES.convertFailed });
+    await this.finish(task.id, { status: 'failed', msg: TASK_MESSAGES.convertFailed });
   }
 }

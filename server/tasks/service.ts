@@ -22,12 +22,14 @@ import { pageCount, renderPages } from './preview';
 import { TaskQueue } from './queue';
 import { TaskRepo, type Task } from './repo';
 import { RetryTimers } from './retry';
+import type { IsolationOptions } from './isolation/host';
 import { TaskRunner, zipKey } from './runner';
 import { LocalFileStore, type FileStore, type StoredFile } from './store';
 import { Sweeper } from './sweeper';
 import { planRun } from './tryout';
 import { receiveUpload, type UploadRules } from './upload';
 import { Fairness, type Reservation } from './fairness';
+import { DailyAllowance, type UseGrant } from '../usage/allowance';
 import type { Visitor } from './visitor';
 import { writeZip } from './zip';
 import { extensionOf } from '../files/sniff';
@@ -45,7 +47,7 @@ export interface Download {
 }
 
 export interface TaskServiceOptions {
-  config: Pick<Config, 'dataDir' | 'retentionMinutes' | 'convertConcurrency' | 'secret' | 'minFreeDiskBytes'>;
+  config: Pick<Config, 'dataDir' | 'retentionMinutes' | 'convertConcurrency' | 'secret' | 'minFreeDiskBytes' | 'dailyUses'>;
   db: Db;
   store?: FileStore;
   /** Waiting + running jobs beyond which submits answer 429. */
@@ -53,6 +55,8 @@ export interface TaskServiceOptions {
   timeoutMs?: (toolId: string) => number;
   /** Shares of the queue per visitor and per IP (fairness.ts). */
   fairness?: Fairness;
+  /** Runs each job in a child process of its own (tasks/isolation); absent, jobs run in this process. */
+  isolation?: IsolationOptions;
 }
 
 /** The multipart fields a submit takes, all before the first file (upload.ts). */
@@ -107,6 +111,8 @@ export class TaskService {
   private readonly retentionMs: number;
   private readonly zipping = new Map<string, Promise<void>>();
   private readonly fairness: Fairness;
+  /** The daily free uses of each tool (server/usage). */
+  readonly allowance: DailyAllowance;
   private readonly minFreeDiskBytes: number;
   private readonly dataDir: string;
 
@@ -122,9 +128,12 @@ export class TaskService {
       store: this.store,
       workRoot: this.workRoot,
       timeoutMs: options.timeoutMs,
+      isolation: options.isolation,
       retryLater: (id) => this.retries.schedule(id),
+      settled: (id, status) => this.settle(id, status),
     });
     this.fairness = options.fairness ?? new Fairness();
+    this.allowance = new DailyAllowance(options.db, config.dailyUses);
     this.minFreeDiskBytes = config.minFreeDiskBytes;
     this.dataDir = config.dataDir;
     this.queue = new TaskQueue(config.convertConcurrency, (id) => this.runner.run(id).finally(() => this.releaseShare(id)));
@@ -133,7 +142,17 @@ export class TaskService {
     this.sweeper = new Sweeper(this.repo, this.store, (id, reason) => this.runner.abort(id, reason), this.workRoot);
   }
 
-  /** A run settled: its share of the queue is free, unless the task was handed back to wait (a full LibreOffice pool) and still counts. */
+  /** A run ended: its share of the queue is free, and a failure costs the visitor nothing. */
+  private async settle(id: string, status: 'done' | 'failed'): Promise<void> {
+    this.fairness.release(id);
+    if (status === 'failed') await this.allowance.refund(id).catch((error: unknown) => console.error('could not give a use back', id, error));
+  }
+
+  /**
+   * After every run: the share is free unless the task was handed back to wait (a full LibreOffice
+   * pool) and still counts. Runs that ended through settle() have released it already; this covers
+   * the rest (a task deleted or shut down mid-run, or gone before it was claimed).
+   */
   private async releaseShare(id: string): Promise<void> {
     const task = await this.repo.get(id).catch(() => undefined);
     if (task?.status !== 'queued') this.fairness.release(id);
@@ -148,6 +167,11 @@ export class TaskService {
     this.sweeper.start();
   }
 
+  /** Tasks turned away by a full LibreOffice pool and waiting to be offered again. */
+  get retriesPending(): number {
+    return this.retries.size;
+  }
+
   /** Stops taking jobs; running jobs are aborted and handed back to the queue for the next start (no interruption counted). */
   async stop(): Promise<void> {
     const running = this.runner.runningIds();
@@ -155,6 +179,7 @@ export class TaskService {
     this.retries.stop();
     this.sweeper.stop();
     this.runner.abortAll('shutdown');
+    this.runner.close();
     await this.repo.release(running).catch((error: unknown) => console.error('could not hand running tasks back to the queue', error));
   }
 
@@ -196,7 +221,7 @@ export class TaskService {
       // Decided from the fields, before any file is stored.
       this.checkCapacity(converter);
       const options = parseOptions(converter, fields.options);
-      reservation = this.fairness.reserve(visitor.owner, req.ip ?? '');
+      reservation = this.fairness.reserve(visitor.owner, visitor.ip);
       const perFile = mode === 'group' && groupTaskPerFile(tool.id);
       plan = {
         tool,
@@ -240,6 +265,32 @@ export class TaskService {
 
     const batches: StoredFile[][] = decided.perFile ? upload.files.map((f) => [f]) : [upload.files];
     const key = upload.fields.idempotencyKey?.slice(0, 100) || undefined;
+    // Checked once the upload is in (the fields are decided while it streams, and the count needs
+    // the database); the page asks getTryOutDetail first, so a visitor rarely uploads in vain.
+    let grant: UseGrant;
+    try {
+      grant = await this.allowance.reserve(visitor, decided.tool.id, batches.length);
+    } catch (error) {
+      await Promise.all(ids.map((id) => this.store.deleteTask(id)));
+      throw error;
+    }
+    try {
+      return await this.createTasks(batches, ids, key, visitor, decided, mode, hold, grant);
+    } finally {
+      await grant.release();
+    }
+  }
+
+  private async createTasks(
+    batches: StoredFile[][],
+    ids: string[],
+    key: string | undefined,
+    visitor: Visitor,
+    decided: { tool: Tool; options: unknown },
+    mode: SubmitMode,
+    hold: (taskId: string) => void,
+    grant: UseGrant,
+  ): Promise<string[]> {
     const answer: string[] = [];
     for (const [i, inputs] of batches.entries()) {
       const id = ids[i];
@@ -255,6 +306,7 @@ export class TaskService {
         expiresAt: this.expiry(),
       });
       if (created) {
+        await grant.use(taskId);
         hold(taskId);
         this.queue.add(taskId);
       } else await this.store.deleteTask(id);
@@ -326,15 +378,28 @@ export class TaskService {
     if ((task.stage !== 'middle' && !again) || !task.middle) throw new TaskRefusal(400, task.status === 'done' ? TASK_MESSAGES.notMiddle : TASK_MESSAGES.notFinished);
     const options = parseOptions(converter, rawOptions);
     this.checkCapacity(converter);
-    if (!(await this.repo.rerun(task.id, 'done', { stage: 'final', options, tier: visitor.tier }))) throw new TaskRefusal(400, TASK_MESSAGES.notFinished);
-    this.queue.add(task.id);
-    return task.id;
+    return this.runAgain(task.id, visitor, options);
+  }
+
+  /** Back to the queue for its final run, under the visitor's share of the queue like a new submit. */
+  private async runAgain(taskId: string, visitor: Visitor, options: unknown): Promise<string> {
+    const reservation = this.fairness.reserve(visitor.owner, visitor.ip);
+    try {
+      if (!(await this.repo.rerun(taskId, 'done', { stage: 'final', options, tier: visitor.tier }))) throw new TaskRefusal(400, TASK_MESSAGES.notFinished);
+      reservation.bind(taskId);
+    } finally {
+      reservation.cancel();
+    }
+    this.queue.add(taskId);
+    return taskId;
   }
 
   async delete(taskId: unknown, owner: string): Promise<void> {
     const task = await this.owned(taskId, owner);
     this.runner.abort(task.id, 'deleted');
     await this.repo.cancel(task.id);
+    // Cancelled before its result: nothing was delivered, so nothing is counted.
+    if (task.status === 'queued' || task.status === 'running') await this.allowance.refund(task.id);
     await this.store.deleteTask(task.id);
   }
 
@@ -345,9 +410,7 @@ export class TaskService {
     if (!task.partial) throw new TaskRefusal(400, TASK_MESSAGES.notPartial);
     if (planRun(task.tool, visitor.tier, task.options).partial) throw new TaskRefusal(402, TASK_MESSAGES.stillPartial);
     this.checkCapacity(this.resolveTool(task.tool, 'final').converter);
-    if (!(await this.repo.rerun(task.id, 'done', { stage: 'final', options: task.options, tier: visitor.tier }))) throw new TaskRefusal(400, TASK_MESSAGES.notFinished);
-    this.queue.add(task.id);
-    return task.id;
+    return this.runAgain(task.id, visitor, task.options);
   }
 
   /** Another tool on a finished task's results, without uploading them again. */
@@ -364,14 +427,26 @@ export class TaskService {
       if (!tool.accept.includes(file.type)) throw new TaskRefusal(415, TASK_MESSAGES.wrongType(tool.accept));
     }
     this.checkCapacity(converter);
+    const grant = await this.allowance.reserve(visitor, tool.id, 1);
+    const reservation = this.fairness.reserve(visitor.owner, visitor.ip);
     const id = newTaskId();
-    const inputs: StoredFile[] = [];
-    for (const [i, file] of source.outputs.entries()) {
-      const key = `${id}/in/${i}.${file.type}`;
-      await this.store.put(key, this.store.get(file.key));
-      inputs.push({ ...file, key });
+    try {
+      const inputs: StoredFile[] = [];
+      for (const [i, file] of source.outputs.entries()) {
+        const key = `${id}/in/${i}.${file.type}`;
+        await this.store.put(key, this.store.get(file.key));
+        inputs.push({ ...file, key });
+      }
+      await this.repo.insert({ id, owner: visitor.owner, tool: tool.id, stage: 'final', tier: visitor.tier, options, inputs, expiresAt: this.expiry() });
+      await grant.use(id);
+      reservation.bind(id);
+    } catch (error) {
+      await this.store.deleteTask(id);
+      throw error;
+    } finally {
+      reservation.cancel();
+      await grant.release();
     }
-    await this.repo.insert({ id, owner: visitor.owner, tool: tool.id, stage: 'final', tier: visitor.tier, options, inputs, expiresAt: this.expiry() });
     this.queue.add(id);
     return id;
   }

@@ -18,6 +18,8 @@ const accountUser = z.object({
 export interface Visitor {
   owner: string;
   tier: Tier;
+  /** The client's address (the edge's header only from a trusted proxy): the queue's per-IP share. */
+  ip: string;
 }
 
 /** The one place that decides a visitor's tier. */
@@ -29,7 +31,8 @@ export function tierOf(user: z.infer<typeof accountUser> | undefined): Tier {
 /** Reads the visitor; gives an anonymous visitor a UUID cookie when it has none yet (Secure in production). */
 export function identify(req: Request, res: Response, production = false): Visitor {
   const parsed = accountUser.safeParse((req as { user?: unknown }).user);
-  if (parsed.success) return { owner: `u:${parsed.data.id}`, tier: tierOf(parsed.data) };
+  const ip = req.ip ?? '';
+  if (parsed.success) return { owner: `u:${parsed.data.id}`, tier: tierOf(parsed.data), ip };
   let id: unknown = req.cookies?.[VISITOR_COOKIE];
   if (typeof id !== 'string' || !VISITOR_ID.test(id)) {
     id = crypto.randomUUID();
@@ -37,5 +40,5 @@ export function identify(req: Request, res: Response, production = false): Visit
     // Later reads in the same request see the same id.
     req.cookies = { ...(req.cookies ?? {}), [VISITOR_COOKIE]: id };
   }
-  return { owner: `v:${id as string}`, tier: tierOf(undefined) };
+  return { owner: `v:${id as string}`, tier: tierOf(undefined), ip };
 }

@@ -8,50 +8,7 @@ import { PDFDocument } from 'pdf-lib';
 import { startBuiltServer, type BuiltServer } from '../support/built-server';
 import { DB_MODES, openTestDb, type TestDb } from '../support/db';
 import { TaskClient } from '../support/task-client';
-
-interface Answer {
-  status: number;
-  body: { ret?: number; code?: number; msg: string; data?: Record<string, unknown> | null };
-}
-
-/** A browser-like client: keeps every cookie the server sets and sends the access token as the bearer, as the site's client does (SPEC §6). */
-class Visitor {
-  jar = new Map<string, { value: string; attrs: string }>();
-
-  /** Each visitor comes from its own address (documentation range), as the edge reports it. */
-  constructor(readonly origin: string, readonly ip = `198.51.100.${crypto.randomInt(1, 255)}`) {}
-
-  async send(method: string, pathname: string, body?: Record<string, unknown> | FormData, bearer = true): Promise<Answer> {
-    const headers: Record<string, string> = { 'x-forwarded-for': this.ip };
-    if (this.jar.size) headers.cookie = [...this.jar].map(([k, v]) => `${k}=${v.value}`).join('; ');
-    const access = this.jar.get('accessToken')?.value;
-    if (bearer && access) headers.authorization = `Bearer ${access}`;
-    const json = body && !(body instanceof FormData);
-    if (json) headers['content-type'] = 'application/json';
-    const res = await fetch(this.origin + pathname, { method, headers, body: json ? JSON.stringify(body) : (body as FormData | undefined) });
-    for (const line of res.headers.getSetCookie()) {
-      const [pair, ...attrs] = line.split(';');
-      const eq = pair.indexOf('=');
-      const name = pair.slice(0, eq).trim();
-      const value = decodeURIComponent(pair.slice(eq + 1).trim());
-      if (value === '' || /expires=Thu, 01 Jan 1970/i.test(line)) this.jar.delete(name);
-      else this.jar.set(name, { value, attrs: attrs.join(';').trim() });
-    }
-    return { status: res.status, body: (await res.json()) as Answer['body'] };
-  }
-}
-
-function randomMobile(): string {
-  return `13${crypto.randomInt(100_000_000, 999_999_999)}`;
-}
-
-async function codeFor(visitor: Visitor, mobile: string): Promise<string> {
-  const sent = await visitor.send('POST', '/auth/sms/send', { mobile });
-  expect(sent).toMatchObject({ status: 200, body: { ret: 0 } });
-  const code = sent.body.data?.devCode;
-  expect(code).toMatch(/^\d{6}$/);
-  return code as string;
-}
+import { ApiVisitor as Visitor, codeFor, randomMobile } from '../support/api-visitor';
 
 describe.each(DB_MODES)('accounts on %s', (mode) => {
   let testDb: TestDb;
@@ -192,6 +149,22 @@ describe.each(DB_MODES)('accounts on %s', (mode) => {
     expect(await laptop.send('POST', '/task/taskQuery', { taskId })).toMatchObject({ status: 200, body: { ret: 0, data: { taskId } } });
     const row = await testDb.db.selectFrom('tasks').select('owner').where('id', '=', taskId).executeTakeFirstOrThrow();
     expect(row.owner).toBe(`u:${(await laptop.send('GET', '/user/getUserInfo')).body.data!.userId}`);
+  });
+
+  test('the server applies the tier of the session: six files to merge are too many for a guest, not for a user', async () => {
+    const doc = await PDFDocument.create();
+    doc.addPage([200, 200]);
+    const pdf = Buffer.from(await doc.save());
+    const six = Array.from({ length: 6 }, (_, i) => ({ name: `part-${i + 1}.pdf`, data: pdf }));
+    const guest = await new Visitor(server.origin).send('POST', '/task/submitTask', TaskClient.form('pdf-merge', six));
+    expect(guest).toMatchObject({ status: 400, body: { ret: 400, msg: '文件数量超过限制（最多 5 个）' } });
+    const user = new Visitor(server.origin);
+    const mobile = randomMobile();
+    await user.send('POST', '/auth/login/code', { mobile, code: await codeFor(user, mobile) });
+    const taken = await user.send('POST', '/task/submitTask', TaskClient.form('pdf-merge', six));
+    expect(taken.status).toBe(200);
+    const row = await testDb.db.selectFrom('tasks').select('tier').where('id', '=', taken.body.data!.taskId as string).executeTakeFirstOrThrow();
+    expect(row.tier).toBe('user');
   });
 });
 

@@ -7,6 +7,7 @@ import { jsonp, type JsonpHost } from '../../client/api/jsonp';
 import { createResponseCache } from '../../client/api/response-cache';
 import { getAdvertising, getHomeSortList, getLink, getWebVisits, takeNoteBehavior } from '../../client/api/site';
 import { toastStore } from '../../client/components/toast/toast-store';
+import { createTestSite } from '../support/site';
 
 const IE11 = 'Mozilla/5.0 (Windows NT 10.0; WOW64; Trident/7.0; rv:11.0) like Gecko';
 const IE9 = 'Mozilla/5.0 (compatible; MSIE 9.0; Windows NT 6.1; Trident/5.0)';
@@ -18,7 +19,6 @@ let origin: string;
 const hits = new Map<string, number>();
 const seenUrls: string[] = [];
 const hanging = new Set<express.Response>();
-let lastBehaviorNote: unknown;
 
 beforeAll(async () => {
   const app = express();
@@ -67,23 +67,12 @@ beforeAll(async () => {
   app.get('/jsonp', (req, res) => {
     res.jsonp({ ret: 0, msg: '', data: Number(req.query.n) * 2 });
   });
-  // The site-data calls of SPEC §7 (our shapes).
-  app.get('/v2/api/getHomeSortList', (req, res) => {
-    res.json({ ret: 0, msg: '', data: [{ type: 'from-PDF', title: String(req.query.platform), list: [] }] });
-  });
-  app.get('/api/getWebVisits', (_req, res) => {
-    res.json({ ret: 0, msg: '', data: { count: 1234567, display: '1,234,567' } });
-  });
+  // Failures of the site-data calls (the real server is used for their answers, below).
   app.get('/api/getLink', (_req, res) => {
     res.status(500).end();
   });
-  app.get('/api/getAdvertising', (req, res) => {
-    if (req.query.position === '7') res.json({ ret: 0, msg: '', data: [{ id: 1, position: 7, platform: req.query.platform }] });
-    else res.json({ ret: 500, msg: '广告服务出错' });
-  });
-  app.post('/behavior/takeNoteBehavior', (req, res) => {
-    lastBehaviorNote = req.body;
-    res.json({ ret: 0, msg: '', data: null });
+  app.get('/api/getAdvertising', (_req, res) => {
+    res.json({ ret: 500, msg: '广告服务出错' });
   });
   server = createServer(app);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -415,39 +404,69 @@ describe('jsonp', () => {
   });
 });
 
-describe('site calls (SPEC §7) through the page client', () => {
+describe('site calls (SPEC §7) through the page client, against the real server', () => {
   const realFetch = globalThis.fetch;
-  beforeAll(() => {
-    // The page client speaks site-relative paths; here the "site" is the test server.
-    globalThis.fetch = (input, init) => realFetch(origin + String(input), init);
+  let site: Awaited<ReturnType<typeof createTestSite>>;
+  let siteServer: Server;
+  /** Where the page client's site-relative calls go: the real site, or this file's stub for failures. */
+  let base = '';
+  /** The site-relative addresses the client asked for. */
+  const asked: string[] = [];
+  beforeAll(async () => {
+    site = await createTestSite();
+    siteServer = site.app.listen(0, '127.0.0.1');
+    await new Promise((resolve) => siteServer.once('listening', resolve));
+    const siteOrigin = `http://127.0.0.1:${(siteServer.address() as AddressInfo).port}`;
+    base = siteOrigin;
+    globalThis.fetch = (input, init) => {
+      asked.push(String(input));
+      return realFetch(base + String(input), init);
+    };
   });
-  afterAll(() => {
+  afterAll(async () => {
     globalThis.fetch = realFetch;
     toastStore.dismissAll();
+    siteServer.closeAllConnections();
+    await new Promise((resolve) => siteServer.close(resolve));
+    await site.close();
   });
 
-  test('the catalogue is asked for the web platform, and cached', async () => {
-    await expect(getHomeSortList()).resolves.toEqual([{ type: 'from-PDF', title: 'web', list: [] }]);
+  test('the catalogue: the seven groups of SPEC §2, each with its tools; asked once, then cached', async () => {
+    const groups = await getHomeSortList();
+    expect(groups.map((group) => group.title)).toEqual(['PDF转换', '转换为PDF', '特色转换', '音视频转换', '图片处理', '文档处理', '增值服务']);
+    expect(groups.find((group) => group.title === '转换为PDF')?.list.map((tool) => tool.id)).toContain('word-to-pdf');
     await getHomeSortList();
-    expect(hits.get('/v2/api/getHomeSortList')).toBe(1);
+    expect(asked.filter((url) => url.startsWith('/v2/api/getHomeSortList'))).toEqual(['/v2/api/getHomeSortList?platform=web']);
   });
 
-  test('visits come back with their display text', async () => {
-    await expect(getWebVisits()).resolves.toEqual({ count: 1234567, display: '1,234,567' });
+  test('visits: a rising count with its display text', async () => {
+    const first = await getWebVisits();
+    const second = await getWebVisits();
+    expect(second?.count).toBe((first?.count ?? NaN) + 1);
+    expect(second?.display).toBe(second?.count.toLocaleString('en-US'));
+  });
+
+  test('adverts of slot 7 for the web platform: the seeded row as the server sends it', async () => {
+    await expect(getAdvertising(7)).resolves.toEqual([
+      { id: expect.any(Number), position: 7, title: 'PDF转Word：段落、表格、图片原样保留', image: '/images/advert/tool-pdf-to-word.png', link: '/pdf-to-word/', sort: 1 },
+    ]);
   });
 
   test('failing links and adverts settle to empty lists without toasts', async () => {
-    await expect(getLink()).resolves.toEqual([]);
-    await expect(getAdvertising()).resolves.toEqual([]);
-    expect(toastStore.getSnapshot()).toEqual([]);
+    // The real server does not fail on demand: this file's stub answers 500 and ret 500.
+    base = origin;
+    try {
+      await expect(getLink()).resolves.toEqual([]);
+      await expect(getAdvertising()).resolves.toEqual([]);
+      expect(toastStore.getSnapshot()).toEqual([]);
+    } finally {
+      base = `http://127.0.0.1:${(siteServer.address() as AddressInfo).port}`;
+    }
   });
 
-  test('adverts are asked for the web platform and an optional slot', async () => {
-    await expect(getAdvertising(7)).resolves.toEqual([{ id: 1, position: 7, platform: 'web' }]);
-  });
-
-  test('behaviour notes are posted as json', async () => {
+  test('behaviour notes are posted as json and stored', async () => {
     await expect(takeNoteBehavior({ userId: 3, behaviorType: 'click', docId: 'd1', extra: { from: 'home' } })).resolves.toBeUndefined();
-    expect(lastBehaviorNote).toEqual({ userId: 3, behaviorType: 'click', docId: 'd1', extra: { from: 'home' } });
+    const row = await site.api!.db.selectFrom('behavior_note').selectAll().where('doc_id', '=', 'd1').executeTakeFirstOrThrow();
+    expect({ user: String(row.user_id), type: row.behavior_type, doc: row.doc_id }).toEqual({ user: '3', type: 'click', doc: 'd1' });
   });
 });

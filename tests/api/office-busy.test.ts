@@ -7,14 +7,11 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import cookieParser from 'cookie-parser';
-import express from 'express';
 import { PDFDocument } from 'pdf-lib';
 import request from 'supertest';
-import { createApiRouter } from '../../server/api';
+import { createApp } from '../../server/app';
 import { convertWithOffice, officePoolSaturated, startOfficePool, stopOfficePool } from '../../server/convert/engines/libreoffice';
 import { Fairness } from '../../server/tasks/fairness';
-import { TaskService } from '../../server/tasks/service';
 import { openTestDb, type TestDb } from '../support/db';
 
 const BUSY = { ret: 400, msg: '当前转换人数较多，请稍后再试' };
@@ -83,24 +80,25 @@ async function onePagePdf(): Promise<Buffer> {
   return Buffer.from(await doc.save());
 }
 
-function appFor(tasks: TaskService): express.Express {
-  const app = express();
-  app.use(cookieParser());
-  app.use(express.json());
-  app.use(createApiRouter({ config: testDb.config, db: testDb.db, tasks }));
-  return app;
-}
-
 async function statusOf(agent: request.Agent, taskId: string): Promise<{ status: string; msg: string }> {
   const res = await agent.post('/task/taskQuery').send({ taskId });
   expect(res.status).toBe(200);
   return res.body.data;
 }
 
+/** Polls (bounded) until the task leaves queued and running. */
+async function settled(agent: request.Agent, taskId: string): Promise<{ status: string; msg: string }> {
+  let view = await statusOf(agent, taskId);
+  for (let i = 0; i < 600 && (view.status === 'queued' || view.status === 'running'); i++) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    view = await statusOf(agent, taskId);
+  }
+  return view;
+}
+
 test('a full pool: office submits answer 429 with the message, other tools are taken', async () => {
-  const service = new TaskService({ config: testDb.config, db: testDb.db });
-  await service.start();
-  const agent = request.agent(appFor(service));
+  const site = await createApp(testDb.config);
+  const agent = request.agent(site.app);
   const free = await jamPool();
   try {
     const refused = await agent.post('/task/submitTask').field('taskName', 'txt-to-pdf').attach('file', TEXT, '说明.txt');
@@ -121,15 +119,18 @@ test('a full pool: office submits answer 429 with the message, other tools are t
     expect(officePoolSaturated()).toBe(false);
     const taken = await agent.post('/task/submitTask').field('taskName', 'txt-to-pdf').attach('file', TEXT, '说明.txt');
     expect(taken.status).toBe(200);
+    // …and done (nothing is left queued in the database for the next test's server to pick up).
+    expect(await settled(agent, taken.body.data.taskId)).toMatchObject({ status: 'done', msg: '' });
   } finally {
-    service.stop();
+    await site.close();
   }
 }, 60_000);
 
 test('a queued task that meets the full pool when it runs stays queued, keeps its share, and is done once there is room', async () => {
   // One task per visitor, so a second submit shows whether the waiting task still holds its share.
-  const service = new TaskService({ config: testDb.config, db: testDb.db, fairness: new Fairness({ perVisitor: 1, perIp: 100 }) });
-  const agent = request.agent(appFor(service));
+  const site = await createApp(testDb.config, { fairness: new Fairness({ perVisitor: 1, perIp: 100 }), startTasks: false });
+  const service = site.api!.tasks;
+  const agent = request.agent(site.app);
   // Submitted while the pool has room; the workers are not started yet, so it waits in the queue.
   const submitted = await agent.post('/task/submitTask').field('taskName', 'txt-to-pdf').attach('file', TEXT, '说明.txt');
   expect(submitted.status).toBe(200);
@@ -138,8 +139,9 @@ test('a queued task that meets the full pool when it runs stays queued, keeps it
   const free = await jamPool();
   try {
     await service.start();
-    // The run is turned away at once; the task must go back to queued, not fail.
-    await new Promise((resolve) => setTimeout(resolve, 1000));
+    // The run is turned away at once and waits for another offer; the task must read queued, not failed.
+    for (let i = 0; i < 200 && service.retriesPending === 0; i++) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(service.retriesPending).toBe(1);
     expect(await statusOf(agent, taskId)).toMatchObject({ status: 'queued', msg: '' });
     const second = await agent.post('/task/submitTask').field('taskName', 'pdf-rotate').attach('file', await onePagePdf(), 'a.pdf');
     expect([second.status, second.body]).toEqual([429, { ret: 400, msg: '您已有较多任务在排队或处理中，请等待完成后再提交' }]);
@@ -147,16 +149,11 @@ test('a queued task that meets the full pool when it runs stays queued, keeps it
     await free();
   }
   try {
-    let view = await statusOf(agent, taskId);
-    for (let i = 0; i < 600 && (view.status === 'queued' || view.status === 'running'); i++) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      view = await statusOf(agent, taskId);
-    }
-    expect(view).toMatchObject({ status: 'done', msg: '' });
+    expect(await settled(agent, taskId)).toMatchObject({ status: 'done', msg: '' });
     // Done: the share is free again.
     const next = await agent.post('/task/submitTask').field('taskName', 'pdf-rotate').attach('file', await onePagePdf(), 'a.pdf');
     expect(next.status).toBe(200);
   } finally {
-    service.stop();
+    await site.close();
   }
 }, 120_000);

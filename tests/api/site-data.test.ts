@@ -1,11 +1,8 @@
 // The site-data calls of SPEC §7 over HTTP, on SQLite and on PostgreSQL.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import cookieParser from 'cookie-parser';
-import express from 'express';
 import request from 'supertest';
-import { createApiRouter } from '../../server/api';
-import { TaskService } from '../../server/tasks/service';
+import { createApp, type SiteApp } from '../../server/app';
 import { FEATURED_TOOL_IDS, HOT_TOOL_IDS, TOOL_GROUPS, TOOLS } from '../../shared/catalogue';
 import { DB_MODES, openTestDb, type TestDb } from '../support/db';
 
@@ -29,23 +26,22 @@ function beijing(ms: number): string {
 
 describe.each(DB_MODES)('site data calls on %s', (mode) => {
   let t: TestDb;
+  let site: SiteApp;
   let server: http.Server;
   let api: ReturnType<typeof request>;
 
   beforeAll(async () => {
     t = await openTestDb(mode);
-    const app = express();
-    app.use(express.json());
-    app.use(cookieParser());
-    // The task service is never started: these calls do not touch it.
-    app.use(createApiRouter({ config: t.config, db: t.db, tasks: new TaskService({ config: t.config, db: t.db }) }));
-    server = app.listen(0, '127.0.0.1');
+    // The server's own composition on this database; the job workers stay stopped (no call here runs one).
+    site = await createApp(t.config, { startTasks: false });
+    server = site.app.listen(0, '127.0.0.1');
     await new Promise((resolve) => server.once('listening', resolve));
     api = request(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
   });
 
   afterAll(async () => {
     await new Promise((resolve) => server.close(resolve));
+    await site.close();
     await t.close();
   });
 

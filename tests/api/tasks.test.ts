@@ -5,16 +5,16 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import cookieParser from 'cookie-parser';
-import express from 'express';
-import { PDFDocument, rgb } from 'pdf-lib';
+import type express from 'express';
+import { PDFDocument } from 'pdf-lib';
 import request from 'supertest';
-import { createApiRouter } from '../../server/api';
+import { createApp, type SiteApp } from '../../server/app';
 import { findConverter } from '../../server/convert/registry';
 import { LinkSigner, loadSecret } from '../../server/tasks/links';
-import { TaskService } from '../../server/tasks/service';
+import type { TaskService } from '../../server/tasks/service';
 import { LocalFileStore } from '../../server/tasks/store';
 import { DB_MODES, openTestDb, type TestDb } from '../support/db';
+import { slowPdf } from '../shipped/inputs';
 
 const MB = 1024 * 1024;
 const TOOLS_USED = ['pdf-rotate', 'pdf-merge', 'pdf-split', 'pdf-delete-page'];
@@ -38,22 +38,6 @@ class MeasuringStore extends LocalFileStore {
 async function makePdf(pages: number, size = 200): Promise<Buffer> {
   const doc = await PDFDocument.create();
   for (let i = 0; i < pages; i++) doc.addPage([size, size]).drawText(`page ${i + 1}`, { x: 10, y: 10, size: 12 });
-  return Buffer.from(await doc.save());
-}
-
-/** Small to send but slow to render: every page draws one busy, translucent drawing many times over. */
-async function makeSlowPdf(pages: number): Promise<Buffer> {
-  const art = await PDFDocument.create();
-  const canvas = art.addPage([600, 600]);
-  for (let d = 0; d < 300; d++) {
-    canvas.drawCircle({ x: (d * 7) % 600, y: (d * 13) % 600, size: 3 + (d % 40), color: rgb((d % 10) / 10, 0.2, 0.5), opacity: 0.5 });
-  }
-  const doc = await PDFDocument.create();
-  const [busy] = await doc.embedPdf(await art.save());
-  for (let i = 0; i < pages; i++) {
-    const page = doc.addPage([600, 600]);
-    for (let r = 0; r < 20; r++) page.drawPage(busy, { x: r, y: r, opacity: 0.9 });
-  }
   return Buffer.from(await doc.save());
 }
 
@@ -91,29 +75,22 @@ beforeAll(async () => {
 
 describe.each(DB_MODES)('task API on %s', (mode) => {
   let testDb: TestDb;
+  let site: SiteApp;
   let service: TaskService;
   let store: MeasuringStore;
   let app: express.Express;
 
-  function appFor(tasks: TaskService): express.Express {
-    const server = express();
-    server.use(cookieParser());
-    server.use(express.json());
-    server.use(express.urlencoded({ extended: false }));
-    server.use(createApiRouter({ config: testDb.config, db: testDb.db, tasks }));
-    return server;
-  }
-
   beforeAll(async () => {
     testDb = await openTestDb(mode);
     store = new MeasuringStore(path.join(testDb.config.dataDir, 'files'));
-    service = new TaskService({ config: { ...testDb.config, convertConcurrency: 2 }, db: testDb.db, store });
-    await service.start();
-    app = appFor(service);
+    // The server's own composition (body limits, query parser, cookies), with a store that measures.
+    site = await createApp({ ...testDb.config, convertConcurrency: 2 }, { store });
+    service = site.api!.tasks;
+    app = site.app;
   });
 
   afterAll(async () => {
-    service.stop();
+    await site.close();
     await testDb.close();
   });
 
@@ -290,14 +267,15 @@ describe.each(DB_MODES)('task API on %s', (mode) => {
     const agent = request.agent(app);
     await agent.post('/task/taskQuery').send({ taskId: 'none' }); // the page's first call gives the visitor its UUID cookie
     const pdf = await makePdf(1);
+    const before = fs.readdirSync(path.join(testDb.config.dataDir, 'files'));
     const submit = (key: string) => agent.post('/task/submitTask').field('taskName', 'pdf-rotate').field('idempotencyKey', key).attach('file', pdf, 'a.pdf');
     const [first, second] = await Promise.all([submit('click-1'), submit('click-1')]);
     expect(first.body.data.taskId).toBe(second.body.data.taskId);
     const third = await submit('click-2');
     expect(third.body.data.taskId).not.toBe(first.body.data.taskId);
-    // The loser's upload was removed.
-    const dirs = fs.readdirSync(path.join(testDb.config.dataDir, 'files'));
-    expect(dirs).toContain(first.body.data.taskId);
+    // The loser's upload was removed: the two submits left one task folder, the third its own.
+    const after = fs.readdirSync(path.join(testDb.config.dataDir, 'files')).filter((dir) => !before.includes(dir));
+    expect(after.sort()).toEqual([first.body.data.taskId, third.body.data.taskId].sort());
     await poll(agent, third.body.data.taskId);
   });
 
@@ -356,7 +334,7 @@ describe.each(DB_MODES)('task API on %s', (mode) => {
   test('delete aborts a running task and removes its files', async () => {
     const agent = request.agent(app);
     // Thumbnails of many busy pages keep mutool working long enough to be caught running.
-    const res = await agent.post('/task/submitMiddleTask').field('taskName', 'pdf-delete-page').attach('file', await makeSlowPdf(400), 'long.pdf');
+    const res = await agent.post('/task/submitMiddleTask').field('taskName', 'pdf-delete-page').attach('file', await slowPdf(200), 'long.pdf');
     const { taskId } = res.body.data;
     const running = await poll(agent, taskId, '/task/taskMiddleQuery', (s) => s !== 'queued');
     expect(running.status).toBe('running');
@@ -372,16 +350,16 @@ describe.each(DB_MODES)('task API on %s', (mode) => {
 
   test('a restart re-queues tasks left queued or running', async () => {
     const agent = request.agent(app);
-    // A service that was never started: its submits stay queued, like a process that died.
-    const crashed = new TaskService({ config: testDb.config, db: testDb.db });
-    const crashedApp = appFor(crashed);
+    // A server whose workers never started: its submits stay queued, like a process that died.
+    const crashed = await createApp(testDb.config, { startTasks: false });
+    const crashedApp = crashed.app;
     const cookie = 'UUID=0f0e0d0c-0b0a-4000-8000-000000000001';
     const a = await request(crashedApp).post('/task/submitTask').set('Cookie', cookie).field('taskName', 'pdf-rotate').attach('file', await makePdf(2), 'a.pdf');
     const b = await request(crashedApp).post('/task/submitTask').set('Cookie', cookie).field('taskName', 'pdf-rotate').attach('file', await makePdf(3), 'b.pdf');
     await testDb.db.updateTable('tasks').set({ status: 'running', progress: 40 }).where('id', '=', b.body.data.taskId).execute();
 
-    const restarted = new TaskService({ config: testDb.config, db: testDb.db });
-    await restarted.start();
+    await crashed.close();
+    const restarted = await createApp(testDb.config);
     try {
       for (const [res, pages] of [[a, 2], [b, 3]] as const) {
         const data = await poll(agent.set('Cookie', cookie), res.body.data.taskId);
@@ -389,7 +367,7 @@ describe.each(DB_MODES)('task API on %s', (mode) => {
         expect(checkPdf((await download(agent, data.files[0].url)).body).pages).toBe(pages);
       }
     } finally {
-      restarted.stop();
+      await restarted.close();
     }
   });
 });

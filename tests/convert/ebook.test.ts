@@ -14,6 +14,7 @@ import { ConvertError } from '../../server/convert/errors';
 import { ebookConverters } from '../../server/convert/tools/ebook';
 import type { ConvertOutput } from '../../server/convert/types';
 import { printDocx, SOFFICE_TIMEOUT_MS } from '../support/soffice';
+import { missingWords, sampleWords } from '../support/pdf-fixtures';
 import { readZipParts, zipBytes, type ZipPart } from '../support/zip';
 
 const FIXTURES = path.resolve(__dirname, '../../../shared/fixtures/pdf');
@@ -359,14 +360,20 @@ describe('every real-world fixture', () => {
 
   it.each(fixtures.filter((name) => name !== encrypted))('%s converts to HTML and EPUB', async (fixture) => {
     const file = path.join(FIXTURES, fixture);
+    // Both carry the words pdftotext reads on the first pages (none for a picture-only file).
+    const words = sampleWords(file);
     const html = await run('pdf-to-html', file, 'pdf');
-    const doc = parseXml(execFileSync('cat', [html.path], { encoding: 'utf8' }), 'text/html');
+    const doc = parseXml(readFileSync(html.path, 'utf8'), 'text/html');
     expect(elements(doc, 'section').length).toBeGreaterThan(0);
+    expect(missingWords(doc.documentElement?.textContent ?? '', words)).toEqual([]);
     const parts = await readZipParts((await run('pdf-to-epub', file, 'pdf')).path);
     expect(parts[0]).toEqual({ name: 'mimetype', stored: true, text: 'application/epub+zip' });
+    let bookText = '';
     for (const part of parts.filter((p) => p.name.endsWith('.xhtml') || p.name.endsWith('.opf') || p.name.endsWith('.ncx'))) {
-      parseXml(part.text, part.name.endsWith('.xhtml') ? 'application/xhtml+xml' : 'text/xml');
+      const parsed = parseXml(part.text, part.name.endsWith('.xhtml') ? 'application/xhtml+xml' : 'text/xml');
+      if (part.name.endsWith('.xhtml')) bookText += ` ${parsed.documentElement?.textContent ?? ''}`;
     }
+    expect(missingWords(bookText, words)).toEqual([]);
   });
 
   it('asks for the password of the encrypted fixture', async () => {
@@ -375,6 +382,8 @@ describe('every real-world fixture', () => {
       await expect(run(toolId, file, 'pdf')).rejects.toThrow(new ConvertError('PDF已加密，请先解密'));
     }
     const html = await run('pdf-to-html', file, 'pdf', { password: 'openpassword' });
-    expect(statSync(html.path).size).toBeGreaterThan(0);
+    const words = sampleWords(file, { password: 'openpassword' });
+    expect(words.length).toBeGreaterThan(0);
+    expect(missingWords(parseXml(readFileSync(html.path, 'utf8'), 'text/html').documentElement?.textContent ?? '', words)).toEqual([]);
   });
 });

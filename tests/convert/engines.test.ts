@@ -1,5 +1,8 @@
 // The engine layer: tree-killing timeouts, aborts, output caps, concurrency caps and probes.
 import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { ConvertError } from '../../server/convert/errors';
 import { engineAvailability, ProcessOutputTooLargeError, ProcessTimeoutError, runEngine, runProcess, TIMEOUT_MESSAGE } from '../../server/convert/engines';
 import { progressLines } from '../../server/convert/engines/ffmpeg-progress';
@@ -12,8 +15,10 @@ function processesWith(marker: string): string[] {
     .filter((line) => line.includes(marker) && !line.includes('ps -eo'));
 }
 
-async function settle(): Promise<void> {
-  await new Promise((resolve) => setTimeout(resolve, 200));
+/** Waits (bounded) until no process carries `marker`, and says which still do. */
+async function processesLeft(marker: string): Promise<string[]> {
+  for (let i = 0; i < 250 && processesWith(marker).length > 0; i++) await new Promise((resolve) => setTimeout(resolve, 20));
+  return processesWith(marker);
 }
 
 describe('runProcess', () => {
@@ -21,26 +26,27 @@ describe('runProcess', () => {
     const marker = '100.4321';
     const started = runProcess('sh', ['-c', `sleep ${marker} & sleep ${marker}`], { timeoutMs: 300 });
     await expect(started).rejects.toBeInstanceOf(ProcessTimeoutError);
-    await settle();
-    expect(processesWith(`sleep ${marker}`)).toEqual([]);
+    expect(await processesLeft(`sleep ${marker}`)).toEqual([]);
   });
 
   it('kills the tree when the signal aborts', async () => {
     const marker = '100.4322';
     const controller = new AbortController();
-    const started = runProcess('sh', ['-c', `sleep ${marker} & sleep ${marker}`], { timeoutMs: 60_000, signal: controller.signal });
-    setTimeout(() => controller.abort(new Error('cancelled')), 200);
+    // Aborted once both sleeps run (the line is printed after they started), not after a guessed delay.
+    const started = runProcess('sh', ['-c', `sleep ${marker} & echo running; sleep ${marker}`], {
+      timeoutMs: 60_000,
+      signal: controller.signal,
+      onStdoutLine: () => controller.abort(new Error('cancelled')),
+    });
     await expect(started).rejects.toThrow('cancelled');
-    await settle();
-    expect(processesWith(`sleep ${marker}`)).toEqual([]);
+    expect(await processesLeft(`sleep ${marker}`)).toEqual([]);
   });
 
   it('ends children a finished leader left behind', async () => {
     const marker = '100.4323';
     const result = await runProcess('sh', ['-c', `sleep ${marker} >/dev/null 2>&1 & echo started`], { timeoutMs: 10_000 });
     expect(result.stdout.toString()).toBe('started\n');
-    await settle();
-    expect(processesWith(`sleep ${marker}`)).toEqual([]);
+    expect(await processesLeft(`sleep ${marker}`)).toEqual([]);
   });
 
   it('returns the exit code and stderr, and caps stdout', async () => {
@@ -59,16 +65,20 @@ describe('runProcess', () => {
 
 describe('runProcess onStdoutLine', () => {
   it('hands over each line while the program still runs, and collects nothing', async () => {
-    const lines: Array<{ line: string; at: number }> = [];
-    const started = Date.now();
-    const result = await runProcess('sh', ['-c', 'echo one; sleep 0.4; echo two; sleep 0.4; printf three'], {
+    // The program prints its next line only once the handler has seen the previous one (a gate
+    // file), so it finishes only if lines are handed over as they come, not when it exits.
+    const gates = fs.mkdtempSync(path.join(os.tmpdir(), 'lines-'));
+    const lines: string[] = [];
+    const wait = (gate: string) => `while [ ! -e ${gates}/${gate} ]; do sleep 0.02; done`;
+    const result = await runProcess('sh', ['-c', `echo one; ${wait('one')}; echo two; ${wait('two')}; printf three`], {
       timeoutMs: 10_000,
-      onStdoutLine: (line) => lines.push({ line, at: Date.now() - started }),
+      onStdoutLine: (line) => {
+        lines.push(line);
+        fs.writeFileSync(path.join(gates, line), '');
+      },
     });
-    const ended = Date.now() - started;
-    expect(lines.map((l) => l.line)).toEqual(['one', 'two', 'three']);
-    expect(ended - lines[0].at).toBeGreaterThanOrEqual(600);
-    expect(ended - lines[1].at).toBeGreaterThanOrEqual(250);
+    fs.rmSync(gates, { recursive: true, force: true });
+    expect(lines).toEqual(['one', 'two', 'three']);
     expect(result.stdout.length).toBe(0);
     expect(result.exitCode).toBe(0);
   });
@@ -103,8 +113,7 @@ describe('runProcess onStdoutLine', () => {
       },
     });
     await expect(started).rejects.toThrow('cannot read bad');
-    await settle();
-    expect(processesWith(`sleep ${marker}`)).toEqual([]);
+    expect(await processesLeft(`sleep ${marker}`)).toEqual([]);
   });
 });
 

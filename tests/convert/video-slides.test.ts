@@ -2,7 +2,7 @@
 // red again) of a second each, then a moving test pattern. Results are read back independently:
 // pdfinfo for the PDF's pages and their size, the PPTX zip's slide XML for slides and captions.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -50,8 +50,20 @@ function run(toolId: string, file: string, type: string, options: Record<string,
 }
 
 describe('pieces', () => {
-  test('the select expression keeps the first frame, scene changes and one frame per interval', () => {
-    expect(selectExpression({ interval: 10, scene: 0.3 })).toBe('isnan(prev_selected_t)+gt(scene\\,0.3)+gte(t-prev_selected_t\\,10)');
+  test('the select expression keeps the first frame, scene changes and one frame per interval (as ffmpeg runs it)', () => {
+    /** The times ffmpeg selects on a clip of still colours, each `seconds` long. */
+    const selected = (colours: string[], seconds: number, options: { interval: number; scene: number }) => {
+      const clip = path.join(scratch, `stills-${colours.join('-')}.mp4`);
+      const inputs = colours.flatMap((colour) => ['-f', 'lavfi', '-i', `color=${colour}:size=160x120:rate=5:duration=${seconds}`]);
+      ffmpeg([...inputs, '-filter_complex', `${colours.map((_, i) => `[${i}]`).join('')}concat=n=${colours.length}:v=1,format=yuv420p[v]`, '-map', '[v]', '-c:v', 'libx264', '-preset', 'ultrafast', clip]);
+      const printed = path.join(scratch, `selected-${colours.join('-')}-${options.interval}.txt`);
+      ffmpeg(['-i', clip, '-vf', `select='${selectExpression(options)}',metadata=mode=print:file=${printed}`, '-f', 'null', '-']);
+      return frameTimes(readFileSync(printed, 'utf8')).map((t) => Math.round(t * 10) / 10);
+    };
+    // Scene changes: the first frame and each new colour, nothing in between (the interval is long).
+    expect(selected(['red', 'blue', 'green'], 2, { interval: 100, scene: 0.3 })).toEqual([0, 2, 4]);
+    // One still picture: the first frame, then one per interval.
+    expect(selected(['gray'], 6, { interval: 2, scene: 0.3 })).toEqual([0, 2, 4]);
   });
 
   test('frame times are read from the metadata filter output', () => {

@@ -28,16 +28,6 @@ function workDirs(): string[] {
   return fs.existsSync(path.join(dataDir, 'work')) ? fs.readdirSync(path.join(dataDir, 'work')) : [];
 }
 
-async function untilRunning(client: TaskClient, taskId: string): Promise<void> {
-  for (let i = 0; i < 1500; i++) {
-    const state = await client.query(taskId);
-    if (state.status === 'running') return;
-    expect(state.status).toBe('queued');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  throw new Error('the task never started');
-}
-
 test('killed twice while running: failed with a clear message; SIGTERM: handed back and finished', async () => {
   const env = { CONVERT_CONCURRENCY: '1' };
   server = await startBuiltServer({ dataDir, env });
@@ -47,7 +37,7 @@ test('killed twice while running: failed with a clear message; SIGTERM: handed b
   const taskId = killer.body.data!.taskId;
 
   for (let round = 1; round <= 2; round++) {
-    await untilRunning(new TaskClient(server.origin, { cookie: `UUID=${client.cookie('UUID')}` }), taskId);
+    await new TaskClient(server.origin, { cookie: `UUID=${client.cookie('UUID')}` }).untilRunning(taskId);
     // A task reads `running` as soon as it is claimed, a moment before its job makes its work folder.
     for (let i = 0; i < 500 && workDirs().length === 0; i++) await new Promise((resolve) => setTimeout(resolve, 20));
     server.child.kill('SIGKILL');
@@ -67,7 +57,7 @@ test('killed twice while running: failed with a clear message; SIGTERM: handed b
   // A graceful stop is not an interruption: the task runs again after the restart and finishes.
   const small = await after.submit('pdf-to-jpg', [{ name: 'slow.pdf', data: await slowPdf(3) }], { dpi: 72 });
   const smallId = small.body.data!.taskId;
-  await untilRunning(after, smallId);
+  await after.untilRunning(smallId);
   expect(await server.stop({ keepData: true })).toBe(0);
   server = await startBuiltServer({ dataDir, env });
   const resumed = await new TaskClient(server.origin, { cookie: `UUID=${client.cookie('UUID')}` }).settle(smallId);

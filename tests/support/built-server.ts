@@ -39,6 +39,9 @@ export interface BuiltServerOptions {
   bundle?: string;
 }
 
+/** Free uses per tool and day high enough for any suite (server/config dailyUses). */
+export const TEST_DAILY_USES_ENV = { DAILY_USES_GUEST: '100000', DAILY_USES_USER: '100000', DAILY_USES_PER_IP: '100000' };
+
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = net.createServer();
@@ -73,6 +76,9 @@ export async function startBuiltServer(options: BuiltServerOptions = {}): Promis
   // jest's own variables would leak into the child; the server reads only its documented names.
   delete env.JEST_WORKER_ID;
   Object.assign(env, { PORT: String(port), DATA_DIR: dataDir, PUBLIC_ORIGIN: origin, PUBLIC_DIR: path.join(ROOT, 'dist/public') });
+  // Every test visitor comes from 127.0.0.1, and suites run many tasks of one tool: the daily free
+  // uses are raised out of their way (tests/api/usage.test.ts passes undefined to test the real ones).
+  Object.assign(env, TEST_DAILY_USES_ENV);
   for (const [k, v] of Object.entries(options.env ?? {})) {
     if (v === undefined) delete env[k];
     else env[k] = v;

@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { TEST_DAILY_USES_ENV } from './built-server';
 import { loadConfig, type Config } from '../../server/config';
 import { createDb, migrateToLatest, type Db } from '../../server/db';
 
@@ -60,7 +61,7 @@ export async function openTestDb(mode: DbMode): Promise<TestDb> {
     databaseUrl = url.toString();
     dropDatabase = () => dropWhenIdle(name);
   }
-  const config = loadConfig({}, { dataDir, databaseUrl });
+  const config = loadConfig(TEST_DAILY_USES_ENV, { dataDir, databaseUrl });
   const db = createDb(config);
   try {
     await migrateToLatest(db);

@@ -1,6 +1,7 @@
 // Test PDFs with Chinese text, made on the fly with pdf-lib and WenQuanYi Zen Hei, so the PDF
 // tests need no binary fixtures in the repo. WenQuanYi ships as a .ttc collection: fontkit opens
 // one face of it only when given the face's PostScript name.
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -85,4 +86,19 @@ export async function writeForeignWatermarkedPdf(dir: string, name: string, wate
       page.node.addAnnot(doc.context.register(annotation));
     },
   });
+}
+
+/**
+ * Up to `count` distinct Latin words (five letters or more) of a PDF's first pages, as pdftotext
+ * reads them: what every text-keeping conversion of that file must carry over. Empty for a file
+ * without a text layer (scans, pictures).
+ */
+export function sampleWords(file: string, { count = 5, password }: { count?: number; password?: string } = {}): string[] {
+  const text = execFileSync('pdftotext', [...(password ? ['-upw', password] : []), '-l', '3', file, '-'], { encoding: 'utf8' });
+  return [...new Set(text.match(/[A-Za-z]{5,}/g) ?? [])].slice(0, count);
+}
+
+/** The words of `expected` missing from `text` (so a failure names them). */
+export function missingWords(text: string, expected: readonly string[]): string[] {
+  return expected.filter((word) => !text.includes(word));
 }

@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createApp, type SiteApp } from '../../server/app';
+import { TEST_DAILY_USES_ENV } from './built-server';
 import { loadConfig, type Config } from '../../server/config';
 
 export const PUBLIC_ORIGIN = 'https://www.pdf365.test';
@@ -18,6 +19,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       ACCOUNT_ORIGIN,
       DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'site-test-')),
       PUBLIC_DIR: path.resolve(__dirname, '../../dist/public'),
+      ...TEST_DAILY_USES_ENV,
     },
     overrides,
   );

@@ -1,6 +1,7 @@
 // The task API (server/tasks/README.md) spoken over real HTTP as the site's pages speak it: one
 // visitor per client (its UUID cookie kept), multipart submits, bounded polling, signed downloads.
 import fs from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
 
 export interface UploadFile {
@@ -36,14 +37,36 @@ export interface ApiAnswer<T = unknown> {
  * that blocks its event loop (a synchronous LibreOffice run) leaves a kept-alive socket looking
  * open after the server closed it, and browsers retry that case the same way.
  */
-async function fetchOnce(url: string, init: RequestInit): Promise<Response> {
-  try {
-    return await fetch(url, init);
-  } catch (error) {
-    const code = ((error as { cause?: { code?: string } }).cause ?? {}).code;
-    if (code !== 'EPIPE' && code !== 'ECONNRESET' && code !== 'UND_ERR_SOCKET') throw new Error(`${init.method ?? 'GET'} ${url}: ${String(error)} (${code ?? 'no code'})`, { cause: error });
-    return fetch(url, init);
-  }
+/**
+ * Sends a request and reads its answer even when the server answers before the body is all sent
+ * and closes the connection (an upload refused while it streams): fetch then fails with EPIPE and
+ * loses the answer; node:http hands the response over as it arrives and the write error is moot.
+ */
+async function send(url: string, method: string, headers: Record<string, string>, body?: FormData | string): Promise<Response> {
+  const encoded = body === undefined ? undefined : new Response(body);
+  // A form's content type carries its boundary; a string body keeps the caller's (JSON).
+  const allHeaders = body instanceof FormData ? { ...headers, 'content-type': encoded!.headers.get('content-type')! } : headers;
+  const payload = encoded ? Buffer.from(await encoded.arrayBuffer()) : undefined;
+  return new Promise((resolve, reject) => {
+    let answered = false;
+    const req = http.request(url, { method, headers: { ...allHeaders, ...(payload && { 'content-length': String(payload.length) }) } }, (res) => {
+      answered = true;
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => {
+        const responseHeaders = new Headers();
+        for (const [name, value] of Object.entries(res.headers)) {
+          for (const one of Array.isArray(value) ? value : value === undefined ? [] : [value]) responseHeaders.append(name, one);
+        }
+        resolve(new Response(Buffer.concat(chunks), { status: res.statusCode, headers: responseHeaders }));
+      });
+      res.on('error', reject);
+    });
+    req.on('error', (error) => {
+      if (!answered) reject(new Error(`${method} ${url}: ${String(error)}`, { cause: error }));
+    });
+    req.end(payload);
+  });
 }
 
 export class TaskClient {
@@ -71,13 +94,9 @@ export class TaskClient {
 
   /** Any call of the API; the body is parsed as JSON. */
   async call<T = unknown>(method: string, pathname: string, body?: FormData | Record<string, unknown>): Promise<ApiAnswer<T>> {
-    const init: RequestInit = { method, headers: { ...this.headers, ...this.cookieHeader() } };
-    if (body instanceof FormData) init.body = body;
-    else if (body) {
-      init.body = JSON.stringify(body);
-      (init.headers as Record<string, string>)['content-type'] = 'application/json';
-    }
-    const res = await fetchOnce(this.origin + pathname, init);
+    const headers: Record<string, string> = { ...this.headers, ...this.cookieHeader() };
+    if (body && !(body instanceof FormData)) headers['content-type'] = 'application/json';
+    const res = await send(this.origin + pathname, method, headers, body instanceof FormData ? body : body ? JSON.stringify(body) : undefined);
     this.remember(res);
     const text = await res.text();
     let parsed: ApiAnswer<T>['body'];
@@ -119,6 +138,17 @@ export class TaskClient {
       await new Promise((resolve) => setTimeout(resolve, intervalMs));
     }
     throw new Error(`task ${taskId} still unsettled after ${maxPolls} polls`);
+  }
+
+  /** Polls (bounded) until the task is claimed by a worker; fails if it settles first. */
+  async untilRunning(taskId: string, { intervalMs = 20, maxPolls = 1500 } = {}): Promise<void> {
+    for (let i = 0; i < maxPolls; i++) {
+      const state = await this.query(taskId);
+      if (state.status === 'running') return;
+      if (state.status !== 'queued') throw new Error(`task ${taskId} ${state.status} before it was seen running: ${state.msg}`);
+      await new Promise((resolve) => setTimeout(resolve, intervalMs));
+    }
+    throw new Error(`task ${taskId} never started`);
   }
 
   /** Submits and waits; throws with the server's message when the submit is refused. */

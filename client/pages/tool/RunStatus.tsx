@@ -1,4 +1,6 @@
 // The status line of a run (排队中 / 处理中 xx% / 完成 / 失败：msg) with its progress bar.
+import { useCurrentUser } from '../../account/session';
+import { useSiteConfig } from '../../routing/site-config';
 import type { ChosenFile } from './file-checks';
 import { ProgressBar } from './ProgressBar';
 import type { RunPhase } from './task-run';
@@ -38,6 +40,26 @@ export function RunStatus({ phase, files }: { phase: RunPhase; files: readonly C
           {status.tone === 'info' && <ProgressBar value={status.progress} label="处理进度" />}
         </>
       )}
+      {phase.kind === 'failed' && phase.usedUp && <UsedUpPrompt />}
     </div>
+  );
+}
+
+/** The day's free uses are gone: a guest may log in for more, anyone may become a member. */
+function UsedUpPrompt() {
+  const { user } = useCurrentUser();
+  const { accountOrigin } = useSiteConfig();
+  const here = typeof window === 'undefined' ? '' : window.location.href;
+  return (
+    <p className="run-actions">
+      {!user && (
+        <a className="btn btn-primary" href={`${accountOrigin}/login/?redirect=${encodeURIComponent(here)}`}>
+          登录，每天多用几次
+        </a>
+      )}
+      <a className={user ? 'btn btn-primary' : 'btn btn-outline'} href="/xiezai-huodong/">
+        开通会员，不限次数
+      </a>
+    </p>
   );
 }

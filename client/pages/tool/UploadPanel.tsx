@@ -2,10 +2,12 @@
 // upload and task progress, pick pages for two-step tools (or see the ID photo's preview), and
 // download the result.
 // The server renders the empty state; everything else happens after hydration, in handlers.
-import { useRef, useState, type ChangeEvent, type DragEvent } from 'react';
+import { useEffect, useRef, useState, type ChangeEvent, type DragEvent } from 'react';
+import { getTryOutDetail } from '../../api/tasks';
 import type { Tool } from '../../../shared/catalogue';
 import { formatFileSize } from '../../../shared/format';
-import { acceptList, admitFiles, moveItem, toChosen, type ChosenFile, type Tier } from './file-checks';
+import { acceptList, admitFiles, moveItem, toChosen, type ChosenFile } from './file-checks';
+import { tierOfUser, useCurrentUser } from '../../account/session';
 import { FileList } from './FileList';
 import { CropEditor, IdPhotoPicker, IdPhotoPreview, PagePicker, WaveformEditor } from './lazy-views';
 import { OptionsForm } from './OptionsForm';
@@ -17,8 +19,24 @@ import { useReveal } from './reveal';
 import { useTaskRun } from './task-run';
 import { activePicking, checkValues, defaultValues, optionsOf, toolSetup, type OptionValues, type PagePicking, type ToolSetup } from './tool-options';
 
-/** The page knows no account yet: the guest limits apply (the server decides for real). */
-const TIER: Tier = 'guest';
+
+/** 今日免费剩余 N 次, read after the login check and again after each run (the server counts; this only tells). */
+function useUsesLeft(toolId: string, loginChecked: boolean, phase: string): string | undefined {
+  const [text, setText] = useState<string>();
+  const settled = phase === 'idle' || phase === 'done' || phase === 'failed';
+  useEffect(() => {
+    if (!loginChecked || !settled) return;
+    let live = true;
+    void getTryOutDetail(toolId).then((detail) => {
+      if (!live || !detail) return;
+      setText(detail.nowAvailableCount < 0 ? '会员不限次数' : `今日免费剩余 ${detail.nowAvailableCount} 次（每天 ${detail.dailyCount} 次）`);
+    });
+    return () => {
+      live = false;
+    };
+  }, [toolId, loginChecked, settled]);
+  return text;
+}
 
 function hasFiles(event: DragEvent): boolean {
   return event.dataTransfer.types.includes('Files');
@@ -54,13 +72,17 @@ function Workbench({ tool, setup }: { tool: Tool; setup: ToolSetup }) {
   const { phase, start, confirm, reset } = useTaskRun();
   const result = useReveal<HTMLDivElement>(phase.kind === 'done');
 
-  const maxFiles = Math.min(tool.maxFiles[TIER], setup.maxFiles ?? Infinity);
+  // The limits of the visitor's tier once the login is known (guest until then); the server applies the same.
+  const login = useCurrentUser();
+  const tier = tierOfUser(login.user);
+  const usesLeft = useUsesLeft(tool.id, login.checked, phase.kind);
+  const maxFiles = Math.min(tool.maxFiles[tier], setup.maxFiles ?? Infinity);
   const busy = phase.kind === 'uploading' || phase.kind === 'previewing' || phase.kind === 'processing';
   const editable = phase.kind === 'idle' || phase.kind === 'failed';
 
   const add = (incoming: readonly File[]) => {
     if (!editable || incoming.length === 0) return;
-    const { accepted, problems: refusedNow } = admitFiles(tool, TIER, maxFiles, files, incoming);
+    const { accepted, problems: refusedNow } = admitFiles(tool, tier, maxFiles, files, incoming);
     setRefused(refusedNow);
     if (accepted.length > 0) setFiles([...files, ...toChosen(accepted)]);
     if (phase.kind === 'failed') reset();
@@ -136,7 +158,7 @@ function Workbench({ tool, setup }: { tool: Tool; setup: ToolSetup }) {
     />
   );
   const choose = () => input.current?.click();
-  const limits = `单个文件不超过 ${formatFileSize(tool.maxFileSize[TIER])}${maxFiles > 1 ? `，最多 ${maxFiles} 个` : ''}`;
+  const limits = `单个文件不超过 ${formatFileSize(tool.maxFileSize[tier])}${maxFiles > 1 ? `，最多 ${maxFiles} 个` : ''}`;
   const refusedList = refused.length > 0 && (
     <ul className="form-problem" role="alert">
       {refused.map((message) => (
@@ -194,6 +216,7 @@ function Workbench({ tool, setup }: { tool: Tool; setup: ToolSetup }) {
         <p className="upload-hint">
           <span className="drag-hint">或将文件拖到此处 · </span>支持 {acceptList(tool)} · {limits}
         </p>
+        {usesLeft && <p className="uses-left">{usesLeft}</p>}
         {refusedList}
       </div>
     );

@@ -3,7 +3,7 @@
 import type { TierLimits, Tool } from '../../../shared/catalogue';
 import { formatFileSize } from '../../../shared/format';
 
-/** Whose limits apply: the page knows no account yet, so visitors get the guest limits. */
+/** Whose limits apply: guest, logged-in user or VIP (client/account/session.ts tierOfUser). */
 export type Tier = keyof TierLimits;
 
 export interface ChosenFile {

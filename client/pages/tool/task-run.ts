@@ -3,6 +3,7 @@
 // Polls once a second, one request at a time, and stops when the task settles or the run ends.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import {
+  isUsedUp,
   submitMiddleTask,
   submitResult,
   submitTask,
@@ -26,7 +27,8 @@ export type RunPhase =
   | { kind: 'picking'; taskId: string; pages: MiddlePage[]; data: MiddleView['data']; expiresAt: string }
   | { kind: 'processing'; status: TaskStatus; progress: number }
   | { kind: 'done'; task: TaskView }
-  | { kind: 'failed'; message: string };
+  /** usedUp: refused because the day's free uses of the tool are gone (the page offers login or VIP). */
+  | { kind: 'failed'; message: string; usedUp?: boolean };
 
 export interface RunRequest {
   taskName: string;
@@ -112,7 +114,7 @@ export function useTaskRun() {
       await work();
     } catch (error) {
       if (error instanceof RunEnded || signal.aborted) return;
-      setPhase({ kind: 'failed', message: messageOf(error) });
+      setPhase({ kind: 'failed', message: messageOf(error), usedUp: isUsedUp(error) });
     }
   };
 

@@ -39,7 +39,8 @@ const LIMIT_SIGNAL_CODES = [152, 137];
 function confined(program: string, args: readonly string[], engine: EngineId, options: EngineRunOptions, timeoutMs: number): [string, string[]] {
   const spec: EngineSpec = ENGINES[engine];
   const [jail, jailArgs] = spec.jail === false ? [program, [...args]] : jailed([program, ...args], { readWrite: foldersOf(args, options.cwd), env: options.env, cwd: options.cwd });
-  const limits = [`--cpu=${Math.ceil((timeoutMs / 1000) * 2)}`, ...(spec.memoryBytes ? [`--as=${spec.memoryBytes}`] : [])];
+  // Without a limit of its own an engine gets none, not the one a job's child process runs under (limits are inherited).
+  const limits = [`--cpu=${Math.ceil((timeoutMs / 1000) * 2)}`, `--as=${spec.memoryBytes ?? 'unlimited'}`];
   return ['/usr/bin/prlimit', [...limits, '--', jail, ...jailArgs]];
 }
 
@@ -51,20 +52,39 @@ export class EngineFailedError extends Error {
   }
 }
 
+/** Waits for one of an engine's slots; the returned function gives it back (exactly once). */
+export type EngineSlots = (engine: EngineId, signal?: AbortSignal) => Promise<() => void>;
+
 const semaphores = new Map<EngineId, Semaphore>();
 
-function semaphoreOf(id: EngineId): Semaphore {
+/** This process's own slots: ENGINES[id].limit runs at once. */
+export const localEngineSlots: EngineSlots = (id, signal) => {
   let semaphore = semaphores.get(id);
   if (!semaphore) {
     semaphore = new Semaphore(ENGINES[id].limit);
     semaphores.set(id, semaphore);
   }
-  return semaphore;
+  return semaphore.acquire(signal);
+};
+
+let slots: EngineSlots = localEngineSlots;
+
+/**
+ * A job running in a child process (tasks/isolation) takes its slots from the server's, so the
+ * engine limits hold across all jobs and previews together.
+ */
+export function useEngineSlots(source: EngineSlots): void {
+  slots = source;
+}
+
+/** For engines that run inside this process (the segmentation model): hold a slot while working. */
+export function acquireEngineSlot(engine: EngineId, signal?: AbortSignal): Promise<() => void> {
+  return slots(engine, signal);
 }
 
 export async function runEngine(program: EngineProgram, args: readonly string[], options: EngineRunOptions = {}): Promise<ProcessResult> {
   const engine = engineOfProgram(program);
-  const release = await semaphoreOf(engine).acquire(options.signal);
+  const release = await slots(engine, options.signal);
   try {
     const timeoutMs = options.timeoutMs ?? ENGINES[engine].timeoutMs;
     const [command, commandArgs] = confined(program, args, engine, options, timeoutMs);

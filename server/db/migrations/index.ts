@@ -4,10 +4,12 @@ import * as site from './001_site';
 import * as tasks from './002_tasks';
 import * as taskInterruptions from './003_task_interruptions';
 import * as accounts from './004_accounts';
+import * as toolUses from './005_tool_uses';
 
 export const migrations: Record<string, Migration> = {
   '001_site': site,
   '002_tasks': tasks,
   '003_task_interruptions': taskInterruptions,
   '004_accounts': accounts,
+  '005_tool_uses': toolUses,
 };

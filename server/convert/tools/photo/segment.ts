@@ -11,9 +11,10 @@ import { appRequire } from '../../engines/app-require';
 import path from 'node:path';
 import sharp, { type Sharp } from 'sharp';
 import { ConvertError } from '../../errors';
-import { Semaphore } from '../../engines/semaphore';
+import { acquireEngineSlot } from '../../engines/run';
+import type { EngineId } from '../../engines/registry';
 
-export const SEGMENT_ENGINE = 'background-removal';
+export const SEGMENT_ENGINE = 'background-removal' satisfies EngineId;
 
 /** The model's square input. */
 const MODEL_SIZE = 1024;
@@ -36,8 +37,6 @@ interface Ort {
 }
 
 let session: Promise<{ ort: Ort; session: Session }> | undefined;
-/** One inference at a time: onnxruntime already spreads one run over the cores. */
-const slots = new Semaphore(1);
 let runs = 0;
 
 /** How many times the model has run in this process (the ID photo promises once per photo). */
@@ -89,7 +88,8 @@ async function modelMask(image: Sharp, width: number, height: number, signal: Ab
   } catch (error) {
     throw new ConvertError(SEGMENT_UNAVAILABLE, { cause: error });
   }
-  const release = await slots.acquire(signal);
+  // One inference at a time (the engine's limit): onnxruntime already spreads one run over the cores.
+  const release = await acquireEngineSlot(SEGMENT_ENGINE, signal);
   let output: Float32Array;
   try {
     signal.throwIfAborted();

@@ -35,6 +35,11 @@ export function configureTimestamps(next: TimestampSettings): void {
   settings = next;
 }
 
+/** What configureTimestamps set (a job's child process is given the server's). */
+export function timestampSettings(): TimestampSettings {
+  return settings;
+}
+
 async function loadPdf(file: string): Promise<PDFDocument> {
   try {
     return await PDFDocument.load(await readFile(file), { updateMetadata: false });

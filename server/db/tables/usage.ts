@@ -1,0 +1,18 @@
+// One row per task that took a free use (server/usage): counted per owner, per IP, per tool and day.
+
+export interface ToolUsesTable {
+  task_id: string;
+  /** The visitor (v:…) or user (u:…) as in tasks.owner. */
+  owner: string;
+  ip: string;
+  tool: string;
+  tier: string;
+  /** YYYY-MM-DD, China Standard Time (shared/daily-uses.ts). */
+  day: string;
+  /** 1 once given back (the task failed): a failure costs nothing. */
+  refunded: number;
+}
+
+export interface UsageTables {
+  tool_uses: ToolUsesTable;
+}

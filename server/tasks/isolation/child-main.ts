@@ -1,0 +1,99 @@
+// The entry of a job's child process (dist/server/convert-child.mjs): runs one converter on one
+// job for the server (host.ts), then exits. Image decoding, pdf-lib and the models allocate here,
+// under this process's memory limit, never in the web process; whatever a hostile file does to
+// this process ends with it.
+import { useEngineSlots } from '../../convert/engines/run';
+import { RESOURCE_LIMIT_MESSAGE } from '../../convert/engines/run';
+import { isConvertError } from '../../convert/errors';
+import { findConverter } from '../../convert/registry';
+import { configureTimestamps } from '../../convert/tools/pdf-render';
+import type { ConvertContext } from '../../convert/types';
+import { runMiddle } from '../middle';
+import type { FromChild, JobFailure, JobRequest, ToChild } from './protocol';
+
+/** How allocation failures read when a library (libvips, pdf-lib on a huge buffer) meets the limit. */
+const OUT_OF_MEMORY = /out of memory|cannot allocate memory|bad_alloc|array buffer allocation failed|invalid (typed )?array length|invalid string length/i;
+
+function send(message: FromChild): Promise<void> {
+  return new Promise((resolve) => process.send!(message, undefined, {}, () => resolve()));
+}
+
+const controller = new AbortController();
+const grants = new Map<number, () => void>();
+let nextSlot = 0;
+
+// Engine slots come from the server, so its limits count this job's engine runs with everyone's.
+useEngineSlots(
+  (engine, signal) =>
+    new Promise((resolve, reject) => {
+      signal?.throwIfAborted();
+      const id = ++nextSlot;
+      const onAbort = () => {
+        grants.delete(id);
+        void send({ type: 'release', id });
+        reject(signal?.reason);
+      };
+      grants.set(id, () => {
+        signal?.removeEventListener('abort', onAbort);
+        let released = false;
+        resolve(() => {
+          if (released) return;
+          released = true;
+          void send({ type: 'release', id });
+        });
+      });
+      signal?.addEventListener('abort', onAbort, { once: true });
+      void send({ type: 'acquire', id, engine });
+    }),
+);
+
+function failureOf(error: unknown): JobFailure {
+  const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
+  if (isConvertError(error)) return { convertMessage: error.message, detail };
+  if (error instanceof Error && OUT_OF_MEMORY.test(error.message)) return { convertMessage: RESOURCE_LIMIT_MESSAGE, detail };
+  return { detail };
+}
+
+let finished = false;
+async function finish(message: FromChild): Promise<void> {
+  if (finished) return;
+  finished = true;
+  await send(message);
+  process.exit(0);
+}
+
+async function run(request: JobRequest): Promise<void> {
+  configureTimestamps(request.timestamps);
+  const converter = findConverter(request.toolId);
+  if (!converter) throw new Error(`no converter for ${request.toolId}`);
+  const ctx: ConvertContext = {
+    workDir: request.workDir,
+    signal: controller.signal,
+    tier: request.tier,
+    progress: (percent) => void send({ type: 'progress', percent }),
+  };
+  const job = { inputs: request.inputs, options: request.options };
+  if (request.stage === 'middle') {
+    const result = await runMiddle(converter, job, ctx);
+    await finish({ type: 'done', outputs: result.outputs, data: result.data });
+  } else {
+    await finish({ type: 'done', outputs: await converter.convert(job, ctx) });
+  }
+}
+
+// An error escaping the converter's promise chain (a stream handler, a timer) fails this job only.
+const fail = (error: unknown) => void finish({ type: 'failed', failure: failureOf(error) });
+process.on('uncaughtException', fail);
+process.on('unhandledRejection', fail);
+// The server went away: stop the engines (their jails die with this process too) and leave.
+process.on('disconnect', () => {
+  controller.abort('shutdown');
+  process.exit(1);
+});
+
+process.on('message', (message: ToChild) => {
+  if (message.type === 'run') run(message.request).catch(fail);
+  else if (message.type === 'abort') controller.abort(message.reason);
+  else if (message.type === 'slot') grants.get(message.id)?.();
+});
+void send({ type: 'ready' });

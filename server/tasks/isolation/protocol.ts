@@ -1,0 +1,36 @@
+// The messages between the server and a job's child process (host.ts ↔ child-main.ts), over
+// Node's IPC channel. Everything in them is plain data: paths, numbers, strings.
+import type { EngineId } from '../../convert/engines/registry';
+import type { ConvertInput, ConvertOutput, MiddleResult, Tier } from '../../convert/types';
+import type { TimestampSettings } from '../../convert/tools/pdf-render';
+
+export interface JobRequest {
+  toolId: string;
+  stage: 'middle' | 'convert';
+  inputs: ConvertInput[];
+  options: unknown;
+  workDir: string;
+  tier: Tier;
+  /** The server's settings the converters read (the child has no config of its own). */
+  timestamps: TimestampSettings;
+}
+
+/** A failure as the visitor may see it: a ConvertError's Chinese message, or none (a bug, logged in the child). */
+export interface JobFailure {
+  convertMessage?: string;
+  detail: string;
+}
+
+export type ToChild =
+  | { type: 'run'; request: JobRequest }
+  | { type: 'abort'; reason: string }
+  | { type: 'slot'; id: number };
+
+export type FromChild =
+  /** Listening: a message sent earlier could be lost while the child still loads its modules. */
+  | { type: 'ready' }
+  | { type: 'progress'; percent: number }
+  | { type: 'acquire'; id: number; engine: EngineId }
+  | { type: 'release'; id: number }
+  | { type: 'done'; outputs: ConvertOutput[]; data?: MiddleResult['data'] }
+  | { type: 'failed'; failure: JobFailure };

@@ -1,0 +1,85 @@
+// Jobs run outside the web process (issue 11: big image work out of it): each in a child process of
+// its own under an address-space limit. A child that dies (the kernel's OOM killer, a crash in a
+// native library) fails its task with a clear message; the site, its engine slots and the next
+// jobs carry on, and no engine of the dead job is left running.
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { startBuiltServer, type BuiltServer } from '../support/built-server';
+import { TaskClient } from '../support/task-client';
+import { slowPdf, textPdf } from './inputs';
+
+let server: BuiltServer;
+
+beforeAll(async () => {
+  server = await startBuiltServer({ env: { CONVERT_CONCURRENCY: '1' } });
+});
+
+afterAll(async () => {
+  await server?.stop();
+});
+
+/** The server's job children (prlimit execs node in place, so they are its own children). */
+function jobChildren(): number[] {
+  return fs
+    .readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .map(Number)
+    .filter((pid) => {
+      try {
+        const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+        const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+        return parent === server.pid && fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('convert-child.mjs');
+      } catch {
+        return false; // gone meanwhile
+      }
+    });
+}
+
+/** Processes whose arguments name a job's work folder: engines at work (the LibreOffice pool's listeners name others). */
+function enginesAtWork(): string[] {
+  try {
+    return execFileSync('pgrep', ['-a', '-f', path.join(server.dataDir, 'work') + '/'], { encoding: 'utf8' }).trim().split('\n');
+  } catch {
+    return []; // pgrep exits 1 when nothing matches
+  }
+}
+
+async function untilTrue(check: () => boolean, what: string): Promise<void> {
+  for (let i = 0; i < 500; i++) {
+    if (check()) return;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error(`never: ${what}`);
+}
+
+test('a job child runs under the address-space limit, separate from the web process', async () => {
+  await untilTrue(() => jobChildren().length > 0, 'a job child waiting');
+  const [child] = jobChildren();
+  const limits = fs.readFileSync(`/proc/${child}/limits`, 'utf8');
+  // Soft limit 4 GiB for the child itself; the hard one stays open for engines that set their own.
+  expect(limits).toMatch(/^Max address space\s+4294967296\s+unlimited\s+bytes/m);
+});
+
+test('killing the job child fails only that task; slots come back, nothing is left running, the next jobs finish', async () => {
+  const client = new TaskClient(server.origin);
+  // More rounds than any engine has slots: a slot the dead child held and never gave back would block the last round.
+  const rounds = os.availableParallelism() + 1;
+  const pdf = await slowPdf(40);
+  for (let round = 0; round < rounds; round++) {
+    const { body } = await client.submit('pdf-to-jpg', [{ name: 'slow.pdf', data: pdf }], { dpi: 300 });
+    const taskId = body.data!.taskId;
+    await client.untilRunning(taskId);
+    // The job is drawing pages (mutool under the child) when its child is killed.
+    await untilTrue(() => enginesAtWork().some((line) => line.includes('mutool')), 'mutool drawing the job');
+    for (const pid of jobChildren()) process.kill(pid, 'SIGKILL');
+    const state = await client.settle(taskId);
+    expect({ status: state.status, msg: state.msg }).toEqual({ status: 'failed', msg: '文件过大或过于复杂，超出处理能力，请拆分或简化后再试' });
+    // bubblewrap's --die-with-parent takes the dead child's engines with it.
+    await untilTrue(() => enginesAtWork().length === 0, `no engines left: ${enginesAtWork().join('; ')}`);
+  }
+  expect(server.alive()).toBe(true);
+  const after = await client.run('pdf-to-jpg', [{ name: 'three.pdf', data: await textPdf(3) }], { dpi: 72 });
+  expect({ status: after.status, files: after.files.length }).toEqual({ status: 'done', files: 3 });
+});

@@ -1,0 +1,48 @@
+// A browser-like API client for the built server (accounts, usage): keeps the cookies the server
+// sets, sends the access token as the bearer (SPEC §6) and comes from an address of its own.
+import crypto from 'node:crypto';
+
+export interface Answer {
+  status: number;
+  body: { ret?: number; code?: number; msg: string; data?: Record<string, unknown> | null };
+}
+
+/** A browser-like client: keeps every cookie the server sets and sends the access token as the bearer, as the site's client does (SPEC §6). */
+export class ApiVisitor {
+  jar = new Map<string, { value: string; attrs: string }>();
+
+  /** Each visitor comes from its own address (documentation range), as the edge reports it. */
+  constructor(readonly origin: string, readonly ip = `198.51.100.${crypto.randomInt(1, 255)}`) {}
+
+  async send(method: string, pathname: string, body?: Record<string, unknown> | FormData, bearer = true): Promise<Answer> {
+    const headers: Record<string, string> = { 'x-forwarded-for': this.ip };
+    if (this.jar.size) headers.cookie = [...this.jar].map(([k, v]) => `${k}=${v.value}`).join('; ');
+    const access = this.jar.get('accessToken')?.value;
+    if (bearer && access) headers.authorization = `Bearer ${access}`;
+    const json = body && !(body instanceof FormData);
+    if (json) headers['content-type'] = 'application/json';
+    const res = await fetch(this.origin + pathname, { method, headers, body: json ? JSON.stringify(body) : (body as FormData | undefined) });
+    for (const line of res.headers.getSetCookie()) {
+      const [pair, ...attrs] = line.split(';');
+      const eq = pair.indexOf('=');
+      const name = pair.slice(0, eq).trim();
+      const value = decodeURIComponent(pair.slice(eq + 1).trim());
+      if (value === '' || /expires=Thu, 01 Jan 1970/i.test(line)) this.jar.delete(name);
+      else this.jar.set(name, { value, attrs: attrs.join(';').trim() });
+    }
+    return { status: res.status, body: (await res.json()) as Answer['body'] };
+  }
+}
+
+export function randomMobile(): string {
+  return `13${crypto.randomInt(100_000_000, 999_999_999)}`;
+}
+
+export async function codeFor(visitor: ApiVisitor, mobile: string): Promise<string> {
+  const sent = await visitor.send('POST', '/auth/sms/send', { mobile });
+  expect(sent).toMatchObject({ status: 200, body: { ret: 0 } });
+  const code = sent.body.data?.devCode;
+  expect(code).toMatch(/^\d{6}$/);
+  return code as string;
+}
+
