@@ -26,8 +26,11 @@ import mammoth from 'mammoth';
 import sharp from 'sharp';
 import { ConvertError } from '../../server/convert/errors';
 import { pdfToOfficeConverters } from '../../server/convert/tools/pdf-to-office';
+import type { PageLayout, ParagraphBlock, TableCellBlock } from '../../server/convert/tools/pdf-to-office/layout/blocks';
+import { writeXlsx } from '../../server/convert/tools/pdf-to-office/writers/xlsx-writer';
 import type { ConvertOutput } from '../../server/convert/types';
 import { printDocx, SOFFICE_TIMEOUT_MS, sofficeConvert } from '../support/soffice';
+import { missingWords, sampleWords } from '../support/pdf-fixtures';
 import { readZipParts } from '../support/zip';
 
 const FIXTURES = path.resolve(__dirname, '../../../shared/fixtures/pdf');
@@ -171,21 +174,53 @@ describe('a generated document through PDF and back', () => {
   });
 
   describe('pdf-to-excel', () => {
-    it('puts the ruled table in a sheet: numbers as numbers, percentages kept, the merged cell merged', async () => {
+    it('gives each page a sheet with all its text, the ruled table in place: numbers as numbers, percentages kept, the merged cell merged', async () => {
       const output = await run('pdf-to-excel', samplePdf);
       expect(output.name).toBe('sample.xlsx');
       const workbook = new ExcelJS.Workbook();
       await workbook.xlsx.readFile(output.path);
-      const sheet = workbook.getWorksheet('表格1')!;
-      expect(sheet.getCell('A1').value).toBe('地区 Region');
-      expect(sheet.getCell('B2').value).toBe(1234567);
-      expect(sheet.getCell('B2').numFmt).toBe('#,##0');
-      expect(sheet.getCell('C2').value).toBeCloseTo(0.125);
-      expect(sheet.getCell('C2').numFmt).toBe('0.0%');
-      expect(sheet.getCell('A3').value).toBe('合计 Total（两列合并）');
-      expect(sheet.getCell('B3').isMerged).toBe(true);
-      expect(sheet.getCell('B3').master.address).toBe('A3');
-      expect(sheet.getCell('C3').value).toBeCloseTo(0.08);
+      expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual(['第1页', '第2页']);
+      const sheet = workbook.getWorksheet('第1页')!;
+      const rows: string[] = [];
+      sheet.eachRow((row, n) => (rows[n] = (row.values as ExcelJS.CellValue[]).slice(1).join(' ')));
+      // The text around the table is kept, in page order: the heading and list above it, then the table.
+      const heading = rows.findIndex((text) => text?.includes('季度报告 Quarterly Report'));
+      const bullet = rows.findIndex((text) => text?.includes('第一项 first bullet'));
+      const top = rows.findIndex((text) => text?.startsWith('地区 Region'));
+      expect(heading).toBeGreaterThan(0);
+      expect(bullet).toBeGreaterThan(heading);
+      expect(top).toBeGreaterThan(bullet);
+      expect(sheet.getCell(top, 1).value).toBe('地区 Region');
+      expect(sheet.getCell(top, 2).value).toBe('收入 Revenue');
+      expect(sheet.getCell(top + 1, 2).value).toBe(1234567);
+      expect(sheet.getCell(top + 1, 2).numFmt).toBe('#,##0');
+      expect(sheet.getCell(top + 1, 3).value).toBeCloseTo(0.125);
+      expect(sheet.getCell(top + 1, 3).numFmt).toBe('0.0%');
+      expect(sheet.getCell(top + 2, 1).value).toBe('合计 Total（两列合并）');
+      expect(sheet.getCell(top + 2, 2).isMerged).toBe(true);
+      expect(sheet.getCell(top + 2, 2).master.address).toBe(`A${top + 2}`);
+      expect(sheet.getCell(top + 2, 3).value).toBeCloseTo(0.08);
+      expect(workbook.getWorksheet('第2页')!.getCell('A1').text).toContain('第二页 Second page');
+    });
+
+    it('keeps the text of cells whose spans overlap (ruling found in a vector figure) instead of failing the file', async () => {
+      const box = { x0: 0, y0: 0, x1: 10, y1: 10 };
+      const paragraph = (text: string): ParagraphBlock => ({
+        kind: 'paragraph', box, runs: [{ text, bold: false, italic: false, size: 10, fontName: 'Helvetica' }], size: 10, lineCount: 1,
+        alignment: 'left', indentLeft: 0, firstLineIndent: 0, spaceBefore: 0,
+      });
+      const cell = (row: number, column: number, rowSpan: number, columnSpan: number, text: string): TableCellBlock => ({ row, column, rowSpan, columnSpan, box, paragraphs: [paragraph(text)] });
+      const page: PageLayout = {
+        number: 1, width: 100, height: 100, freeLines: [], rules: [],
+        blocks: [{ kind: 'table', box, xs: [0, 10, 20, 30], ys: [0, 10, 20, 30], cells: [cell(0, 0, 2, 2, 'Outer frame'), cell(1, 1, 2, 2, 'Inner frame'), cell(2, 0, 1, 1, 'Corner')] }],
+      };
+      const file = path.join(scratch, 'overlap.xlsx');
+      await writeXlsx([page], file);
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.readFile(file);
+      const cells: string[] = [];
+      workbook.getWorksheet('第1页')!.eachRow((row) => row.eachCell((c) => void cells.push(c.text)));
+      for (const word of ['Outer frame', 'Inner frame', 'Corner']) expect(cells.join('\n')).toContain(word);
     });
   });
 
@@ -219,13 +254,22 @@ describe('every real-world fixture', () => {
 
   it.each(fixtures.filter((name) => name !== encrypted))('%s converts to Word, Excel and PowerPoint', async (fixture) => {
     const file = path.join(FIXTURES, fixture);
+    // Each output carries the words pdftotext reads on the first pages (none for a picture-only file).
+    const words = sampleWords(file);
     const word = await run('pdf-to-word', file);
-    expect((await mammoth.extractRawText({ path: word.path })).messages.filter((m) => m.type === 'error')).toEqual([]);
+    const docx = await mammoth.extractRawText({ path: word.path });
+    expect(docx.messages.filter((m) => m.type === 'error')).toEqual([]);
+    expect(missingWords(docx.value, words)).toEqual([]);
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.readFile((await run('pdf-to-excel', file)).path);
-    expect(workbook.worksheets.length).toBeGreaterThan(0);
-    const slides = [...(await zipEntries((await run('pdf-to-ppt', file)).path)).keys()].filter((name) => /^ppt\/slides\/slide\d+\.xml$/.test(name));
+    const cells: string[] = [];
+    workbook.eachSheet((sheet) => sheet.eachRow((row) => row.eachCell((cell) => void cells.push(cell.text))));
+    expect(missingWords(cells.join(' '), words)).toEqual([]);
+    const parts = await zipEntries((await run('pdf-to-ppt', file)).path);
+    const slides = [...parts.keys()].filter((name) => /^ppt\/slides\/slide\d+\.xml$/.test(name));
     expect(slides).toHaveLength(pdfPageCount(file));
+    const slideText = slides.map((name) => parts.get(name)!.replace(/<[^>]+>/g, '')).join(' ');
+    expect(missingWords(slideText, words)).toEqual([]);
   });
 
   it('asks for the password of the encrypted fixture, and converts with it', async () => {

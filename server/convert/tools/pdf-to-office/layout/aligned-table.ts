@@ -2,8 +2,14 @@
 // form a row; columns are the x-ranges that pieces of multi-piece rows occupy.
 import type { TextLine } from './text-lines';
 
+export interface AlignedRow {
+  /** The row's baseline, points from the top of the page. */
+  y: number;
+  cells: string[];
+}
+
 export interface AlignedTable {
-  rows: string[][];
+  rows: AlignedRow[];
   /** Points, one per column. */
   columnWidths: number[];
 }
@@ -50,7 +56,7 @@ export function alignedTable(lines: readonly TextLine[]): AlignedTable | undefin
   const columns = columnIntervals(rows);
   if (columns.length === 0) {
     const width = Math.max(...lines.map((l) => l.box.x1 - l.box.x0));
-    return { rows: rows.map((row) => [row.map((l) => l.text).join(' ')]), columnWidths: [width] };
+    return { rows: rows.map((row) => ({ y: row[0].baseline, cells: [row.map((l) => l.text).join(' ')] })), columnWidths: [width] };
   }
   return {
     rows: rows.map((row) => {
@@ -59,7 +65,7 @@ export function alignedTable(lines: readonly TextLine[]): AlignedTable | undefin
         const column = columnOf(line, columns);
         cells[column] = cells[column] ? `${cells[column]} ${line.text}` : line.text;
       }
-      return cells;
+      return { y: row[0].baseline, cells };
     }),
     columnWidths: columns.map((c) => c.to - c.from),
   };

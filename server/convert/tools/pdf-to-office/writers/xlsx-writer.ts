@@ -1,8 +1,9 @@
-// Tables → an Excel workbook: a sheet per ruled table (merged cells, borders, numbers as numbers);
-// a page without ruled tables gives one sheet laid out by text alignment.
+// Pages → an Excel workbook, a sheet per page with everything the page says, top to bottom: ruled
+// tables where they stand (merged cells, borders), and the text around them laid out in columns by
+// alignment; numbers become numbers. Nothing outside a table is dropped.
 import ExcelJS from 'exceljs';
 import type { PageLayout, ParagraphBlock, TableBlock } from '../layout/blocks';
-import { alignedTable, type AlignedTable } from '../layout/aligned-table';
+import { alignedTable, type AlignedRow } from '../layout/aligned-table';
 import { cellValue } from './cell-values';
 
 /** Excel column width unit is about one digit of the default font: ~5.6 points. */
@@ -13,38 +14,84 @@ const THIN = { style: 'thin' } as const;
 const widthOf = (points: number) => Math.min(MAX_COLUMN_WIDTH, Math.max(4, points / POINTS_PER_WIDTH_UNIT));
 const paragraphText = (p: ParagraphBlock) => p.runs.map((r) => r.text).join('');
 
-function setValue(cell: ExcelJS.Cell, text: string): void {
-  const { value, numberFormat } = cellValue(text);
-  cell.value = value;
-  if (numberFormat) cell.numFmt = numberFormat;
-  if (typeof value === 'string' && value.includes('\n')) cell.alignment = { wrapText: true, vertical: 'top' };
-}
+/** One page's sheet, filled row by row. */
+class PageSheet {
+  private row = 1;
+  /** Cells covered by a merge: a second merge over them would make exceljs throw. */
+  private readonly merged = new Set<string>();
+  private readonly widths: number[] = [];
 
-function writeRuledTable(sheet: ExcelJS.Worksheet, table: TableBlock): void {
-  table.xs.slice(1).forEach((x, i) => (sheet.getColumn(i + 1).width = widthOf(x - table.xs[i])));
-  for (const cell of table.cells) {
-    const top = cell.row + 1;
-    const left = cell.column + 1;
-    setValue(sheet.getCell(top, left), cell.paragraphs.map(paragraphText).join('\n'));
-    if (cell.rowSpan > 1 || cell.columnSpan > 1) sheet.mergeCells(top, left, top + cell.rowSpan - 1, left + cell.columnSpan - 1);
-    for (let r = top; r < top + cell.rowSpan; r++)
-      for (let c = left; c < left + cell.columnSpan; c++) sheet.getCell(r, c).border = { top: THIN, left: THIN, bottom: THIN, right: THIN };
+  constructor(private readonly sheet: ExcelJS.Worksheet) {}
+
+  text(row: AlignedRow, columnWidths: number[]): void {
+    row.cells.forEach((text, c) => text && this.setValue(this.sheet.getCell(this.row, c + 1), text));
+    columnWidths.forEach((width, c) => this.widen(c, width));
+    this.row++;
   }
-}
 
-function writeAlignedTable(sheet: ExcelJS.Worksheet, table: AlignedTable): void {
-  table.columnWidths.forEach((width, i) => (sheet.getColumn(i + 1).width = widthOf(width)));
-  table.rows.forEach((row, r) => row.forEach((text, c) => text && setValue(sheet.getCell(r + 1, c + 1), text)));
+  table(table: TableBlock): void {
+    const first = this.row;
+    table.xs.slice(1).forEach((x, i) => this.widen(i, x - table.xs[i]));
+    for (const cell of table.cells) {
+      const top = first + cell.row;
+      const left = cell.column + 1;
+      const bottom = top + cell.rowSpan - 1;
+      const right = left + cell.columnSpan - 1;
+      const text = cell.paragraphs.map(paragraphText).join('\n');
+      // Ruling found in vector figures can give overlapping cells: keep the text, skip the merge.
+      if (this.coveredIn(top, left, bottom, right)) {
+        if (text) this.append(this.sheet.getCell(top, left).master, text);
+        continue;
+      }
+      if (text) this.setValue(this.sheet.getCell(top, left), text);
+      if (bottom > top || right > left) {
+        this.sheet.mergeCells(top, left, bottom, right);
+        for (let r = top; r <= bottom; r++) for (let c = left; c <= right; c++) this.merged.add(`${r},${c}`);
+      }
+      for (let r = top; r <= bottom; r++) for (let c = left; c <= right; c++) this.sheet.getCell(r, c).border = { top: THIN, left: THIN, bottom: THIN, right: THIN };
+    }
+    this.row = first + Math.max(1, table.ys.length - 1);
+  }
+
+  finish(): void {
+    this.widths.forEach((width, c) => (this.sheet.getColumn(c + 1).width = width));
+  }
+
+  private widen(column: number, points: number): void {
+    this.widths[column] = Math.max(this.widths[column] ?? 0, widthOf(points));
+  }
+
+  private coveredIn(top: number, left: number, bottom: number, right: number): boolean {
+    for (let r = top; r <= bottom; r++) for (let c = left; c <= right; c++) if (this.merged.has(`${r},${c}`)) return true;
+    return false;
+  }
+
+  private append(cell: ExcelJS.Cell, text: string): void {
+    const before = cell.value === null || cell.value === undefined ? '' : cell.text;
+    this.setValue(cell, before ? `${before}\n${text}` : text);
+  }
+
+  private setValue(cell: ExcelJS.Cell, text: string): void {
+    const { value, numberFormat } = cellValue(text);
+    cell.value = value;
+    if (numberFormat) cell.numFmt = numberFormat;
+    if (typeof value === 'string' && value.includes('\n')) cell.alignment = { wrapText: true, vertical: 'top' };
+  }
 }
 
 export async function writeXlsx(pages: readonly PageLayout[], file: string): Promise<void> {
   const workbook = new ExcelJS.Workbook();
-  let tableNumber = 0;
   for (const page of pages) {
+    const sheet = new PageSheet(workbook.addWorksheet(`第${page.number}页`));
+    const aligned = alignedTable(page.freeLines);
     const tables = page.blocks.filter((b): b is TableBlock => b.kind === 'table');
-    for (const table of tables) writeRuledTable(workbook.addWorksheet(`表格${++tableNumber}`), table);
-    const aligned = tables.length === 0 ? alignedTable(page.freeLines) : undefined;
-    if (aligned) writeAlignedTable(workbook.addWorksheet(`第${page.number}页`), aligned);
+    // Text rows and tables in the order they stand on the page.
+    const items = [
+      ...(aligned?.rows ?? []).map((row) => ({ y: row.y, write: () => sheet.text(row, aligned!.columnWidths) })),
+      ...tables.map((table) => ({ y: table.box.y0, write: () => sheet.table(table) })),
+    ].sort((a, b) => a.y - b.y);
+    for (const item of items) item.write();
+    sheet.finish();
   }
   if (workbook.worksheets.length === 0) workbook.addWorksheet('第1页');
   await workbook.xlsx.writeFile(file);
