@@ -67,3 +67,27 @@ export interface PdfScanReport {
 export interface ScanAnalysis extends TaskView {
   report: PdfScanReport;
 }
+
+/** One conversion in a logged-in user's history (GET /user/getPdf365Record). */
+export interface ConversionRecord {
+  taskId: string;
+  /** The tool's id (taskName) and its Chinese title. */
+  taskName: string;
+  title: string;
+  /** The names of the files sent. */
+  fileNames: string[];
+  status: TaskStatus;
+  /** Why it failed, or that its files are gone, in Chinese. */
+  msg: string;
+  createdAt: string;
+  expiresAt: string;
+  /** The result can still be fetched (GET /user/downloadRecordUrl). */
+  downloadable: boolean;
+}
+
+export interface ConversionHistory {
+  total: number;
+  page: number;
+  pageSize: number;
+  list: ConversionRecord[];
+}

@@ -3,6 +3,7 @@ import express from 'express';
 import { authenticate } from '../account/authenticate';
 import { createAccountRouter } from '../account/router';
 import type { ApiDeps } from './deps';
+import { createRecordRouter } from './records';
 import { createSiteRouter } from './site';
 import { createTaskRouter } from './tasks';
 
@@ -15,5 +16,6 @@ export function createApiRouter(deps: ApiDeps): express.Router {
   }
   router.use(createSiteRouter(deps));
   router.use(createTaskRouter(deps));
+  router.use(createRecordRouter(deps));
   return router;
 }

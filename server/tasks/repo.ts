@@ -132,6 +132,15 @@ export class TaskRepo {
   }
 
   /** The task if this owner may see it; anyone else is told it does not exist. */
+  /** The owner's tasks, newest first, a page at a time (the conversion history; deleted ones left out). */
+  async listOwned(owner: string, offset: number, limit: number): Promise<{ total: number; tasks: Task[] }> {
+    const [count, rows] = await Promise.all([
+      this.db.selectFrom('tasks').select((eb) => eb.fn.countAll<string | number>().as('n')).where('owner', '=', owner).where('status', '!=', 'cancelled').executeTakeFirstOrThrow(),
+      this.db.selectFrom('tasks').selectAll().where('owner', '=', owner).where('status', '!=', 'cancelled').orderBy('created_at', 'desc').orderBy('id').offset(offset).limit(limit).execute(),
+    ]);
+    return { total: Number(count.n), tasks: rows.map(toTask) };
+  }
+
   async getOwned(id: string, owner: string): Promise<Task | undefined> {
     const task = await this.get(id);
     return task && task.owner === owner ? task : undefined;
@@ -243,10 +252,13 @@ export class TaskRepo {
     return rows.map((r) => r.id);
   }
 
+  /** Files gone: the task keeps only the names and sizes of its inputs, for the owner's history. */
   async markExpired(id: string): Promise<void> {
+    const row = await this.db.selectFrom('tasks').select('inputs').where('id', '=', id).executeTakeFirst();
+    const names = (row ? (JSON.parse(row.inputs) as StoredFile[]) : []).map((f) => ({ name: f.name, key: '', size: f.size, type: f.type }));
     await this.db
       .updateTable('tasks')
-      .set({ status: 'expired', msg: '', inputs: '[]', outputs: '[]', middle: null, idempotency_key: null, updated_at: now() })
+      .set({ status: 'expired', msg: '', inputs: JSON.stringify(names), outputs: '[]', middle: null, idempotency_key: null, updated_at: now() })
       .where('id', '=', id)
       .execute();
   }

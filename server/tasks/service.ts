@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type { Request } from 'express';
 import { findTool, type Tool } from '../../shared/catalogue';
-import type { MiddleView, PreviewView, ScanAnalysis, TaskView } from '../../shared/task-api';
+import type { ConversionHistory, MiddleView, PreviewView, ScanAnalysis, TaskView } from '../../shared/task-api';
 import type { Config } from '../config';
 import type { Db } from '../db';
 import { officePoolSaturated } from '../convert/engines/libreoffice';
@@ -348,6 +348,32 @@ export class TaskService {
       files,
       ...(files.length > 1 && { zipUrl: this.url(task, 'zip') }),
     };
+  }
+
+  /** A page of the owner's conversions, newest first (the history of a logged-in user). */
+  async history(owner: string, page: number, pageSize: number): Promise<ConversionHistory> {
+    const { total, tasks } = await this.repo.listOwned(owner, (page - 1) * pageSize, pageSize);
+    const list = tasks.map((task) => ({
+      taskId: task.id,
+      taskName: task.tool,
+      title: findTool(task.tool)?.title ?? task.tool,
+      fileNames: task.inputs.map((f) => f.name),
+      status: task.status,
+      msg: this.statusMessage(task),
+      createdAt: task.createdAt,
+      expiresAt: task.expiresAt,
+      downloadable: task.status === 'done' && task.stage === 'final' && task.outputs.length > 0,
+    }));
+    return { total, page, pageSize, list };
+  }
+
+  /** A fresh link to a history entry's result: the file, or all of them in one zip. */
+  async recordUrl(taskId: unknown, owner: string): Promise<{ url: string; name: string }> {
+    const task = await this.owned(taskId, owner);
+    if (task.status === 'expired' || task.status === 'cancelled') throw new TaskRefusal(410, TASK_MESSAGES.fileGone);
+    if (task.status !== 'done' || task.stage !== 'final' || task.outputs.length === 0) throw new TaskRefusal(400, TASK_MESSAGES.notFinished);
+    if (task.outputs.length === 1) return { url: this.url(task, 'out0'), name: task.outputs[0].name };
+    return { url: this.url(task, 'zip'), name: `${findTool(task.tool)?.title ?? task.tool}.zip` };
   }
 
   async middleQuery(taskId: unknown, owner: string): Promise<MiddleView> {

@@ -3,6 +3,8 @@
 // its real heading and empty state now.
 import { MEMBERSHIP_PLANS } from '../../../shared/constants';
 import { EmptyState } from '../../components/EmptyState';
+import { ConversionHistory } from './ConversionHistory';
+import './records.css';
 
 interface Shell {
   title: string;
@@ -11,7 +13,7 @@ interface Shell {
 }
 
 const SHELLS: Record<string, Shell> = {
-  myOrders: { title: '我的订单', sub: '会员、次数包与优惠券订单', empty: { title: '暂无订单', text: '开通会员后，订单和支付状态会显示在这里。', action: { to: '/xiezai-huodong/', label: '查看会员福利' } } },
+  myOrders: { title: '我的订单', sub: '会员、次数包与优惠券订单，以及您的转换记录', empty: { title: '暂无订单', text: '开通会员后，订单和支付状态会显示在这里。', action: { to: '/xiezai-huodong/', label: '查看会员福利' } } },
   myintegral: { title: '积分记录', sub: '积分的获得与使用明细', empty: { title: '暂无积分记录', text: '完成任务中心的任务即可获得积分。', action: { to: '/task/', label: '去做任务' } } },
   task: { title: '任务与积分中心', sub: '完成任务领积分，积分可兑换会员和转换次数', empty: { title: '任务即将上线', text: '每日签到、分享和首次转换等任务正在准备中。' } },
   invoice: { title: '申请发票', sub: '为已支付的订单开具电子发票', empty: { title: '暂无可开票订单', text: '支付成功的订单会出现在这里，可申请电子发票或纸质发票。', action: { to: '/myOrders/', label: '查看订单' } } },
@@ -94,6 +96,7 @@ export default function AccountPage({ pageId }: { pageId: string }) {
         {shell.sub && <p>{shell.sub}</p>}
       </header>
       <EmptyState {...shell.empty} />
+      {pageId === 'myOrders' && <ConversionHistory />}
       {pageId === 'iamEmpty' && (
         <p className="center">
           <a href="/">返回首页</a>
