@@ -3,7 +3,10 @@
 // with the same HTTP status (400 bad input, 402 quota/try-out, 404 unknown or foreign task, 413 too
 // large, 415 wrong type, 429 busy). taskId may come as JSON, form field or query parameter.
 //
-//   POST   /task/submitTask          multipart taskName, options?, idempotencyKey?, file+ → {taskId}
+//   GET    /v2/user/getTryOutDetail  taskName → {isNowGet, nowAvailableCount, dailyCount} (-1: not counted)
+//   GET    /v2/user/getTryToken      taskName, count? (1–20) → {tryTokens, nowAvailableCount}; 402 when used up
+//   POST   /v2/user/sendBackTryToken tryTokens[] → {returned}
+//   POST   /task/submitTask          multipart taskName, options?, idempotencyKey?, tryToken?, file+ → {taskId}
 //   POST   /task/submitTask_group    same; one task per file, or one task for combining tools (pdf-merge…) → {taskIds}
 //   POST   /task/submitTaskGroupNew  same as submitTask_group
 //   POST   /task/taskQuery           taskId → {taskId, tool, stage, status, progress, msg, expiresAt, partial, files:[{name,size,url}], zipUrl?}
@@ -26,6 +29,7 @@ import { TaskRefusal } from '../tasks/errors';
 import { TASK_MESSAGES } from '../tasks/messages';
 import type { SubmitMode } from '../tasks/service';
 import { identify } from '../tasks/visitor';
+import { MAX_TRY_TOKENS } from '../usage/allowance';
 import type { ApiDeps } from './deps';
 
 type Handler = (req: Request, res: Response) => Promise<void>;
@@ -35,6 +39,8 @@ const idBody = z.object({ taskId: taskIdSchema });
 const batchBody = z.object({ taskIds: z.union([z.array(taskIdSchema).min(1).max(200), taskIdSchema.transform((id) => [id])]) });
 const moreBody = z.object({ taskId: taskIdSchema, taskName: z.string().min(1).max(64), options: z.unknown().optional() });
 const tryOutQuery = z.object({ taskName: z.string().min(1).max(64), platform: z.string().max(16).optional(), agent: z.string().max(64).optional() });
+const tryTokenQuery = tryOutQuery.extend({ count: z.coerce.number().int().min(1).max(MAX_TRY_TOKENS).default(1) });
+const sendBackBody = z.object({ tryTokens: z.array(z.string().max(64)).min(1).max(MAX_TRY_TOKENS), taskName: z.string().max(64).optional(), platform: z.string().max(16).optional() });
 const resultBody = z.object({ taskId: taskIdSchema, options: z.unknown().optional() });
 
 /** The call's parameters: JSON or form body, with query parameters filling the gaps. */
@@ -88,6 +94,29 @@ export function createTaskRouter(deps: ApiDeps): express.Router {
       const uses = await deps.tasks.allowance.left(who(req, res), taskName);
       res.set('Cache-Control', 'no-store');
       res.json(ok({ isNowGet: uses.unlimited || uses.left > 0, nowAvailableCount: uses.unlimited ? -1 : uses.left, dailyCount: uses.unlimited ? -1 : uses.daily }));
+    }),
+  );
+
+  // SPEC §7 getTryToken: `count` free uses taken ahead, as tokens the submit sends in its tryToken
+  // field; sendBackTryToken gives unused ones back (a failed task's use comes back by itself).
+  router.get(
+    '/v2/user/getTryToken',
+    handle(async (req, res) => {
+      const { taskName, count } = params(tryTokenQuery, req);
+      if (!findTool(taskName)) throw new TaskRefusal(400, TASK_MESSAGES.unknownTool);
+      const visitor = who(req, res);
+      const tryTokens = await deps.tasks.allowance.issueTokens(visitor, taskName, count);
+      const uses = await deps.tasks.allowance.left(visitor, taskName);
+      res.set('Cache-Control', 'no-store');
+      res.json(ok({ tryTokens, nowAvailableCount: uses.unlimited ? -1 : uses.left }));
+    }),
+  );
+
+  router.post(
+    '/v2/user/sendBackTryToken',
+    handle(async (req, res) => {
+      const { tryTokens } = params(sendBackBody, req);
+      res.json(ok({ returned: await deps.tasks.allowance.returnTokens(who(req, res), tryTokens) }));
     }),
   );
 

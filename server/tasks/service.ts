@@ -60,7 +60,7 @@ export interface TaskServiceOptions {
 }
 
 /** The multipart fields a submit takes, all before the first file (upload.ts). */
-const SUBMIT_FIELDS = ['taskName', 'options', 'idempotencyKey'] as const;
+const SUBMIT_FIELDS = ['taskName', 'options', 'idempotencyKey', 'tryToken'] as const;
 
 /** Pages rendered by targetYee / previewYee. */
 const PREVIEW_PAGES = 3;
@@ -269,7 +269,9 @@ export class TaskService {
     // the database); the page asks getTryOutDetail first, so a visitor rarely uploads in vain.
     let grant: UseGrant;
     try {
-      grant = await this.allowance.reserve(visitor, decided.tool.id, batches.length);
+      // Try tokens from getTryToken (comma-separated) pay first.
+      const tokens = upload.fields.tryToken?.split(',').map((t) => t.trim()) ?? [];
+      grant = await this.allowance.reserve(visitor, decided.tool.id, batches.length, tokens);
     } catch (error) {
       await Promise.all(ids.map((id) => this.store.deleteTask(id)));
       throw error;

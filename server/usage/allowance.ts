@@ -4,6 +4,10 @@
 // rest are dropped, and a failed task gives its use back. Guests count against their cookie and
 // their IP; VIP members are not counted. The lock is per process: with several web processes
 // (issue 18) a burst may overshoot by what the others check at the same moment.
+//
+// Try tokens (SPEC §7 getTryToken / sendBackTryToken) are uses taken ahead of a submit: a row per
+// token (`try:<uuid>`), counted like a use, taken over by the submit that sends it back as the
+// tryToken field, deleted by sendBackTryToken, and no longer counted an hour after if never used.
 import { randomUUID } from 'node:crypto';
 import { useDay, type DailyUses } from '../../shared/daily-uses';
 import type { Db } from '../db';
@@ -34,6 +38,17 @@ interface Counter {
 }
 
 const UNLIMITED_GRANT: UseGrant = { use: async () => undefined, release: async () => undefined };
+const TRY_PREFIX = 'try:';
+const TRY_TOKEN_TTL_MS = 60 * 60 * 1000;
+const TOKEN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+/** At most this many tokens a call, and a submit reads at most this many. */
+export const MAX_TRY_TOKENS = 20;
+
+/** The well-formed tokens of a tryToken field or array, as their rows' ids. */
+function tokenIds(tokens: readonly unknown[]): string[] {
+  const ids = tokens.filter((t): t is string => typeof t === 'string' && TOKEN.test(t)).map((t) => TRY_PREFIX + t);
+  return [...new Set(ids)].slice(0, MAX_TRY_TOKENS);
+}
 
 export class DailyAllowance {
   /** The last check of each counter in this process: the next one waits for it. */
@@ -62,6 +77,7 @@ export class DailyAllowance {
       .where('tool', '=', tool)
       .where('day', '=', day)
       .where('refunded', '=', 0)
+      .where((eb) => eb.or([eb('task_id', 'not like', `${TRY_PREFIX}%`), eb('issued_at', '>', Date.now() - TRY_TOKEN_TTL_MS)]))
       // The IP counter counts guests only: a logged-in colleague's uses are their own.
       .$if(counter.column === 'ip', (qb) => qb.where('tier', '=', 'guest'))
       .executeTakeFirstOrThrow();
@@ -91,36 +107,85 @@ export class DailyAllowance {
     return { unlimited: false, left: Math.max(0, Math.min(...lefts)), daily: counters[0].limit };
   }
 
-  /** Reserves `count` uses of `tool` today, or refuses with 402 and what the visitor can do. */
-  async reserve(visitor: Visitor, tool: string, count: number): Promise<UseGrant> {
+  /**
+   * Reserves `count` uses of `tool` today, or refuses with 402 and what the visitor can do. Valid
+   * try tokens of this visitor and tool (`tokens`) are used first; only the rest is counted anew.
+   */
+  async reserve(visitor: Visitor, tool: string, count: number, tokens: readonly unknown[] = []): Promise<UseGrant> {
     if (visitor.tier === 'vip') return UNLIMITED_GRANT;
     const day = useDay();
     const counters = this.counters(visitor, tool);
-    const placeholders = Array.from({ length: count }, () => `reserved:${randomUUID()}`);
+    let held: string[] = [];
+    let placeholders: string[] = [];
     await this.locked(
       counters.map((c) => c.key),
       async () => {
-        const used = await Promise.all(counters.map((c) => this.used(c, tool, day)));
-        if (counters.some((c, i) => used[i] + count > c.limit)) {
-          throw new TaskRefusal(402, visitor.tier === 'guest' ? USAGE_MESSAGES.guestUsedUp(this.limits.user) : USAGE_MESSAGES.userUsedUp);
-        }
-        await this.db
-          .insertInto('tool_uses')
-          .values(placeholders.map((id) => ({ task_id: id, owner: visitor.owner, ip: visitor.ip, tool, tier: visitor.tier, day, refunded: 0 })))
-          .execute();
+        held = (await this.validTokens(visitor, tool, tokenIds(tokens))).slice(0, count);
+        placeholders = await this.insertUses(visitor, tool, day, counters, count - held.length, () => `reserved:${randomUUID()}`);
       },
     );
-    const unused = [...placeholders];
+    const unused = [...held, ...placeholders];
     return {
       use: async (taskId) => {
-        const placeholder = unused.shift();
-        if (placeholder) await this.db.updateTable('tool_uses').set({ task_id: taskId }).where('task_id', '=', placeholder).execute();
+        const id = unused.shift();
+        if (id) await this.db.updateTable('tool_uses').set({ task_id: taskId, issued_at: Date.now() }).where('task_id', '=', id).execute();
       },
+      // Unused tokens stay the visitor's; only what this submit counted anew is dropped.
       release: async () => {
-        const left = unused.splice(0);
+        const left = unused.splice(0).filter((id) => !id.startsWith(TRY_PREFIX));
         if (left.length) await this.db.deleteFrom('tool_uses').where('task_id', 'in', left).execute();
       },
     };
+  }
+
+  /** getTryToken: `count` uses taken now, as tokens a later submit sends back (none for VIP members: nothing is counted). */
+  async issueTokens(visitor: Visitor, tool: string, count: number): Promise<string[]> {
+    if (visitor.tier === 'vip') return [];
+    const counters = this.counters(visitor, tool);
+    const ids = await this.locked(
+      counters.map((c) => c.key),
+      () => this.insertUses(visitor, tool, useDay(), counters, count, () => TRY_PREFIX + randomUUID()),
+    );
+    return ids.map((id) => id.slice(TRY_PREFIX.length));
+  }
+
+  /** sendBackTryToken: the visitor's unused tokens are given back; answers how many were. */
+  async returnTokens(visitor: Visitor, tokens: readonly unknown[]): Promise<number> {
+    const ids = tokenIds(tokens);
+    if (ids.length === 0) return 0;
+    const result = await this.db.deleteFrom('tool_uses').where('task_id', 'in', ids).where('owner', '=', visitor.owner).executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
+
+  /** Of these token rows, those that are this visitor's, for this tool, and still good. */
+  private async validTokens(visitor: Visitor, tool: string, ids: string[]): Promise<string[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.db
+      .selectFrom('tool_uses')
+      .select('task_id')
+      .where('task_id', 'in', ids)
+      .where('owner', '=', visitor.owner)
+      .where('tool', '=', tool)
+      .where('refunded', '=', 0)
+      .where('issued_at', '>', Date.now() - TRY_TOKEN_TTL_MS)
+      .execute();
+    return rows.map((r) => r.task_id);
+  }
+
+  /** Inside the counters' lock: writes `count` use rows if every counter has room, else refuses with 402. */
+  private async insertUses(visitor: Visitor, tool: string, day: string, counters: Counter[], count: number, idOf: () => string): Promise<string[]> {
+    if (count <= 0) return [];
+    const used = await Promise.all(counters.map((c) => this.used(c, tool, day)));
+    if (counters.some((c, i) => used[i] + count > c.limit)) {
+      throw new TaskRefusal(402, visitor.tier === 'guest' ? USAGE_MESSAGES.guestUsedUp(this.limits.user) : USAGE_MESSAGES.userUsedUp);
+    }
+    const ids = Array.from({ length: count }, idOf);
+    const issuedAt = Date.now();
+    await this.db
+      .insertInto('tool_uses')
+      .values(ids.map((id) => ({ task_id: id, owner: visitor.owner, ip: visitor.ip, tool, tier: visitor.tier, day, refunded: 0, issued_at: issuedAt })))
+      .execute();
+    return ids;
   }
 
   /** The task failed or was cancelled before its result: its use is given back (once). */

@@ -11,6 +11,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('tier', 'varchar(16)', (c) => c.notNull())
     .addColumn('day', 'varchar(10)', (c) => c.notNull())
     .addColumn('refunded', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('issued_at', 'bigint', (c) => c.notNull().defaultTo(0))
     .execute();
   await db.schema.createIndex('tool_uses_owner').on('tool_uses').columns(['owner', 'tool', 'day']).execute();
   await db.schema.createIndex('tool_uses_ip').on('tool_uses').columns(['ip', 'tool', 'day']).execute();

@@ -1,4 +1,5 @@
 // One row per task that took a free use (server/usage): counted per owner, per IP, per tool and day.
+// A row whose task_id starts with `try:` is a try token handed out by getTryToken and not used yet.
 
 export interface ToolUsesTable {
   task_id: string;
@@ -11,6 +12,8 @@ export interface ToolUsesTable {
   day: string;
   /** 1 once given back (the task failed): a failure costs nothing. */
   refunded: number;
+  /** Epoch ms the use was taken: an unused try token stops counting an hour after. */
+  issued_at: number;
 }
 
 export interface UsageTables {
