@@ -6,32 +6,21 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { PDFDocument } from 'pdf-lib';
 import { startBuiltServer, type BuiltServer } from '../support/built-server';
-import { DB_MODES, openTestDb, type TestDb } from '../support/db';
+import { builtServerOn, DB_MODES } from '../support/db';
 import { TaskClient } from '../support/task-client';
 import { ApiVisitor as Visitor, codeFor, randomMobile } from '../support/api-visitor';
 
 describe.each(DB_MODES)('accounts on %s', (mode) => {
-  let testDb: TestDb;
-  let server: BuiltServer;
-
-  beforeAll(async () => {
-    testDb = await openTestDb(mode);
-    server = await startBuiltServer({ env: { DATABASE_URL: testDb.config.databaseUrl, DATA_DIR: testDb.config.dataDir }, dataDir: testDb.config.dataDir });
-  });
-
-  afterAll(async () => {
-    await server?.stop();
-    await testDb?.close();
-  });
+  const site = builtServerOn(mode);
 
   test('sign-up by SMS code: cookies, getUserInfo, checkAccountLogin, nothing stored in clear', async () => {
-    const visitor = new Visitor(server.origin);
+    const visitor = new Visitor(site.server.origin);
     const guest = await visitor.send('GET', '/user/getUserInfo?platform=web&r=0.5');
     expect(guest).toEqual({ status: 200, body: { ret: 0, msg: '', data: null } });
 
     const mobile = randomMobile();
     const code = await codeFor(visitor, mobile);
-    expect(server.log()).toContain(`[sms:development] ${mobile.slice(0, 3)}****${mobile.slice(7)} 验证码 ${code}`);
+    expect(site.server.log()).toContain(`[sms:development] ${mobile.slice(0, 3)}****${mobile.slice(7)} 验证码 ${code}`);
 
     const login = await visitor.send('POST', '/auth/login/code', { mobile: `+86${mobile}`, code });
     expect(login.status).toBe(200);
@@ -52,21 +41,21 @@ describe.each(DB_MODES)('accounts on %s', (mode) => {
     const check = await visitor.send('POST', '/api/mine/checkAccountLogin?v=0.3');
     expect(check).toEqual({ status: 200, body: { code: 0, msg: '', data: { userId } } });
 
-    const sessions = await testDb.db.selectFrom('sessions').selectAll().where('user_id', '=', userId).execute();
+    const sessions = await site.testDb.db.selectFrom('sessions').selectAll().where('user_id', '=', userId).execute();
     expect(sessions).toHaveLength(1);
     expect(sessions[0].access_hash).not.toContain(access.value);
     expect(sessions[0].access_hash).toBe(crypto.createHash('sha256').update(access.value).digest('hex'));
-    const codes = await testDb.db.selectFrom('sms_codes').select('code_hash').where('mobile', '=', mobile).execute();
+    const codes = await site.testDb.db.selectFrom('sms_codes').select('code_hash').where('mobile', '=', mobile).execute();
     expect(codes).toHaveLength(1);
     expect(codes[0].code_hash).not.toContain(code);
 
     // The same login request again: the code was used up.
-    const replay = await new Visitor(server.origin).send('POST', '/auth/login/code', { mobile, code });
+    const replay = await new Visitor(site.server.origin).send('POST', '/auth/login/code', { mobile, code });
     expect(replay).toMatchObject({ status: 400, body: { ret: 400, msg: '验证码已使用，请重新获取' } });
   });
 
   test('code refusals: bad number, too soon, wrong, too many tries, expired', async () => {
-    const visitor = new Visitor(server.origin);
+    const visitor = new Visitor(site.server.origin);
     expect(await visitor.send('POST', '/auth/sms/send', { mobile: '12345678901' })).toMatchObject({ status: 400, body: { msg: '请输入正确的手机号码' } });
     expect(await visitor.send('POST', '/auth/sms/send', {})).toMatchObject({ status: 400, body: { msg: '请输入正确的手机号码' } });
 
@@ -84,26 +73,26 @@ describe.each(DB_MODES)('accounts on %s', (mode) => {
 
     // One address asking codes for many numbers meets the per-IP limit.
     const shared = `203.0.113.${crypto.randomInt(1, 255)}`;
-    for (let i = 0; i < 3; i++) await codeFor(new Visitor(server.origin, shared), randomMobile());
-    expect(await new Visitor(server.origin, shared).send('POST', '/auth/sms/send', { mobile: randomMobile() })).toMatchObject({ status: 429, body: { msg: '验证码发送过于频繁，请1分钟后再试' } });
+    for (let i = 0; i < 3; i++) await codeFor(new Visitor(site.server.origin, shared), randomMobile());
+    expect(await new Visitor(site.server.origin, shared).send('POST', '/auth/sms/send', { mobile: randomMobile() })).toMatchObject({ status: 429, body: { msg: '验证码发送过于频繁，请1分钟后再试' } });
 
     // Five minutes pass for a second number's code (its row says so).
     const other = randomMobile();
-    const otherCode = await codeFor(new Visitor(server.origin), other);
-    await testDb.db.updateTable('sms_codes').set({ expires_at: Date.now() - 1 }).where('mobile', '=', other).execute();
+    const otherCode = await codeFor(new Visitor(site.server.origin), other);
+    await site.testDb.db.updateTable('sms_codes').set({ expires_at: Date.now() - 1 }).where('mobile', '=', other).execute();
     expect(await visitor.send('POST', '/auth/login/code', { mobile: other, code: otherCode })).toMatchObject({ status: 400, body: { msg: '验证码已过期，请重新获取' } });
   });
 
   test('password, refresh rotation with reuse detection, logout', async () => {
-    const visitor = new Visitor(server.origin);
+    const visitor = new Visitor(site.server.origin);
     const mobile = randomMobile();
     await visitor.send('POST', '/auth/login/code', { mobile, code: await codeFor(visitor, mobile) });
     expect(await visitor.send('POST', '/auth/password', { password: 'short1' })).toMatchObject({ status: 400, body: { msg: '密码需为8-64位，且同时包含字母和数字' } });
     expect(await visitor.send('POST', '/auth/password', { password: 'pdf365-Secret' + '1' })).toMatchObject({ status: 200, body: { ret: 0 } });
-    const stored = await testDb.db.selectFrom('users').select('password_hash').where('mobile', '=', mobile).executeTakeFirstOrThrow();
+    const stored = await site.testDb.db.selectFrom('users').select('password_hash').where('mobile', '=', mobile).executeTakeFirstOrThrow();
     expect(stored.password_hash).toMatch(/^scrypt\$131072\$8\$1\$/);
 
-    const anotherDevice = new Visitor(server.origin);
+    const anotherDevice = new Visitor(site.server.origin);
     expect(await anotherDevice.send('POST', '/auth/login/password', { mobile, password: 'wrong-password1' })).toMatchObject({ status: 400, body: { msg: '手机号或密码错误' } });
     expect(await anotherDevice.send('POST', '/auth/login/password', { mobile, password: 'pdf365-Secret1' })).toMatchObject({ status: 200, body: { ret: 0 } });
 
@@ -116,7 +105,7 @@ describe.each(DB_MODES)('accounts on %s', (mode) => {
     expect(anotherDevice.jar.get('refreshToken')!.value).not.toBe(oldRefresh);
     expect((await anotherDevice.send('GET', '/user/getUserInfo')).body).toMatchObject({ ret: 0, data: { accountType: 'PERSONAL' } });
 
-    const thief = new Visitor(server.origin);
+    const thief = new Visitor(site.server.origin);
     thief.jar.set('refreshToken', { value: oldRefresh, attrs: '' });
     expect(await thief.send('POST', '/auth/refresh')).toMatchObject({ status: 401, body: { msg: '登录状态已失效，请重新登录' } });
     // The legitimate device's session ended with it.
@@ -126,14 +115,14 @@ describe.each(DB_MODES)('accounts on %s', (mode) => {
     const token = visitor.jar.get('accessToken')!.value;
     expect(await visitor.send('POST', '/auth/logout')).toMatchObject({ status: 200, body: { ret: 0 } });
     expect(visitor.jar.has('accessToken')).toBe(false);
-    const replay = new Visitor(server.origin);
+    const replay = new Visitor(site.server.origin);
     replay.jar.set('accessToken', { value: token, attrs: '' });
     expect(await replay.send('POST', '/api/mine/checkAccountLogin?v=1')).toMatchObject({ status: 401, body: { code: 401 } });
     expect((await replay.send('GET', '/user/getUserInfo')).body).toEqual({ ret: 403, msg: '登录状态已失效，请重新登录' });
   });
 
   test('a logged-in user owns tasks across devices; another visitor cannot see them', async () => {
-    const phone = new Visitor(server.origin);
+    const phone = new Visitor(site.server.origin);
     const mobile = randomMobile();
     await phone.send('POST', '/auth/login/code', { mobile, code: await codeFor(phone, mobile) });
     await phone.send('POST', '/auth/password', { password: 'pdf365-Secret1' });
@@ -142,12 +131,12 @@ describe.each(DB_MODES)('accounts on %s', (mode) => {
     const submit = await phone.send('POST', '/task/submitTask', TaskClient.form('pdf-rotate', [{ name: 'a.pdf', data: Buffer.from(await doc.save()) }], { angle: 90 }));
     expect(submit.status).toBe(200);
     const taskId = submit.body.data!.taskId as string;
-    const stranger = new Visitor(server.origin);
+    const stranger = new Visitor(site.server.origin);
     expect(await stranger.send('POST', '/task/taskQuery', { taskId })).toMatchObject({ status: 404, body: { ret: 404 } });
-    const laptop = new Visitor(server.origin);
+    const laptop = new Visitor(site.server.origin);
     await laptop.send('POST', '/auth/login/password', { mobile, password: 'pdf365-Secret1' });
     expect(await laptop.send('POST', '/task/taskQuery', { taskId })).toMatchObject({ status: 200, body: { ret: 0, data: { taskId } } });
-    const row = await testDb.db.selectFrom('tasks').select('owner').where('id', '=', taskId).executeTakeFirstOrThrow();
+    const row = await site.testDb.db.selectFrom('tasks').select('owner').where('id', '=', taskId).executeTakeFirstOrThrow();
     expect(row.owner).toBe(`u:${(await laptop.send('GET', '/user/getUserInfo')).body.data!.userId}`);
   });
 
@@ -156,14 +145,14 @@ describe.each(DB_MODES)('accounts on %s', (mode) => {
     doc.addPage([200, 200]);
     const pdf = Buffer.from(await doc.save());
     const six = Array.from({ length: 6 }, (_, i) => ({ name: `part-${i + 1}.pdf`, data: pdf }));
-    const guest = await new Visitor(server.origin).send('POST', '/task/submitTask', TaskClient.form('pdf-merge', six));
+    const guest = await new Visitor(site.server.origin).send('POST', '/task/submitTask', TaskClient.form('pdf-merge', six));
     expect(guest).toMatchObject({ status: 400, body: { ret: 400, msg: '文件数量超过限制（最多 5 个）' } });
-    const user = new Visitor(server.origin);
+    const user = new Visitor(site.server.origin);
     const mobile = randomMobile();
     await user.send('POST', '/auth/login/code', { mobile, code: await codeFor(user, mobile) });
     const taken = await user.send('POST', '/task/submitTask', TaskClient.form('pdf-merge', six));
     expect(taken.status).toBe(200);
-    const row = await testDb.db.selectFrom('tasks').select('tier').where('id', '=', taken.body.data!.taskId as string).executeTakeFirstOrThrow();
+    const row = await site.testDb.db.selectFrom('tasks').select('tier').where('id', '=', taken.body.data!.taskId as string).executeTakeFirstOrThrow();
     expect(row.tier).toBe('user');
   });
 });

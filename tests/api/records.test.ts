@@ -8,9 +8,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import { TaskRepo } from '../../server/tasks/repo';
-import { ApiVisitor, codeFor, randomMobile, type Answer } from '../support/api-visitor';
-import { startBuiltServer, type BuiltServer } from '../support/built-server';
-import { DB_MODES, openTestDb, type TestDb } from '../support/db';
+import { ApiVisitor, loggedInVisitor, settledTask, type Answer } from '../support/api-visitor';
+import { builtServerOn, DB_MODES } from '../support/db';
 import { TaskClient } from '../support/task-client';
 
 async function pdfOf(pages: number): Promise<Buffer> {
@@ -20,35 +19,14 @@ async function pdfOf(pages: number): Promise<Buffer> {
 }
 
 describe.each(DB_MODES)('conversion history on %s', (mode) => {
-  let testDb: TestDb;
-  let server: BuiltServer;
-
-  beforeAll(async () => {
-    testDb = await openTestDb(mode);
-    server = await startBuiltServer({ env: { DATABASE_URL: testDb.config.databaseUrl, DATA_DIR: testDb.config.dataDir }, dataDir: testDb.config.dataDir });
-  });
-
-  afterAll(async () => {
-    await server?.stop();
-    await testDb?.close();
-  });
-
-  async function loggedIn(): Promise<ApiVisitor> {
-    const user = new ApiVisitor(server.origin);
-    const mobile = randomMobile();
-    expect((await user.send('POST', '/auth/login/code', { mobile, code: await codeFor(user, mobile) })).status).toBe(200);
-    return user;
-  }
+  const site = builtServerOn(mode);
+  const loggedIn = () => loggedInVisitor(site.server.origin);
 
   async function convert(visitor: ApiVisitor, taskName: string, files: { name: string; data: Buffer }[], options: Record<string, unknown>): Promise<string> {
     const submitted = await visitor.send('POST', '/task/submitTask', TaskClient.form(taskName, files, options));
     expect(submitted.status).toBe(200);
     const taskId = submitted.body.data!.taskId as string;
-    let state = (await visitor.send('POST', '/task/taskQuery', { taskId })).body.data!;
-    for (let i = 0; i < 300 && (state.status === 'queued' || state.status === 'running'); i++) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      state = (await visitor.send('POST', '/task/taskQuery', { taskId })).body.data!;
-    }
+    await settledTask(visitor, taskId);
     return taskId;
   }
 
@@ -74,7 +52,7 @@ describe.each(DB_MODES)('conversion history on %s', (mode) => {
     // The link of the merge fetches a PDF of 1 + 3 pages, as an independent reader counts them.
     const link = await user.send('GET', `/user/downloadRecordUrl?taskId=${merged}`);
     expect(link).toMatchObject({ status: 200, body: { ret: 0, data: { url: expect.stringMatching(/^\/files\//) } } });
-    const file = await fetch(server.origin + (link.body.data!.url as string));
+    const file = await fetch(site.server.origin + (link.body.data!.url as string));
     expect(file.status).toBe(200);
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'records-'));
     try {
@@ -97,7 +75,7 @@ describe.each(DB_MODES)('conversion history on %s', (mode) => {
     expect(await user.send('GET', `/user/downloadRecordUrl?taskId=${removed}`)).toMatchObject({ status: 410, body: { msg: '文件已过期或已删除' } });
 
     // Retention over: what the sweeper does when the clock gets there.
-    await new TaskRepo(testDb.db).markExpired(kept);
+    await new TaskRepo(site.testDb.db).markExpired(kept);
     expect(entries(await history(user))).toEqual([
       expect.objectContaining({ taskId: kept, fileNames: ['保留.pdf'], status: 'expired', msg: '文件已超过保存期限，已自动删除', downloadable: false }),
     ]);
@@ -123,7 +101,7 @@ describe.each(DB_MODES)('conversion history on %s', (mode) => {
     expect(await other.send('DELETE', '/task/deleteById', { taskId: ids[0] })).toMatchObject({ status: 404 });
     expect(entries(await history(user, '?pageSize=20'))).toHaveLength(12);
 
-    const guest = new ApiVisitor(server.origin);
+    const guest = new ApiVisitor(site.server.origin);
     for (const call of ['/user/getPdf365Record', `/user/downloadRecordUrl?taskId=${ids[0]}`]) {
       expect(await guest.send('GET', call)).toEqual({ status: 401, body: { ret: 403, msg: '请先登录后查看转换记录' } });
     }

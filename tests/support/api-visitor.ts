@@ -46,3 +46,21 @@ export async function codeFor(visitor: ApiVisitor, mobile: string): Promise<stri
   return code as string;
 }
 
+
+/** A visitor logged in with a new mobile number (SMS code from the development provider). */
+export async function loggedInVisitor(origin: string): Promise<ApiVisitor> {
+  const user = new ApiVisitor(origin);
+  const mobile = randomMobile();
+  expect((await user.send('POST', '/auth/login/code', { mobile, code: await codeFor(user, mobile) })).status).toBe(200);
+  return user;
+}
+
+/** Polls taskQuery (bounded) until the task leaves queued and running; answers its last view. */
+export async function settledTask(visitor: ApiVisitor, taskId: string): Promise<Record<string, unknown>> {
+  let state = (await visitor.send('POST', '/task/taskQuery', { taskId })).body.data!;
+  for (let i = 0; i < 300 && (state.status === 'queued' || state.status === 'running'); i++) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    state = (await visitor.send('POST', '/task/taskQuery', { taskId })).body.data!;
+  }
+  return state;
+}

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { TEST_DAILY_USES_ENV } from './built-server';
+import { startBuiltServer, TEST_DAILY_USES_ENV, type BuiltServer } from './built-server';
 import { loadConfig, type Config } from '../../server/config';
 import { createDb, migrateToLatest, type Db } from '../../server/db';
 
@@ -79,6 +79,31 @@ export async function openTestDb(mode: DbMode): Promise<TestDb> {
       await db.destroy();
       await dropDatabase();
       fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * For a describe block: the built server on a fresh database of this mode, started before its
+ * tests and stopped after. `env` adds to (or, with undefined, takes from) the server's environment.
+ */
+export function builtServerOn(mode: DbMode, env: Record<string, string | undefined> = {}): { readonly server: BuiltServer; readonly testDb: TestDb } {
+  let server: BuiltServer;
+  let testDb: TestDb;
+  beforeAll(async () => {
+    testDb = await openTestDb(mode);
+    server = await startBuiltServer({ env: { DATABASE_URL: testDb.config.databaseUrl, DATA_DIR: testDb.config.dataDir, ...env }, dataDir: testDb.config.dataDir });
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await testDb?.close();
+  });
+  return {
+    get server() {
+      return server;
+    },
+    get testDb() {
+      return testDb;
     },
   };
 }
