@@ -429,8 +429,15 @@ describe('every tool over the real-world fixtures', () => {
   }
 
   it('the encrypted fixture opens with its password in a reading tool', async () => {
-    const outputs = await run('pdf-to-png', path.join(FIXTURES, encryptedFixture), { password: FIXTURE_PASSWORD, dpi: 50 });
-    expect(outputs.length).toBeGreaterThan(0);
+    const file = path.join(FIXTURES, encryptedFixture);
+    const outputs = await run('pdf-to-png', file, { password: FIXTURE_PASSWORD, dpi: 50 });
+    // A picture per page, as poppler counts them with the password, each with something drawn on it.
+    const pages = Number(/Pages:\s+(\d+)/.exec(execFileSync('pdfinfo', ['-upw', FIXTURE_PASSWORD, file], { encoding: 'utf8' }))![1]);
+    expect(outputs).toHaveLength(pages);
+    for (const output of outputs) {
+      const { channels } = await sharp(output.path).stats();
+      expect(Math.min(...channels.map((c) => c.min))).toBeLessThan(128);
+    }
     await expect(run('pdf-to-png', path.join(FIXTURES, encryptedFixture))).rejects.toThrow('PDF已加密，请先解密');
   });
 
