@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
 import { checkServerImports } from './check-server-imports.mjs';
+import { buildServerBundle } from './server-bundle.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const outPublic = path.join(root, 'dist/public');
@@ -65,23 +66,7 @@ const client = await esbuild.build({
 const manifest = writeManifest(client.metafile);
 fs.cpSync(path.join(root, 'client/static'), outPublic, { recursive: true });
 
-await esbuild.build({
-  absWorkingDir: root,
-  // The site, and the child process each job runs in (server/tasks/isolation).
-  entryPoints: { main: 'server/main.ts', 'convert-child': 'server/tasks/isolation/child-main.ts' },
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node20',
-  outdir: path.join(root, 'dist/server'),
-  outExtension: { '.js': '.mjs' },
-  // Dependencies stay external: one copy of React and @loadable (two copies give two contexts).
-  packages: 'external',
-  jsx: 'automatic',
-  loader: { '.css': 'empty' },
-  define: { 'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development') },
-  sourcemap: 'linked',
-});
+await buildServerBundle({ outdir: path.join(root, 'dist/server'), production });
 
 // jest runs the sources through another interop than Node gives the bundle: refuse the imports where they differ.
 const importProblems = [];

@@ -8,19 +8,14 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import * as esbuild from 'esbuild';
+import { appendToRegistry, buildServerBundle, root } from './server-bundle.mjs';
 
-const root = path.resolve(import.meta.dirname, '..');
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'mutation-'));
 const MUTATIONS = ['input', 'empty'];
 
-/** The registry module with every converter's results overwritten after it ran. */
-const breakConverters = (mutation) => ({
-  name: 'break-converters',
-  setup(build) {
-    build.onLoad({ filter: /server[\\/]convert[\\/]registry\.ts$/ }, async (args) => {
-      const source = await fs.promises.readFile(args.path, 'utf8');
-      const wrapper = `
+/** Every converter's results overwritten after it ran. */
+const breakConverters = (mutation) =>
+  appendToRegistry(`
 import { copyFileSync as __copy, writeFileSync as __write } from 'node:fs';
 import { resolve as __resolve } from 'node:path';
 for (const converter of ALL) {
@@ -35,34 +30,11 @@ for (const converter of ALL) {
     return outputs;
   };
 }
-`;
-      return { contents: source + wrapper, loader: 'ts' };
-    });
-  },
-});
+`);
 
 const caught = {};
 for (const mutation of MUTATIONS) {
-  const bundle = path.join(scratch, mutation, 'main.mjs');
-  await esbuild.build({
-    absWorkingDir: root,
-    // The site and the child process its jobs run in (both carry the broken converters).
-    entryPoints: { main: 'server/main.ts', 'convert-child': 'server/tasks/isolation/child-main.ts' },
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    outdir: path.dirname(bundle),
-    outExtension: { '.js': '.mjs' },
-    packages: 'external',
-    jsx: 'automatic',
-    loader: { '.css': 'empty' },
-    define: { 'process.env.NODE_ENV': '"production"' },
-    plugins: [breakConverters(mutation)],
-    logLevel: 'error',
-  });
-  // The bundle resolves its packages from beside it: point it at the project's.
-  fs.symlinkSync(path.join(root, 'node_modules'), path.join(scratch, mutation, 'node_modules'));
+  const bundle = await buildServerBundle({ outdir: path.join(scratch, mutation), plugins: [breakConverters(mutation)] });
   const report = path.join(scratch, `${mutation}.json`);
   spawnSync('npx', ['jest', 'tests/shipped/tools.test.ts', '--json', `--outputFile=${report}`], {
     cwd: root,

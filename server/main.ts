@@ -4,34 +4,7 @@ import { createApp } from './app';
 import { loadConfig } from './config';
 import { startOfficePool, stopOfficePool } from './convert/engines/libreoffice';
 import { TOOLS } from '../shared/catalogue';
-import { currentJob } from './tasks/job-scope';
-
-/**
- * An error no promise caught: when it came from a job's code (a converter's stream handler or
- * timer), that task fails and the site runs on; anywhere else the state is unknown, so the process
- * exits (after logging) for its supervisor to start it again.
- */
-function guardProcess(): void {
-  process.on('uncaughtException', (error) => {
-    const job = currentJob();
-    if (job) {
-      console.error(`task ${job.taskId}: uncaught error in its job, the task fails:`, error);
-      job.crash(error);
-      return;
-    }
-    console.error('uncaught error outside any job:', error);
-    process.exit(1);
-  });
-  process.on('unhandledRejection', (reason) => {
-    const job = currentJob();
-    if (job) {
-      console.error(`task ${job.taskId}: unhandled rejection in its job, the task fails:`, reason);
-      job.crash(reason);
-      return;
-    }
-    console.error('unhandled rejection outside any job:', reason);
-  });
-}
+import { guardProcess } from './tasks/process-guard';
 
 /** The slowest link we still serve an upload over: 2 Mbit/s (a weak mobile connection). */
 const SLOW_LINK_BYTES_PER_SECOND = 256 * 1024;
