@@ -56,7 +56,7 @@ export interface TaskServiceOptions {
   /** Shares of the queue per visitor and per IP (fairness.ts). */
   fairness?: Fairness;
   /** Runs each job in a child process of its own (tasks/isolation); absent, jobs run in this process. */
-  isolation?: IsolationOptions;
+  isolation?: Omit<IsolationOptions, 'exchangeRoot'>;
 }
 
 /** The multipart fields a submit takes, all before the first file (upload.ts). */
@@ -128,7 +128,8 @@ export class TaskService {
       store: this.store,
       workRoot: this.workRoot,
       timeoutMs: options.timeoutMs,
-      isolation: options.isolation,
+      // Each job child's exchange folder (tasks/isolation/exchange.ts) sits beside the files it links.
+      isolation: options.isolation && { ...options.isolation, exchangeRoot: path.join(config.dataDir, 'job-children') },
       retryLater: (id) => this.retries.schedule(id),
       settled: (id, status) => this.settle(id, status),
     });

@@ -76,6 +76,6 @@ test('the corpus: every input answered as its case allows, the server whole', as
   expect(server.alive()).toBe(true);
   expect(server.memory().peak).toBeLessThan(512 * MB);
   // The data dir holds only its own parts; no upload name reached a path of its own.
-  expect(fs.readdirSync(server.dataDir).filter((entry) => !/^(files|work|tsa|site\.sqlite(-wal|-shm)?|link-secret|libreoffice)$/.test(entry))).toEqual([]);
+  expect(fs.readdirSync(server.dataDir).filter((entry) => !/^(files|work|job-children|tsa|site\.sqlite(-wal|-shm)?|link-secret|libreoffice)$/.test(entry))).toEqual([]);
   expect(fs.existsSync(path.join(server.dataDir, '..', 'etc'))).toBe(false);
 }, 900_000);

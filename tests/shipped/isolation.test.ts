@@ -20,7 +20,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-/** The server's job children (prlimit execs node in place, so they are its own children). */
+/** The server's job children: prlimit execs bubblewrap in place, and bubblewrap's node dies with it. */
 function jobChildren(): number[] {
   return fs
     .readdirSync('/proc')
@@ -37,10 +37,10 @@ function jobChildren(): number[] {
     });
 }
 
-/** Processes whose arguments name a job's work folder: engines at work (the LibreOffice pool's listeners name others). */
+/** Processes whose arguments name a job's work folder inside a child's exchange folder: engines at work. */
 function enginesAtWork(): string[] {
   try {
-    return execFileSync('pgrep', ['-a', '-f', path.join(server.dataDir, 'work') + '/'], { encoding: 'utf8' }).trim().split('\n');
+    return execFileSync('pgrep', ['-a', '-f', `${path.join(server.dataDir, 'job-children')}/child-[^/ ]+/work/`], { encoding: 'utf8' }).trim().split('\n');
   } catch {
     return []; // pgrep exits 1 when nothing matches
   }
@@ -60,6 +60,48 @@ test('a job child runs under the address-space limit, separate from the web proc
   const limits = fs.readFileSync(`/proc/${child}/limits`, 'utf8');
   // Soft limit 4 GiB for the child itself; the hard one stays open for engines that set their own.
   expect(limits).toMatch(/^Max address space\s+4294967296\s+unlimited\s+bytes/m);
+});
+
+/** The node process inside a job child's jail (bubblewrap's descendant), seen from outside. */
+function jailedNode(): number {
+  const children = new Map<number, number[]>();
+  for (const entry of fs.readdirSync('/proc').filter((e) => /^\d+$/.test(e))) {
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      children.set(parent, [...(children.get(parent) ?? []), Number(entry)]);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  const pending = [...jobChildren()];
+  while (pending.length) {
+    const pid = pending.shift()!;
+    if (fs.readlinkSync(`/proc/${pid}/exe`) === process.execPath) return pid;
+    pending.push(...(children.get(pid) ?? []));
+  }
+  throw new Error('no node process under the job child');
+}
+
+test('the job child is jailed: no DATA_DIR, no secrets in its environment, no network, one writable folder', async () => {
+  await untilTrue(() => jobChildren().length > 0, 'a job child waiting');
+  const node = jailedNode();
+  const root = `/proc/${node}/root`;
+  // Its own view of the file system: the server's data (database, link secret, visitors' files) is not there…
+  expect(fs.readdirSync(server.dataDir).length).toBeGreaterThan(0);
+  expect(fs.existsSync(path.join(root, server.dataDir, 'files'))).toBe(false);
+  // …but its exchange folder is, and nothing else of DATA_DIR/job-children.
+  const exchanges = fs.readdirSync(path.join(root, server.dataDir, 'job-children'));
+  expect(exchanges).toHaveLength(1);
+  expect(exchanges[0]).toMatch(/^child-/);
+  expect(fs.existsSync(path.join(root, '/root'))).toBe(false);
+  // Only the IPC note and the jail's own names (bubblewrap adds PWD) in its environment.
+  const names = fs.readFileSync(`/proc/${node}/environ`, 'utf8').split('\0').filter(Boolean).map((pair) => pair.split('=')[0]).sort();
+  expect(names).toEqual(['HOME', 'LANG', 'NODE_CHANNEL_FD', 'PATH', 'PDF365_INSIDE_JOB_JAIL', 'PWD']);
+  // Its own network namespace holds loopback alone.
+  const interfaces = fs.readFileSync(`/proc/${node}/net/dev`, 'utf8').split('\n').slice(2).filter(Boolean).map((line) => line.split(':')[0].trim());
+  expect(interfaces).toEqual(['lo']);
+  expect(fs.readlinkSync(`/proc/${node}/ns/net`)).not.toBe(fs.readlinkSync(`/proc/${server.pid}/ns/net`));
 });
 
 test('killing the job child fails only that task; slots come back, nothing is left running, the next jobs finish', async () => {

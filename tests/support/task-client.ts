@@ -33,21 +33,18 @@ export interface ApiAnswer<T = unknown> {
 }
 
 /**
- * fetch, sent again once when the connection was found closed before the request went out: a test
- * that blocks its event loop (a synchronous LibreOffice run) leaves a kept-alive socket looking
- * open after the server closed it, and browsers retry that case the same way.
- */
-/**
  * Sends a request and reads its answer even when the server answers before the body is all sent
  * and closes the connection (an upload refused while it streams): fetch then fails with EPIPE and
  * loses the answer; node:http hands the response over as it arrives and the write error is moot.
+ * A kept-alive socket the server closed (its 5 s keep-alive timeout) just as the request went out
+ * is sent again once on a new one, as Node's documentation advises and browsers do.
  */
 async function send(url: string, method: string, headers: Record<string, string>, body?: FormData | string): Promise<Response> {
   const encoded = body === undefined ? undefined : new Response(body);
   // A form's content type carries its boundary; a string body keeps the caller's (JSON).
   const allHeaders = body instanceof FormData ? { ...headers, 'content-type': encoded!.headers.get('content-type')! } : headers;
   const payload = encoded ? Buffer.from(await encoded.arrayBuffer()) : undefined;
-  return new Promise((resolve, reject) => {
+  const attempt = (retried: boolean): Promise<Response> => new Promise((resolve, reject) => {
     let answered = false;
     const req = http.request(url, { method, headers: { ...allHeaders, ...(payload && { 'content-length': String(payload.length) }) } }, (res) => {
       answered = true;
@@ -62,11 +59,14 @@ async function send(url: string, method: string, headers: Record<string, string>
       });
       res.on('error', reject);
     });
-    req.on('error', (error) => {
-      if (!answered) reject(new Error(`${method} ${url}: ${String(error)}`, { cause: error }));
+    req.on('error', (error: NodeJS.ErrnoException) => {
+      if (answered) return;
+      if (!retried && req.reusedSocket && error.code === 'ECONNRESET') resolve(attempt(true));
+      else reject(new Error(`${method} ${url}: ${String(error)}`, { cause: error }));
     });
     req.end(payload);
   });
+  return attempt(false);
 }
 
 export class TaskClient {

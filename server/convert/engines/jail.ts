@@ -34,9 +34,19 @@ export interface JailOptions {
 const SYSTEM_READ_ONLY = ['/usr', '/etc/fonts', '/etc/ld.so.cache'];
 const SYSTEM_READ_ONLY_IF_PRESENT = ['/etc/alternatives', '/etc/ghostscript', '/var/lib/ghostscript', '/etc/ssl', '/etc/localtime', '/var/cache/fontconfig'];
 
+/**
+ * Set in a job's child process (tasks/isolation), which runs in a jail of its own holding only its
+ * job's folders: the engines it starts are inside that jail already (bubblewrap cannot mount /proc
+ * in a jail inside another), so they only get a cleared environment.
+ */
+export const INSIDE_JOB_JAIL_ENV = 'PDF365_INSIDE_JOB_JAIL';
+
 /** The program and arguments that run `command` jailed. */
 export function jailed(command: readonly string[], options: JailOptions = {}): [program: string, args: string[]] {
   const env = { PATH: '/usr/bin', HOME: '/tmp', LANG: 'C.UTF-8', ...options.env };
+  if (process.env[INSIDE_JOB_JAIL_ENV] === '1' && !options.mounts?.length) {
+    return ['/usr/bin/env', ['-i', ...(options.cwd ? ['-C', options.cwd] : []), ...Object.entries(env).map(([name, value]) => `${name}=${value}`), ...command]];
+  }
   return [
     BWRAP,
     [

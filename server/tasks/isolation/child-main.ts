@@ -2,11 +2,10 @@
 // job for the server (host.ts), then exits. Image decoding, pdf-lib and the models allocate here,
 // under this process's memory limit, never in the web process; whatever a hostile file does to
 // this process ends with it.
-import { useEngineSlots } from '../../convert/engines/run';
-import { RESOURCE_LIMIT_MESSAGE } from '../../convert/engines/run';
-import { isConvertError } from '../../convert/errors';
+import { RESOURCE_LIMIT_MESSAGE, useEngineSlots } from '../../convert/engines/run';
+import { ConvertError, isConvertError } from '../../convert/errors';
 import { findConverter } from '../../convert/registry';
-import { configureTimestamps } from '../../convert/tools/pdf-render';
+import { configureTimestamps, useTimestampAuthority } from '../../convert/tools/pdf-render';
 import type { ConvertContext } from '../../convert/types';
 import { runMiddle } from '../middle';
 import type { FromChild, JobFailure, JobRequest, ToChild } from './protocol';
@@ -46,6 +45,28 @@ useEngineSlots(
       void send({ type: 'acquire', id, engine });
     }),
 );
+
+// Timestamp tokens come from the server, which alone holds the built-in authority's key and a network.
+const tokens = new Map<number, { resolve(token: Buffer): void; reject(error: unknown): void }>();
+let nextToken = 0;
+useTimestampAuthority(
+  (digest, { signal }) =>
+    new Promise((resolve, reject) => {
+      signal.throwIfAborted();
+      const id = ++nextToken;
+      tokens.set(id, { resolve, reject });
+      void send({ type: 'timestamp', id, digest: digest.toString('hex') });
+    }),
+);
+
+function answerToken(message: Extract<ToChild, { type: 'timestamp' }>): void {
+  const waiting = tokens.get(message.id);
+  tokens.delete(message.id);
+  if (!waiting) return;
+  if (message.token) waiting.resolve(Buffer.from(message.token, 'base64'));
+  else if (message.failure?.convertMessage) waiting.reject(new ConvertError(message.failure.convertMessage, { cause: new Error(message.failure.detail) }));
+  else waiting.reject(new Error(`timestamp failed in the server: ${message.failure?.detail}`));
+}
 
 function failureOf(error: unknown): JobFailure {
   const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
@@ -95,5 +116,6 @@ process.on('message', (message: ToChild) => {
   if (message.type === 'run') run(message.request).catch(fail);
   else if (message.type === 'abort') controller.abort(message.reason);
   else if (message.type === 'slot') grants.get(message.id)?.();
+  else if (message.type === 'timestamp') answerToken(message);
 });
 void send({ type: 'ready' });

@@ -2,10 +2,16 @@
 // file that makes sharp, pdf-lib or a model allocate gigabytes ends that child, not the site. The
 // child asks this process for engine slots, so the engine limits hold across every job and preview.
 import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { INSIDE_JOB_JAIL_ENV, jailed } from '../../convert/engines/jail';
 import type { EngineId } from '../../convert/engines/registry';
 import { acquireEngineSlot, RESOURCE_LIMIT_MESSAGE } from '../../convert/engines/run';
-import { ConvertError } from '../../convert/errors';
+import { speechSettings } from '../../convert/engines/speech/settings';
+import { ConvertError, isConvertError } from '../../convert/errors';
+import { configuredTimestampAuthority } from '../../convert/tools/pdf-render';
 import type { ConvertOutput } from '../../convert/types';
+import { stageJob } from './exchange';
 import type { FromChild, JobRequest, ToChild } from './protocol';
 
 export interface IsolationOptions {
@@ -16,6 +22,8 @@ export interface IsolationOptions {
    * limit: the engines it starts set their own (calibre's QtWebEngine needs none at all).
    */
   memoryBytes?: number;
+  /** Where each child's exchange folder is made (exchange.ts); emptied at start, it is this process's alone. */
+  exchangeRoot: string;
 }
 
 export interface IsolatedResult {
@@ -43,6 +51,27 @@ interface JobChild {
   process: ChildProcess;
   /** Settles when the child listens (or has died: the job then finds it gone). */
   ready: Promise<void>;
+  /** Its one writable folder. */
+  exchange: string;
+  /** A job has it: the job removes the exchange folder, not the exit of a waiting spare. */
+  taken: boolean;
+}
+
+/**
+ * The folders the child reads besides the system's: its bundle's folder and the packages it loads
+ * (a scratch build links node_modules from elsewhere), and the speech model when one is set.
+ */
+function codeFolders(entry: string): string[] {
+  const folders = [path.dirname(entry)];
+  for (let dir = path.dirname(entry); ; dir = path.dirname(dir)) {
+    const modules = path.join(dir, 'node_modules');
+    if (fs.existsSync(modules)) {
+      folders.push(fs.realpathSync(modules));
+      break;
+    }
+    if (dir === path.dirname(dir)) break;
+  }
+  return folders;
 }
 
 export class IsolatedJobs {
@@ -50,18 +79,35 @@ export class IsolatedJobs {
   private closed = false;
 
   constructor(private readonly options: IsolationOptions) {
+    // Exchange folders a crash left behind: no child of this process exists yet.
+    fs.rmSync(options.exchangeRoot, { recursive: true, force: true });
+    fs.mkdirSync(options.exchangeRoot, { recursive: true });
     this.spare = this.start();
   }
 
+  /**
+   * A child in the engines' jail (engines/jail.ts): no network, no DATA_DIR, an empty environment
+   * but for the IPC channel; it reads its code and writes only its exchange folder.
+   */
   private start(): JobChild {
-    const child = spawn('/usr/bin/prlimit', [`--as=${this.options.memoryBytes ?? DEFAULT_MEMORY_BYTES}:unlimited`, '--', process.execPath, `--max-old-space-size=${HEAP_MB}`, this.options.entry], {
+    const exchange = fs.mkdtempSync(path.join(this.options.exchangeRoot, 'child-'));
+    const modelDir = speechSettings().modelDir;
+    const [bwrap, jailArgs] = jailed([process.execPath, `--max-old-space-size=${HEAP_MB}`, this.options.entry], {
+      readWrite: [exchange],
+      readOnly: [...codeFolders(this.options.entry), ...(modelDir ? [modelDir] : [])],
+      // fd 3 is the 'ipc' entry of stdio below; the jail's cleared environment would lose Node's own note of it.
+      env: { NODE_CHANNEL_FD: '3', [INSIDE_JOB_JAIL_ENV]: '1', ...(modelDir ? { SPEECH_MODEL_DIR: modelDir } : {}) },
+    });
+    const child = spawn('/usr/bin/prlimit', [`--as=${this.options.memoryBytes ?? DEFAULT_MEMORY_BYTES}:unlimited`, '--', bwrap, ...jailArgs], {
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
+    const job = { process: child, exchange, taken: false } as JobChild;
     // A spare that died waiting (or failed to start) is replaced by the next job.
-    const ready = new Promise<void>((resolve) => {
+    job.ready = new Promise<void>((resolve) => {
       child.on('message', (message: FromChild) => message.type === 'ready' && resolve());
       child.on('exit', () => {
         if (this.spare?.process === child) this.spare = undefined;
+        if (!job.taken) fs.rmSync(exchange, { recursive: true, force: true });
         resolve();
       });
     });
@@ -69,12 +115,13 @@ export class IsolatedJobs {
     // A waiting child does not keep the server alive; the job that takes it does.
     child.unref();
     child.channel?.unref();
-    return { process: child, ready };
+    return job;
   }
 
   private take(): JobChild {
     const taken = this.spare?.process.connected ? this.spare : this.start();
     this.spare = this.closed ? undefined : this.start();
+    taken.taken = true;
     taken.process.ref();
     taken.process.channel?.ref();
     return taken;
@@ -90,12 +137,26 @@ export class IsolatedJobs {
   async run(request: JobRequest, ctx: { signal: AbortSignal; progress(percent: number): void }): Promise<IsolatedResult> {
     ctx.signal.throwIfAborted();
     const child = this.take();
-    await child.ready;
-    return runInChild(child.process, request, ctx);
+    try {
+      const staged = await stageJob(child.exchange, request);
+      await child.ready;
+      const result = await runInChild(child.process, staged.request, { ...ctx, serverWorkDir: request.workDir });
+      return { ...result, outputs: await staged.bringBack(result.outputs) };
+    } finally {
+      child.process.kill('SIGKILL');
+      fs.rmSync(child.exchange, { recursive: true, force: true });
+    }
   }
 }
 
-function runInChild(child: ChildProcess, request: JobRequest, ctx: { signal: AbortSignal; progress(percent: number): void }): Promise<IsolatedResult> {
+interface ChildContext {
+  signal: AbortSignal;
+  progress(percent: number): void;
+  /** The runner's work dir in this process, for the timestamps the server makes for the child. */
+  serverWorkDir: string;
+}
+
+function runInChild(child: ChildProcess, request: JobRequest, ctx: ChildContext): Promise<IsolatedResult> {
   const { signal } = ctx;
   return new Promise((resolve, reject) => {
     if (signal.aborted || child.exitCode !== null || child.signalCode !== null) {
@@ -128,8 +189,21 @@ function runInChild(child: ChildProcess, request: JobRequest, ctx: { signal: Abo
       else tell({ type: 'slot', id });
     };
 
+    const timestamp = async (id: number, digest: string) => {
+      try {
+        const token = await configuredTimestampAuthority(Buffer.from(digest, 'hex'), { workDir: ctx.serverWorkDir, signal });
+        tell({ type: 'timestamp', id, token: token.toString('base64') });
+      } catch (error) {
+        const detail = error instanceof Error ? error.message : String(error);
+        tell({ type: 'timestamp', id, failure: isConvertError(error) ? { convertMessage: error.message, detail } : { detail } });
+      }
+    };
+
     child.on('message', (message: FromChild) => {
       switch (message.type) {
+        case 'timestamp':
+          void timestamp(message.id, message.digest);
+          break;
         case 'progress':
           ctx.progress(message.percent);
           break;

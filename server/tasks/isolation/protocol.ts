@@ -24,7 +24,9 @@ export interface JobFailure {
 export type ToChild =
   | { type: 'run'; request: JobRequest }
   | { type: 'abort'; reason: string }
-  | { type: 'slot'; id: number };
+  | { type: 'slot'; id: number }
+  /** The timestamp token asked for (base64 DER), or why there is none. */
+  | { type: 'timestamp'; id: number; token?: string; failure?: JobFailure };
 
 export type FromChild =
   /** Listening: a message sent earlier could be lost while the child still loads its modules. */
@@ -32,5 +34,7 @@ export type FromChild =
   | { type: 'progress'; percent: number }
   | { type: 'acquire'; id: number; engine: EngineId }
   | { type: 'release'; id: number }
+  /** The server signs: the child holds neither the authority's key nor a network (hex SHA-256). */
+  | { type: 'timestamp'; id: number; digest: string }
   | { type: 'done'; outputs: ConvertOutput[]; data?: MiddleResult['data'] }
   | { type: 'failed'; failure: JobFailure };

@@ -10,7 +10,7 @@ import { pdfToLongPng } from './to-long-image';
 import { pdfUnlock } from './unlock';
 
 export { scanPdf, type PdfScanReport } from './scan';
-export { configureTimestamps, timestampSettings, builtInAuthority, type TimestampSettings } from './timestamp';
+export { configureTimestamps, timestampSettings, builtInAuthority, configuredTimestampAuthority, useTimestampAuthority, type TimestampSettings, type TimestampAuthority } from './timestamp';
 
 export const pdfRenderConverters: Converter<any>[] = [
   pdfCompress,

@@ -48,14 +48,25 @@ async function loadPdf(file: string): Promise<PDFDocument> {
   }
 }
 
-async function timeStampToken(digest: Buffer, ctx: ConvertContext): Promise<Buffer> {
-  const query = path.join(ctx.workDir, `tsa-query-${randomUUID()}.tsq`);
+/** Turns a document digest into a DER TimeStampToken; `workDir` takes its scratch files. */
+export type TimestampAuthority = (digest: Buffer, work: { workDir: string; signal: AbortSignal }) => Promise<Buffer>;
+
+/** The configured authority, asked from this process: TSA_URL over the network, else the built-in key. */
+export const configuredTimestampAuthority: TimestampAuthority = async (digest, { workDir, signal }) => {
+  const query = path.join(workDir, `tsa-query-${randomUUID()}.tsq`);
   // -cert asks for the authority's certificate inside the token, so it verifies on its own.
-  await runEngine('openssl', ['ts', '-query', '-digest', digest.toString('hex'), '-sha256', '-cert', '-out', query], { signal: ctx.signal });
+  await runEngine('openssl', ['ts', '-query', '-digest', digest.toString('hex'), '-sha256', '-cert', '-out', query], { signal });
   const token = settings.tsaUrl
-    ? await remoteTimeStampToken(settings.tsaUrl, query, ctx.workDir, ctx.signal)
-    : await builtInTimeStampToken(settings.authorityDir, query, ctx.workDir, ctx.signal);
+    ? await remoteTimeStampToken(settings.tsaUrl, query, workDir, signal)
+    : await builtInTimeStampToken(settings.authorityDir, query, workDir, signal);
   return readFile(token);
+};
+
+let authority: TimestampAuthority = configuredTimestampAuthority;
+
+/** A job's jailed child has neither the key nor the network: it asks the server (tasks/isolation). */
+export function useTimestampAuthority(next: TimestampAuthority): void {
+  authority = next;
 }
 
 /**
@@ -74,7 +85,7 @@ async function timestampOne(input: ConvertInput, index: number, password: string
   const prepared = await withTimestampPlaceholder(await loadPdf(source.path), timestampLabel(settings.tsaUrl));
   const digest = coveredBytes(prepared).reduce((hash, part) => hash.update(part), createHash('sha256')).digest();
   const output = path.join(ctx.workDir, `timestamped-${index}.pdf`);
-  await writeFile(output, fillHole(prepared, await timeStampToken(digest, ctx)));
+  await writeFile(output, fillHole(prepared, await authority(digest, ctx)));
   return { name: outputName(input.name, '-时间戳', 'pdf'), path: output };
 }
 
