@@ -67,7 +67,7 @@ export async function createApp(config: Config, seams: AppSeams = {}): Promise<S
   };
   const renderer = await createPageRenderer(site, config.publicDir);
 
-  const security = securityHeaders(config.production);
+  const security = securityHeaders(config.production, config.accountOrigin === config.publicOrigin ? [] : [config.accountOrigin]);
   // Without a separate mobile site the rule can never fire: page requests skip it.
   const mobile = site.mobileOrigin !== site.publicOrigin ? mobileRedirect(site) : undefined;
   const pageLayers = mobile ? [security, mobile] : [security];

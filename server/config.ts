@@ -10,6 +10,11 @@ export interface Config {
   publicOrigin: string;
   mobileOrigin: string;
   accountOrigin: string;
+  /**
+   * The sites this server's account service hands logins to (ACCOUNT_SITES, comma-separated
+   * origins): its own origin always; a site that names this server as its ACCOUNT_ORIGIN must be listed.
+   */
+  accountSites: string[];
   dataDir: string;
   /** postgres://… switches the data layer from SQLite to PostgreSQL. */
   databaseUrl?: string;
@@ -54,6 +59,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     mobileOrigin: (env.MOBILE_ORIGIN || publicOrigin).replace(/\/$/, ''),
     // The account service is mounted in this server unless an external one is named.
     accountOrigin: (env.ACCOUNT_ORIGIN || publicOrigin).replace(/\/$/, ''),
+    accountSites: [...new Set([publicOrigin, ...(env.ACCOUNT_SITES ?? '').split(',').map((o) => o.trim().replace(/\/$/, '')).filter(Boolean)])],
     dataDir: path.resolve(env.DATA_DIR || 'data'),
     databaseUrl: env.DATABASE_URL || undefined,
     redisUrl: env.REDIS_URL || undefined,

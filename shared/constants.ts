@@ -28,7 +28,7 @@ export const AGENT_360ALD = '360ald';
 
 /** Paths that belong to the API (mounted or proxied), never to page rendering. */
 export const API_PREFIXES = ['/api/', '/v2/', '/user/', '/behavior/', '/auth/', '/payCode/', '/task/', '/files/'] as const;
-const API_EXACT = ['/web_auto_login_v2', '/queryForWeinXinResult', '/createVIPOrder', '/queryForAliPayResult'];
+const API_EXACT = ['/web_auto_login_v2', '/getUserInfoApi', '/setCookie', '/queryForWeinXinResult', '/createVIPOrder', '/queryForAliPayResult'];
 
 /** /task/ itself is the task-centre page; only its sub-paths are API calls. */
 export function isApiPath(pathname: string): boolean {

@@ -3,6 +3,11 @@
 
 /** Set by the account service (SPEC §4); its presence makes a request a logged-in one. */
 export const ACCESS_TOKEN_COOKIE = 'accessToken';
+/**
+ * The SSO id of the account-service login a site's login came from (server/account/sso.ts), set
+ * when the account service is on another origin: with it the page can ask whether that login lives.
+ */
+export const FID_COOKIE = 'fid';
 /** Set beside the HttpOnly refresh cookie, for as long: tells the page a session can be renewed. */
 export const SESSION_MARKER_COOKIE = 'hasSession';
 

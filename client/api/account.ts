@@ -1,5 +1,6 @@
 // The account service's calls (server/account/router.ts): the login page's and SPEC §7's getUserInfo.
 import { http } from './http-client';
+import { jsonp } from './jsonp';
 
 export interface UserInfo {
   userId: number;
@@ -39,4 +40,51 @@ export function logout(): Promise<unknown> {
 /** SPEC §7: platform web and a random r; null for a guest. */
 export function getUserInfo(): Promise<UserInfo | null> {
   return http.request<UserInfo | null>('/user/getUserInfo', { params: { platform: 'web', r: String(Math.random()) } });
+}
+
+// Single sign-on with an account service on another origin (server/account/sso.ts).
+
+/** On the account service: a one-time login for `site`, asked by its login page after the form. */
+export function createIamToken(site: string): Promise<{ iamToken: string }> {
+  return http.request('/auth/createIamToken', { params: { site } });
+}
+
+/** On the site (JSONP, SPEC §7 web_auto_login_v2): the grant becomes this site's login. */
+export function redeemIamToken(iamToken: string): Promise<{ ret: number; msg: string }> {
+  return jsonp('/web_auto_login_v2', { params: { iamToken } });
+}
+
+/** What an account-service check said: only a refusal ends a login; a network failure proves nothing. */
+export type LoginCheck = 'ok' | 'refused' | 'unknown';
+
+async function accountServiceCheck(url: string, init: RequestInit): Promise<LoginCheck> {
+  try {
+    const res = await fetch(url, { ...init, credentials: 'omit', cache: 'no-store' });
+    if (res.status === 401 || res.status === 403) return 'refused';
+    if (!res.ok) return 'unknown';
+    const body = (await res.json()) as { code?: number; ret?: number };
+    return body.code === 0 || body.ret === 0 ? 'ok' : 'refused';
+  } catch {
+    return 'unknown';
+  }
+}
+
+/** SPEC §7 the cross-domain check: query domain and v, the bearer token; code 0 means logged in. */
+export function checkCrossDomainLogin(accountOrigin: string, token: string): Promise<LoginCheck> {
+  const query = new URLSearchParams({ domain: window.location.host, v: String(Math.random()) });
+  return accountServiceCheck(`${accountOrigin}/api/mine/checkCrossDomain?${query}`, { headers: { Authorization: `Bearer ${token}` } });
+}
+
+/** SPEC §7 checkAccountLogin: random v, bearer token; code 0 means logged in. */
+export function checkAccountLogin(token: string): Promise<LoginCheck> {
+  return accountServiceCheck(`/api/mine/checkAccountLogin?v=${Math.random()}`, { method: 'POST', headers: { Authorization: `Bearer ${token}` } });
+}
+
+/** SPEC §7 SSO getUserInfoApi (POST, query v): whether the account-service login `fid` names lives. */
+export function ssoUserInfo(accountOrigin: string, fid: string): Promise<LoginCheck> {
+  return accountServiceCheck(`${accountOrigin}/getUserInfoApi?v=${Math.random()}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ fid }),
+  });
 }

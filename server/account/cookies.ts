@@ -1,7 +1,7 @@
 // The session cookies. accessToken is readable by the page, which sends it as the bearer of SPEC §6,
 // so it lives 15 minutes; refreshToken is HttpOnly and only ever sent to /auth/.
 import type { CookieOptions, Response } from 'express';
-import { ACCESS_TOKEN_COOKIE, SESSION_MARKER_COOKIE } from '../../shared/cookies';
+import { ACCESS_TOKEN_COOKIE, FID_COOKIE, SESSION_MARKER_COOKIE } from '../../shared/cookies';
 import type { SessionTokens } from './sessions';
 
 export const REFRESH_TOKEN_COOKIE = 'refreshToken';
@@ -21,4 +21,13 @@ export function clearSessionCookies(res: Response, production: boolean): void {
   res.clearCookie(ACCESS_TOKEN_COOKIE, { ...base(production), path: '/' });
   res.clearCookie(REFRESH_TOKEN_COOKIE, { ...base(production), path: REFRESH_PATH, httpOnly: true });
   res.clearCookie(SESSION_MARKER_COOKIE, { ...base(production), path: '/' });
+}
+
+/** Readable by the page (it asks the account service with it), as long as the refresh cookie. */
+export function setFidCookie(res: Response, fid: string, expiresAt: number, production: boolean, now = Date.now()): void {
+  res.cookie(FID_COOKIE, fid, { ...base(production), path: '/', maxAge: expiresAt - now });
+}
+
+export function clearFidCookie(res: Response, production: boolean): void {
+  res.clearCookie(FID_COOKIE, { ...base(production), path: '/' });
 }

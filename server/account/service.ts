@@ -9,6 +9,7 @@ import { hashPassword, isAcceptablePassword, verifyPassword } from './passwords'
 import { AccountRefusal } from './refusal';
 import { Sessions, type SessionTokens } from './sessions';
 import type { SmsProvider } from './sms';
+import { SingleSignOn } from './sso';
 import { Users, type User } from './users';
 
 /** Wrong passwords allowed per number and per IP in a 15-minute window. */
@@ -36,6 +37,7 @@ function requireMobile(input: unknown): string {
 export class AccountService {
   readonly users: Users;
   readonly sessions: Sessions;
+  readonly sso: SingleSignOn;
   private readonly codes: SmsCodes;
   // In memory: a counter per process is enough to make guessing slow; the codes' own try limit is in the database.
   private readonly failures = new NodeCache({ stdTTL: PASSWORD_FAILURES.windowSeconds, checkperiod: 120 });
@@ -43,6 +45,7 @@ export class AccountService {
   constructor(options: AccountServiceOptions) {
     this.users = new Users(options.db);
     this.sessions = new Sessions(options.db, options.now);
+    this.sso = new SingleSignOn(options.db, this.sessions, options.secret, options.now);
     this.codes = new SmsCodes(options.db, options.secret, options.sms, options.now);
   }
 

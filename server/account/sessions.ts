@@ -28,7 +28,8 @@ export class Sessions {
     return { access: newToken(), refresh: newToken(), accessExpiresAt: now + ACCESS_TTL_MS, refreshExpiresAt: now + REFRESH_TTL_MS };
   }
 
-  async create(userId: number): Promise<SessionTokens> {
+  /** A new login; `ssoSessionId` names the account-service session a site's login came from (sso.ts). */
+  async create(userId: number, ssoSessionId: string | null = null): Promise<SessionTokens> {
     const tokens = this.fresh();
     await this.db
       .insertInto('sessions')
@@ -42,6 +43,8 @@ export class Sessions {
         refresh_expires_at: tokens.refreshExpiresAt,
         created_at: this.now(),
         revoked_at: null,
+        fid_hash: null,
+        sso_session_id: ssoSessionId,
       })
       .execute();
     return tokens;
@@ -49,14 +52,25 @@ export class Sessions {
 
   /** The user an access token logs in, while it is valid. */
   async userOf(access: string): Promise<number | undefined> {
+    return (await this.sessionOf(access))?.userId;
+  }
+
+  /** The session an access token belongs to, while the token is valid. */
+  async sessionOf(access: string): Promise<{ id: string; userId: number } | undefined> {
     const row = await this.db
       .selectFrom('sessions')
-      .select('user_id')
+      .select(['id', 'user_id'])
       .where('access_hash', '=', tokenHash(access))
       .where('revoked_at', 'is', null)
       .where('access_expires_at', '>', this.now())
       .executeTakeFirst();
-    return row ? Number(row.user_id) : undefined;
+    return row ? { id: row.id, userId: Number(row.user_id) } : undefined;
+  }
+
+  /** Whether a session can still be renewed: not ended, refresh token not expired. */
+  async alive(id: string): Promise<boolean> {
+    const row = await this.db.selectFrom('sessions').select('id').where('id', '=', id).where('revoked_at', 'is', null).where('refresh_expires_at', '>', this.now()).executeTakeFirst();
+    return Boolean(row);
   }
 
   async rotate(refresh: string): Promise<{ userId: number; tokens: SessionTokens }> {
@@ -68,6 +82,11 @@ export class Sessions {
       throw new AccountRefusal(401, ACCOUNT_MESSAGES.sessionEnded);
     }
     if (session.revoked_at !== null || session.refresh_expires_at <= this.now()) throw new AccountRefusal(401, ACCOUNT_MESSAGES.sessionEnded);
+    // A site's login lives no longer than the account-service login it came from (single logout).
+    if (session.sso_session_id && !(await this.alive(session.sso_session_id))) {
+      await this.endSessions([session.id]);
+      throw new AccountRefusal(401, ACCOUNT_MESSAGES.sessionEnded);
+    }
     const tokens = this.fresh();
     // Conditional on the old hash: of two simultaneous rotations exactly one wins.
     const updated = await this.db
@@ -87,10 +106,26 @@ export class Sessions {
     return { userId: Number(session.user_id), tokens };
   }
 
-  /** Ends the session either token belongs to. */
+  /** Ends the session either token belongs to, and the sites' sessions made from it. */
   async revoke(token: { access?: string; refresh?: string }): Promise<void> {
-    const now = this.now();
-    if (token.access) await this.db.updateTable('sessions').set({ revoked_at: now }).where('access_hash', '=', tokenHash(token.access)).where('revoked_at', 'is', null).execute();
-    if (token.refresh) await this.db.updateTable('sessions').set({ revoked_at: now }).where('refresh_hash', '=', tokenHash(token.refresh)).where('revoked_at', 'is', null).execute();
+    const hashes = [token.access && tokenHash(token.access), token.refresh && tokenHash(token.refresh)].filter((h): h is string => Boolean(h));
+    if (!hashes.length) return;
+    const rows = await this.db
+      .selectFrom('sessions')
+      .select('id')
+      .where((eb) => eb.or([eb('access_hash', 'in', hashes), eb('refresh_hash', 'in', hashes)]))
+      .execute();
+    await this.endSessions(rows.map((row) => row.id));
+  }
+
+  /** Ends these sessions and every site session made from them. */
+  async endSessions(ids: string[]): Promise<void> {
+    if (!ids.length) return;
+    await this.db
+      .updateTable('sessions')
+      .set({ revoked_at: this.now() })
+      .where((eb) => eb.or([eb('id', 'in', ids), eb('sso_session_id', 'in', ids)]))
+      .where('revoked_at', 'is', null)
+      .execute();
   }
 }

@@ -2,6 +2,7 @@
 import express from 'express';
 import { authenticate } from '../account/authenticate';
 import { createAccountRouter } from '../account/router';
+import { createSsoRouter } from '../account/sso-router';
 import type { ApiDeps } from './deps';
 import { createRecordRouter } from './records';
 import { createSiteRouter } from './site';
@@ -12,7 +13,9 @@ export function createApiRouter(deps: ApiDeps): express.Router {
   // Who is asking comes first: the task calls read req.user for the owner and tier.
   if (deps.accounts) {
     router.use(authenticate(deps.accounts));
-    router.use(createAccountRouter({ accounts: deps.accounts, production: deps.config.production }));
+    const { production, publicOrigin, accountSites } = deps.config;
+    router.use(createSsoRouter({ accounts: deps.accounts, production, publicOrigin, accountSites }));
+    router.use(createAccountRouter({ accounts: deps.accounts, production }));
   }
   router.use(createSiteRouter(deps));
   router.use(createTaskRouter(deps));

@@ -1,5 +1,6 @@
 // The site-data calls of SPEC §7: clock, catalogue, friend links, visit counter, hot tools,
 // adverts, client downloads, behaviour notes and the query-to-cookie call.
+import { jsonpCallback, sendJsonp } from '../http/jsonp';
 import express from 'express';
 import { z } from 'zod';
 import {
@@ -40,7 +41,7 @@ const thousands = new Intl.NumberFormat('en-US');
 
 const platformQuery = z.object({ platform: z.string().regex(/^[a-z0-9]{1,16}$/).default('web') });
 
-const callbackQuery = z.object({ callback: z.string().regex(/^[A-Za-z_$][\w$.]{0,63}$/).optional() });
+const callbackQuery = z.object({ callback: jsonpCallback.optional() });
 
 // Without a position the page gets every slot of its platform and picks for itself.
 const advertQuery = platformQuery.extend({ position: z.coerce.number().int().min(1).max(999).optional() });
@@ -91,18 +92,7 @@ export function createSiteRouter(deps: ApiDeps): express.Router {
       return;
     }
     const now = Date.now();
-    const body = ok({ now, dateTime: shanghaiDateTime(now) });
-    res.set('Cache-Control', 'no-store');
-    const { callback } = query.data;
-    if (!callback) {
-      res.json(body);
-      return;
-    }
-    // The leading comment keeps the body from being read as anything but script; U+2028/9 are
-    // line breaks inside JavaScript strings on older engines.
-    const json = JSON.stringify(body).replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
-    res.set('X-Content-Type-Options', 'nosniff');
-    res.type('application/javascript').send(`/**/ ${callback}(${json});`);
+    sendJsonp(res, ok({ now, dateTime: shanghaiDateTime(now) }), query.data.callback);
   });
 
   router.get('/v2/api/getHomeSortList', (req, res) => {

@@ -14,7 +14,7 @@ export function cspNonce(res: Response): string {
 const NONCE_SLOT = `nonce-slot-${crypto.randomBytes(8).toString('hex')}`;
 
 /** helmet's headers as [name, value] pairs, with NONCE_SLOT where the CSP's nonce goes. */
-function helmetHeaders(production: boolean): Array<[string, string]> {
+function helmetHeaders(production: boolean, connectTo: readonly string[]): Array<[string, string]> {
   const middleware = helmet({
     contentSecurityPolicy: {
       directives: {
@@ -22,7 +22,8 @@ function helmetHeaders(production: boolean): Array<[string, string]> {
         scriptSrc: ["'self'", `'nonce-${NONCE_SLOT}'`],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'"],
+        // An account service on another origin answers the pages' login checks (server/account/sso.ts).
+        connectSrc: ["'self'", ...connectTo],
         upgradeInsecureRequests: production ? [] : null,
       },
     },
@@ -42,8 +43,8 @@ function helmetHeaders(production: boolean): Array<[string, string]> {
  * response but for the nonce, so helmet runs once at boot and each response only fills the nonce
  * in: every page hit passes through here, and helmet's thirteen header builders per request cost.
  */
-export function securityHeaders(production: boolean): RequestHandler {
-  const headers = helmetHeaders(production).map(([name, value]) => [name, value.split(NONCE_SLOT)] as const);
+export function securityHeaders(production: boolean, connectTo: readonly string[] = []): RequestHandler {
+  const headers = helmetHeaders(production, connectTo).map(([name, value]) => [name, value.split(NONCE_SLOT)] as const);
   return (_req, res, next) => {
     // randomUUID draws from a pooled entropy buffer: 122 random bits without a syscall per request.
     const nonce = crypto.randomUUID();

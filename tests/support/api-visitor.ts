@@ -15,13 +15,26 @@ export class ApiVisitor {
   constructor(readonly origin: string, readonly ip = `198.51.100.${crypto.randomInt(1, 255)}`) {}
 
   async send(method: string, pathname: string, body?: Record<string, unknown> | FormData, bearer = true): Promise<Answer> {
-    const headers: Record<string, string> = { 'x-forwarded-for': this.ip };
+    const res = await this.request(method, pathname, body, bearer);
+    return { status: res.status, body: (await res.json()) as Answer['body'] };
+  }
+
+  /** A top-level navigation: the answer's status and where it sends the browser (redirects not followed). */
+  async navigate(pathname: string): Promise<{ status: number; location: string | null }> {
+    const res = await this.request('GET', pathname, undefined, false);
+    await res.arrayBuffer();
+    return { status: res.status, location: res.headers.get('location') };
+  }
+
+  /** Any request with this visitor's cookies (and bearer); keeps the cookies the answer sets. */
+  async request(method: string, pathname: string, body?: Record<string, unknown> | FormData, bearer = true, extraHeaders: Record<string, string> = {}): Promise<Response> {
+    const headers: Record<string, string> = { 'x-forwarded-for': this.ip, ...extraHeaders };
     if (this.jar.size) headers.cookie = [...this.jar].map(([k, v]) => `${k}=${v.value}`).join('; ');
     const access = this.jar.get('accessToken')?.value;
     if (bearer && access) headers.authorization = `Bearer ${access}`;
     const json = body && !(body instanceof FormData);
     if (json) headers['content-type'] = 'application/json';
-    const res = await fetch(this.origin + pathname, { method, headers, body: json ? JSON.stringify(body) : (body as FormData | undefined) });
+    const res = await fetch(this.origin + pathname, { method, headers, body: json ? JSON.stringify(body) : (body as FormData | undefined), redirect: 'manual' });
     for (const line of res.headers.getSetCookie()) {
       const [pair, ...attrs] = line.split(';');
       const eq = pair.indexOf('=');
@@ -30,7 +43,7 @@ export class ApiVisitor {
       if (value === '' || /expires=Thu, 01 Jan 1970/i.test(line)) this.jar.delete(name);
       else this.jar.set(name, { value, attrs: attrs.join(';').trim() });
     }
-    return { status: res.status, body: (await res.json()) as Answer['body'] };
+    return res;
   }
 }
 

@@ -37,6 +37,9 @@ export interface BuiltServerOptions {
   startTimeoutMs?: number;
   /** Another build of the server to start (scripts/mutation-check.mjs); dist/server/main.mjs by default. */
   bundle?: string;
+  /** The loopback address of its public origin (127.0.0.2 for a second site: its own cookies), and a port picked ahead. */
+  host?: string;
+  port?: number;
 }
 
 /** Free uses per tool and day high enough for any suite (server/config dailyUses). */
@@ -68,8 +71,8 @@ function procStatusBytes(pid: number, field: 'VmRSS' | 'VmHWM'): number {
 export async function startBuiltServer(options: BuiltServerOptions = {}): Promise<BuiltServer> {
   const bundle = options.bundle ?? SERVER_BUNDLE;
   if (!fs.existsSync(bundle)) throw new Error(`${bundle} is missing: run npm run build first`);
-  const port = await freePort();
-  const origin = `http://127.0.0.1:${port}`;
+  const port = options.port ?? (await freePort());
+  const origin = `http://${options.host ?? '127.0.0.1'}:${port}`;
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'built-site-'));
   const env: Record<string, string> = {};
   for (const [k, v] of Object.entries({ ...process.env, NODE_ENV: 'test' })) if (v !== undefined) env[k] = v;

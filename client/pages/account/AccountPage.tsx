@@ -4,6 +4,7 @@
 import { MEMBERSHIP_PLANS } from '../../../shared/constants';
 import { EmptyState } from '../../components/EmptyState';
 import { ConversionHistory } from './ConversionHistory';
+import { SignOnReturn } from './SignOnReturn';
 import './records.css';
 
 interface Shell {
@@ -95,13 +96,8 @@ export default function AccountPage({ pageId }: { pageId: string }) {
         <h1>{shell.title}</h1>
         {shell.sub && <p>{shell.sub}</p>}
       </header>
-      <EmptyState {...shell.empty} />
+      {pageId === 'iamEmpty' ? <SignOnReturn done={<EmptyState {...shell.empty} />} /> : <EmptyState {...shell.empty} />}
       {pageId === 'myOrders' && <ConversionHistory />}
-      {pageId === 'iamEmpty' && (
-        <p className="center">
-          <a href="/">返回首页</a>
-        </p>
-      )}
     </div>
   );
 }

@@ -1,9 +1,10 @@
 // The account service's login page: sign-up and login by SMS code (one step: a new number gets an
 // account), login by password, and after a first sign-up an optional password. Comes back to the
-// page that sent the visitor here (?redirect=, this site's addresses only).
+// page that sent the visitor here (?redirect=): an address of this site directly, one of a site this
+// account service serves through a one-time login grant (server/account/sso.ts).
 import { useEffect, useState, type FormEvent } from 'react';
 import { isMainlandMobile } from '../../../shared/validators';
-import { loginWithCode, loginWithPassword, sendLoginCode, setPassword } from '../../api/account';
+import { createIamToken, loginWithCode, loginWithPassword, sendLoginCode, setPassword } from '../../api/account';
 import { useSiteConfig } from '../../routing/site-config';
 import { safeReturnAddress } from './return-address';
 import './login.css';
@@ -33,9 +34,18 @@ export default function LoginPage() {
     return () => clearTimeout(timer);
   }, [countdown]);
 
-  const goBack = () => {
-    const target = safeReturnAddress(new URLSearchParams(window.location.search).get('redirect'), publicOrigin);
-    window.location.assign(target);
+  const goBack = async () => {
+    const raw = new URLSearchParams(window.location.search).get('redirect');
+    const local = safeReturnAddress(raw, publicOrigin, '');
+    if (local || !raw) return window.location.assign(local || '/');
+    // Another site: it gets a login of its own from a one-time grant; the server refuses sites it does not serve.
+    const site = URL.canParse(raw) ? new URL(raw) : undefined;
+    if (!site) return window.location.assign('/');
+    const { iamToken } = await createIamToken(site.origin).catch(() => ({ iamToken: '' }));
+    if (!iamToken) return window.location.assign('/');
+    const target = new URL('/iamEmpty/', site.origin);
+    target.search = new URLSearchParams({ iamToken, redirect: site.pathname + site.search }).toString();
+    window.location.assign(target.href);
   };
 
   const mobileValid = isMainlandMobile(mobile.replace(/[\s-]/g, ''));
@@ -68,7 +78,7 @@ export default function LoginPage() {
     return busyWith(async () => {
       const answer = mode === 'code' ? await loginWithCode(mobile, code.trim()) : await loginWithPassword(mobile, password);
       if (mode === 'code' && !answer.hasPassword) setAskPassword(true);
-      else goBack();
+      else await goBack();
     });
   };
 
@@ -76,7 +86,7 @@ export default function LoginPage() {
     event.preventDefault();
     return busyWith(async () => {
       await setPassword(password);
-      goBack();
+      await goBack();
     });
   };
 
@@ -94,7 +104,7 @@ export default function LoginPage() {
           <button type="submit" className="btn btn-primary login-submit" disabled={busy}>
             保存密码
           </button>
-          <button type="button" className="login-skip" onClick={goBack}>
+          <button type="button" className="login-skip" onClick={() => void goBack()}>
             跳过
           </button>
         </form>

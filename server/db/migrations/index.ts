@@ -5,6 +5,7 @@ import * as tasks from './002_tasks';
 import * as taskInterruptions from './003_task_interruptions';
 import * as accounts from './004_accounts';
 import * as toolUses from './005_tool_uses';
+import * as singleSignOn from './006_single_sign_on';
 
 export const migrations: Record<string, Migration> = {
   '001_site': site,
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '003_task_interruptions': taskInterruptions,
   '004_accounts': accounts,
   '005_tool_uses': toolUses,
+  '006_single_sign_on': singleSignOn,
 };

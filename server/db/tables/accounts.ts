@@ -40,10 +40,28 @@ export interface SessionsTable {
   refresh_expires_at: number;
   created_at: number;
   revoked_at: number | null;
+  /** An account-service session that has handed logins to sites: SHA-256 of its SSO id (the sites' fid cookie). */
+  fid_hash: string | null;
+  /** A site's session made from a grant: the account-service session it came from (logout there ends it too). */
+  sso_session_id: string | null;
+}
+
+/** A one-time login for one site, made by the account service and redeemed by that site (sso.ts). */
+export interface SsoGrantsTable {
+  token_hash: string;
+  session_id: string;
+  user_id: number;
+  site_origin: string;
+  /** The SSO id the site will keep as its fid cookie, carried for the grant's minute; cleared when redeemed. */
+  fid: string | null;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
 }
 
 export interface AccountTables {
   users: UsersTable;
   sms_codes: SmsCodesTable;
   sessions: SessionsTable;
+  sso_grants: SsoGrantsTable;
 }

@@ -1,0 +1,52 @@
+// /iamEmpty/, where the account service on another origin sends the browser after a login
+// (server/account/sso.ts): the one-time grant in the address becomes this site's login, then the
+// visitor goes back to the page they came from. ?sso=none: the account-service login is gone.
+import { useEffect, useState, type ReactNode } from 'react';
+import { FID_COOKIE } from '../../../shared/cookies';
+import { redeemIamToken } from '../../api/account';
+import { useSiteConfig } from '../../routing/site-config';
+import { safeReturnAddress } from './return-address';
+
+type Step = { kind: 'working' } | { kind: 'failed'; message: string } | { kind: 'idle' };
+
+/** `done`: what the page shows when there is nothing (more) to do. */
+export function SignOnReturn({ done }: { done: ReactNode }) {
+  const { publicOrigin, accountOrigin } = useSiteConfig();
+  const [step, setStep] = useState<Step>({ kind: 'idle' });
+
+  useEffect(() => {
+    const query = new URLSearchParams(window.location.search);
+    const back = safeReturnAddress(query.get('redirect'), publicOrigin);
+    const iamToken = query.get('iamToken');
+    if (query.get('sso') === 'none') {
+      document.cookie = `${FID_COOKIE}=; Max-Age=0; path=/`;
+      window.location.replace(back);
+      return;
+    }
+    if (!iamToken) return;
+    setStep({ kind: 'working' });
+    redeemIamToken(iamToken)
+      .then((answer) => {
+        if (answer.ret === 0) window.location.replace(back);
+        else setStep({ kind: 'failed', message: answer.msg });
+      })
+      .catch((error: unknown) => setStep({ kind: 'failed', message: error instanceof Error ? error.message : '登录失败，请重试' }));
+  }, [publicOrigin]);
+
+  if (step.kind === 'working') return <p className="center" role="status">正在登录，请稍候…</p>;
+  if (step.kind === 'failed') {
+    return (
+      <p className="center" role="alert">
+        {step.message} <a href={`${accountOrigin}/login/`}>重新登录</a>
+      </p>
+    );
+  }
+  return (
+    <>
+      {done}
+      <p className="center">
+        <a href="/">返回首页</a>
+      </p>
+    </>
+  );
+}
