@@ -32,7 +32,7 @@ export function AccountMenu({ accountOrigin }: { accountOrigin: string }) {
           {user.mobile.slice(-1)}
         </span>
         <span className="user-mobile">{user.mobile}</span>
-        {user.isVip ? <span className="user-badge is-vip">VIP</span> : <span className="user-badge">普通用户</span>}
+        {user.isVip ? <span className="user-badge is-vip">VIP</span> : <span className="user-badge">{user.accountType === 'COMPANY' ? '企业账户' : '普通用户'}</span>}
       </summary>
       <div className="user-menu-list" role="menu">
         <a role="menuitem" href="/myOrders/">我的订单</a>

@@ -12,7 +12,7 @@ import { FID_COOKIE } from '../../shared/cookies';
 import { clearFidCookie, clearSessionCookies, REFRESH_TOKEN_COOKIE, setFidCookie, setSessionCookies } from './cookies';
 import { ACCOUNT_MESSAGES } from './messages';
 import { maskMobile } from './mobile';
-import { AccountRefusal } from './refusal';
+import { AccountRefusal, answeringRefusals } from './refusal';
 import type { AccountService } from './service';
 
 export interface SsoRouterOptions {
@@ -44,15 +44,7 @@ function siteAddress(raw: unknown, sites: readonly string[]): { origin: string; 
 export function createSsoRouter({ accounts, production, publicOrigin, accountSites }: SsoRouterOptions): express.Router {
   const router = express.Router();
 
-  const handle = (work: (req: AuthenticatedRequest, res: Response) => Promise<void>) => (req: Request, res: Response, next: NextFunction) => {
-    work(req as AuthenticatedRequest, res).catch((error: unknown) => {
-      if (error instanceof AccountRefusal) {
-        res.status(error.status).json({ ...fail(error.status, error.message), code: error.status });
-        return;
-      }
-      next(error);
-    });
-  };
+  const handle = answeringRefusals<AuthenticatedRequest>;
 
   // The calls sites' pages make across origins: no cookies, so no credentials allowed.
   const crossOrigin = (req: Request, res: Response, next: NextFunction) => {

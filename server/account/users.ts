@@ -38,7 +38,7 @@ export class Users {
     for (let attempt = 0; ; attempt++) {
       const id = crypto.randomInt(100_000_000, 2_000_000_000);
       try {
-        await this.db.insertInto('users').values({ id, mobile, password_hash: null, account_type: 'PERSONAL', created_at: Date.now() }).execute();
+        await this.db.insertInto('users').values({ id, mobile, password_hash: null, account_type: 'PERSONAL', created_at: Date.now(), company_name: null }).execute();
         return { user: { id, mobile, accountType: 'PERSONAL', hasPassword: false }, created: true };
       } catch (error) {
         const winner = await this.db.selectFrom('users').selectAll().where('mobile', '=', mobile).executeTakeFirst();

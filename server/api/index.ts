@@ -3,6 +3,8 @@ import express from 'express';
 import { authenticate } from '../account/authenticate';
 import { createAccountRouter } from '../account/router';
 import { createSsoRouter } from '../account/sso-router';
+import { Companies } from '../company/companies';
+import { createCompanyRouter } from '../company/router';
 import type { ApiDeps } from './deps';
 import { createRecordRouter } from './records';
 import { createSiteRouter } from './site';
@@ -16,6 +18,7 @@ export function createApiRouter(deps: ApiDeps): express.Router {
     const { production, publicOrigin, accountSites } = deps.config;
     router.use(createSsoRouter({ accounts: deps.accounts, production, publicOrigin, accountSites }));
     router.use(createAccountRouter({ accounts: deps.accounts, production }));
+    router.use(createCompanyRouter(new Companies(deps.db)));
   }
   router.use(createSiteRouter(deps));
   router.use(createTaskRouter(deps));

@@ -3,6 +3,7 @@
 // its real heading and empty state now.
 import { MEMBERSHIP_PLANS } from '../../../shared/constants';
 import { EmptyState } from '../../components/EmptyState';
+import { CompanyPanel } from './CompanyPanel';
 import { ConversionHistory } from './ConversionHistory';
 import { SignOnReturn } from './SignOnReturn';
 import './records.css';
@@ -97,6 +98,7 @@ export default function AccountPage({ pageId }: { pageId: string }) {
         {shell.sub && <p>{shell.sub}</p>}
       </header>
       {pageId === 'iamEmpty' ? <SignOnReturn done={<EmptyState {...shell.empty} />} /> : <EmptyState {...shell.empty} />}
+      {pageId === 'myOrders' && <CompanyPanel />}
       {pageId === 'myOrders' && <ConversionHistory />}
     </div>
   );

@@ -6,6 +6,7 @@ import * as taskInterruptions from './003_task_interruptions';
 import * as accounts from './004_accounts';
 import * as toolUses from './005_tool_uses';
 import * as singleSignOn from './006_single_sign_on';
+import * as companyAccounts from './007_company_accounts';
 
 export const migrations: Record<string, Migration> = {
   '001_site': site,
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '004_accounts': accounts,
   '005_tool_uses': toolUses,
   '006_single_sign_on': singleSignOn,
+  '007_company_accounts': companyAccounts,
 };

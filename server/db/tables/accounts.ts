@@ -11,6 +11,8 @@ export interface UsersTable {
   /** SPEC §3: 'COMPANY' or 'PERSONAL'. */
   account_type: string;
   created_at: number;
+  /** A company account's name (server/company); null for a person. */
+  company_name: string | null;
 }
 
 /** One SMS code sent. The rows also count sends per number and per IP for the send limits. */
@@ -59,9 +61,21 @@ export interface SsoGrantsTable {
   used_at: number | null;
 }
 
+/** A personal account a company invited by mobile number ('invited'), and once accepted ('linked'). */
+export interface CompanyMembersTable {
+  company_id: number;
+  mobile: string;
+  /** The person's account once linked. */
+  member_id: number | null;
+  status: 'invited' | 'linked';
+  created_at: number;
+  linked_at: number | null;
+}
+
 export interface AccountTables {
   users: UsersTable;
   sms_codes: SmsCodesTable;
   sessions: SessionsTable;
   sso_grants: SsoGrantsTable;
+  company_members: CompanyMembersTable;
 }
