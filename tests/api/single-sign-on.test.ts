@@ -4,7 +4,8 @@
 // cookie jars here, one per origin. Also the embedded shape on SQLite: the site is its own
 // account service and the same calls hand a login from it to itself.
 import { ApiVisitor, codeFor, randomMobile } from '../support/api-visitor';
-import { freePort, startBuiltServer, type BuiltServer } from '../support/built-server';
+import { startSiteAndAccountService } from '../support/account-origin';
+import { startBuiltServer, type BuiltServer } from '../support/built-server';
 import { openTestDb, type TestDb } from '../support/db';
 
 const GRANT_INVALID = '登录凭证无效或已过期，请重新登录';
@@ -31,14 +32,7 @@ describe('the account service on a second origin', () => {
 
   beforeAll(async () => {
     testDb = await openTestDb('postgres');
-    const [sitePort, accountPort] = [await freePort(), await freePort()];
-    const siteOrigin = `http://127.0.0.1:${sitePort}`;
-    const accountOrigin = `http://127.0.0.2:${accountPort}`;
-    const shared = { DATABASE_URL: testDb.config.databaseUrl };
-    [site, account] = await Promise.all([
-      startBuiltServer({ port: sitePort, env: { ...shared, ACCOUNT_ORIGIN: accountOrigin } }),
-      startBuiltServer({ port: accountPort, host: '127.0.0.2', env: { ...shared, ACCOUNT_SITES: siteOrigin } }),
-    ]);
+    ({ site, account } = await startSiteAndAccountService(testDb));
   }, 120_000);
 
   afterAll(async () => {

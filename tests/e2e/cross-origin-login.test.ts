@@ -5,7 +5,8 @@
 import crypto from 'node:crypto';
 import type { Browser, HTTPRequest, Page } from 'puppeteer-core';
 import { launchBrowser } from '../support/browser';
-import { freePort, startBuiltServer, type BuiltServer } from '../support/built-server';
+import { startSiteAndAccountService } from '../support/account-origin';
+import type { BuiltServer } from '../support/built-server';
 import { openTestDb, type TestDb } from '../support/db';
 
 let testDb: TestDb;
@@ -15,15 +16,7 @@ let browser: Browser;
 
 beforeAll(async () => {
   testDb = await openTestDb('postgres');
-  const [sitePort, accountPort] = [await freePort(), await freePort()];
-  const siteOrigin = `http://127.0.0.1:${sitePort}`;
-  const accountOrigin = `http://127.0.0.2:${accountPort}`;
-  const shared = { DATABASE_URL: testDb.config.databaseUrl };
-  [site, account, browser] = await Promise.all([
-    startBuiltServer({ port: sitePort, env: { ...shared, ACCOUNT_ORIGIN: accountOrigin } }),
-    startBuiltServer({ port: accountPort, host: '127.0.0.2', env: { ...shared, ACCOUNT_SITES: siteOrigin } }),
-    launchBrowser(),
-  ]);
+  [{ site, account }, browser] = await Promise.all([startSiteAndAccountService(testDb), launchBrowser()]);
 }, 120_000);
 
 afterAll(async () => {
