@@ -66,7 +66,8 @@ function codeFolders(entry: string): string[] {
   for (let dir = path.dirname(entry); ; dir = path.dirname(dir)) {
     const modules = path.join(dir, 'node_modules');
     if (fs.existsSync(modules)) {
-      folders.push(fs.realpathSync(modules));
+      // Where node looks, and where it leads when it is a link (a scratch build's, a worktree's).
+      folders.push(modules, fs.realpathSync(modules));
       break;
     }
     if (dir === path.dirname(dir)) break;
