@@ -289,6 +289,11 @@ describe('a generated document', () => {
       for (const format of ['epub', 'mobi', 'azw3', 'pdf']) {
         const book = await run('epub-mobi-azw3', epub.path, 'epub', { format }, epub.name);
         expect([book.name, signatureOf(readFileSync(book.path))]).toEqual([`sample.${format}`, format]);
+        // And it is the book: its last chapter's text (PDF, EPUB) or its title (MOBI, AZW3; their
+        // text is read back by calibre in the test above).
+        if (format === 'pdf') expect(dense(execFileSync('pdftotext', ['-enc', 'UTF-8', book.path, '-'], { encoding: 'utf8' }))).toContain(dense(CHINESE_TWO));
+        else if (format === 'epub') expect(dense((await readZipParts(book.path)).map((p) => p.text.replace(/<[^>]+>/g, '')).join(''))).toContain(dense(CHINESE_TWO));
+        else expect(titleOf(book.path)).toBe('sample');
       }
     }, CALIBRE_TIMEOUT_MS * 4);
 
@@ -357,17 +362,28 @@ describe('every real-world fixture', () => {
     return;
   }
   const encrypted = 'libreoffice-writer-password.pdf';
+  /**
+   * The fixtures whose page shows a picture (pdfimages -list, written down here): the picture-only
+   * ones have no words to look for, so the picture is what each book must carry. The ImageMagick
+   * files' pictures are 3.84 pt specks, not counted.
+   */
+  const PICTURES_BY_HAND = ['cmyk-image.pdf', 'google-doc-document.pdf', 'grayscale-image.pdf'];
 
   it.each(fixtures.filter((name) => name !== encrypted))('%s converts to HTML and EPUB', async (fixture) => {
     const file = path.join(FIXTURES, fixture);
-    // Both carry the words pdftotext reads on the first pages (none for a picture-only file).
+    // Both carry the words pdftotext reads on the first pages (none for a picture-only file), and
+    // the fixture's picture where it has one; the HTML has a section per page poppler counts.
     const words = sampleWords(file);
+    const picture = PICTURES_BY_HAND.includes(fixture);
     const html = await run('pdf-to-html', file, 'pdf');
     const doc = parseXml(readFileSync(html.path, 'utf8'), 'text/html');
-    expect(elements(doc, 'section').length).toBeGreaterThan(0);
+    const pages = Number(/^Pages:\s+(\d+)/m.exec(execFileSync('pdfinfo', [file], { encoding: 'utf8' }))![1]);
+    expect(elements(doc, 'section').map((s) => s.getAttribute('data-page'))).toEqual(Array.from({ length: pages }, (_, i) => String(i + 1)));
     expect(missingWords(doc.documentElement?.textContent ?? '', words)).toEqual([]);
+    if (picture) expect(elements(doc, 'img').map((i) => /^data:image\/(png|jpeg);base64,/.test(i.getAttribute('src') ?? ''))).toEqual([true]);
     const parts = await readZipParts((await run('pdf-to-epub', file, 'pdf')).path);
     expect(parts[0]).toEqual({ name: 'mimetype', stored: true, text: 'application/epub+zip' });
+    if (picture) expect(parts.filter((p) => /^OEBPS\/images\/.+\.(png|jpe?g)$/.test(p.name))).toHaveLength(1);
     let bookText = '';
     for (const part of parts.filter((p) => p.name.endsWith('.xhtml') || p.name.endsWith('.opf') || p.name.endsWith('.ncx'))) {
       const parsed = parseXml(part.text, part.name.endsWith('.xhtml') ? 'application/xhtml+xml' : 'text/xml');

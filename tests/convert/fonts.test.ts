@@ -1,5 +1,6 @@
 // font-recognition on lines of text the test renders in known installed fonts: the font used
-// must rank first or second, confidences in (0, 1], and a preview sheet PNG; bad inputs refused.
+// must rank first or second, confidences in (0, 1], the text line found where it was drawn, and a
+// preview sheet showing the line and each candidate's label and rendering; bad inputs refused.
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,11 +11,14 @@ import type { FontReport } from '../../server/convert/tools/fonts/font-recogniti
 import type { ConvertInput } from '../../server/convert/types';
 import { pngClaiming } from '../support/pixel-bomb';
 import { jobContext } from '../support/convert-job';
+import { greyPixels, inkBands } from '../support/pixels';
 
 jest.setTimeout(240_000);
 
 let scratch: string;
 const files: Record<string, string> = {};
+/** Where each picture's text was drawn: the box of the rendered text, in pixels. */
+const drawn: Record<string, { left: number; top: number; width: number; height: number }> = {};
 const tool = fontConverters.find((c) => c.toolId === 'font-recognition')!;
 
 /** Dark text in `font` on a light, slightly larger canvas, as a visitor's screenshot would be. */
@@ -22,6 +26,7 @@ async function textPicture(name: string, text: string, font: string): Promise<vo
   const ink = await sharp({ text: { text, font, dpi: 72 } }).negate().png().toBuffer();
   const meta = await sharp(ink).metadata();
   files[name] = path.join(scratch, name);
+  drawn[name] = { left: 40, top: 30, width: meta.width, height: meta.height };
   await sharp({ create: { width: meta.width + 80, height: meta.height + 60, channels: 3, background: '#f6f3ea' } })
     .composite([{ input: ink, left: 40, top: 30, blend: 'multiply' }])
     .png()
@@ -68,10 +73,19 @@ describe('font-recognition', () => {
       expect(c.confidence).toBeGreaterThan(0);
       expect(c.confidence).toBeLessThanOrEqual(1);
     }
-    expect(report.region.width).toBeGreaterThan(report.region.height);
-    const meta = await sharp(sheet).metadata();
-    expect(meta.format).toBe('png');
-    expect(meta.height).toBeGreaterThan(64 * 3);
+    // The line found is the text drawn: inside its box, and nearly all of its width.
+    const box = drawn[name];
+    expect(report.region.left).toBeGreaterThanOrEqual(box.left - 2);
+    expect(report.region.top).toBeGreaterThanOrEqual(box.top - 2);
+    expect(report.region.left + report.region.width).toBeLessThanOrEqual(box.left + box.width + 2);
+    expect(report.region.top + report.region.height).toBeLessThanOrEqual(box.top + box.height + 2);
+    expect(report.region.width).toBeGreaterThan(0.9 * box.width);
+    // The sheet: the picture's line, then a label and a rendering per candidate, each a line of ink.
+    expect((await sharp(sheet).metadata()).format).toBe('png');
+    const bands = inkBands(await greyPixels(sheet));
+    expect(bands).toHaveLength(1 + 2 * report.candidates.length);
+    // The renderings are drawn at 40 px (taller than the 16 px labels between them).
+    for (let i = 2; i < bands.length; i += 2) expect(bands[i]).toBeGreaterThan(bands[i - 1]!);
   });
 
   it('ranks by glyph statistics when no text can be read (no tesseract)', async () => {
@@ -84,6 +98,8 @@ describe('font-recognition', () => {
       expect(c.confidence).toBeLessThanOrEqual(1);
     }
     expect((await sharp(sheet).metadata()).format).toBe('png');
+    // The picture's line, then a label and a sample rendering per candidate.
+    expect(inkBands(await greyPixels(sheet))).toHaveLength(1 + 2 * 5);
   });
 
   it('uses the text the visitor gives instead of OCR', async () => {

@@ -1,6 +1,6 @@
 // Image tools over pictures the test makes (sharp, ffmpeg, heif-enc); results are read back by
 // sharp's metadata and by ffprobe for the formats sharp cannot read (BMP, ICO).
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,6 +10,8 @@ import type { Converter, ConvertInput, ConvertOutput } from '../../server/conver
 import { pngClaiming } from '../support/pixel-bomb';
 import { PORTRAIT } from '../support/portrait';
 import { jobContext, refusal } from '../support/convert-job';
+// ffmpeg's SSIM on luma: a judge independent of the tool's own SSIM.
+import { lumaSsim } from '../support/ffmpeg-measures';
 
 let scratch: string;
 const images: Record<string, string> = {};
@@ -76,6 +78,13 @@ async function run(toolId: string, name: string, options: Record<string, unknown
 }
 
 
+/** The picture ffmpeg makes of `name` with the filter `filter` (a crop, a flip, a scale): what a tool should have made. */
+function ffmpegMade(name: string, filter: string): string {
+  const file = path.join(scratch, `${name}-${filter.replace(/[^a-z0-9]+/gi, '_')}.png`);
+  execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-nostdin', '-y', '-i', images[name], '-vf', filter, file]);
+  return file;
+}
+
 function ffprobeStreams(file: string): Array<{ codec_name: string; width: number; height: number }> {
   return JSON.parse(execFileSync('ffprobe', ['-v', 'error', '-print_format', 'json', '-show_streams', file], { encoding: 'utf8' })).streams;
 }
@@ -101,6 +110,10 @@ describe('img-convert', () => {
     const meta = await sharp(output.path).metadata();
     expect(meta).toMatchObject({ format: sharpFormat, width: 320, height: 240 });
     if (compression) expect(meta.compression).toBe(compression);
+    // The photo itself (ffmpeg reads no AVIF here: sharp decodes that one to PNG first). The grain
+    // keeps re-encoded JPEG at SSIM 0.85; another picture would be near 0.
+    const readable = format === 'avif' ? await sharp(output.path).png().toFile(`${output.path}.png`).then(() => `${output.path}.png`) : output.path;
+    expect(lumaSsim(images['photo.jpg'], readable)).toBeGreaterThan(0.8);
     expect(progress).toEqual([100]);
   });
 
@@ -121,8 +134,12 @@ describe('img-convert', () => {
     const [r, , b] = await firstPixel(heic.path);
     expect(r).toBeGreaterThan(200);
     expect(b).toBeLessThan(60);
-    expect(await sharp((await run('img-convert', 'test.bmp', { format: 'png' })).path).metadata()).toMatchObject({ format: 'png', width: 60, height: 40 });
-    expect(await sharp((await run('img-convert', 'test.ico', { format: 'webp' })).path).metadata()).toMatchObject({ format: 'webp', width: 48, height: 48 });
+    const bmp = await run('img-convert', 'test.bmp', { format: 'png' });
+    expect(await sharp(bmp.path).metadata()).toMatchObject({ format: 'png', width: 60, height: 40 });
+    const ico = await run('img-convert', 'test.ico', { format: 'webp' });
+    expect(await sharp(ico.path).metadata()).toMatchObject({ format: 'webp', width: 48, height: 48 });
+    expect(lumaSsim(images['test.bmp'], bmp.path)).toBeGreaterThan(0.99);
+    expect(lumaSsim(images['test.ico'], ico.path)).toBeGreaterThan(0.9);
   });
 
   it('keeps the primary picture of a HEIC burst', async () => {
@@ -145,13 +162,6 @@ describe('img-convert', () => {
     expect(b).toBeGreaterThan(100);
   });
 });
-
-/** ffmpeg's SSIM on luma: a judge independent of the tool's own SSIM. */
-function lumaSsim(reference: string, test: string): number {
-  const graph = '[0:v]format=gray[a];[1:v]format=gray[b];[a][b]ssim';
-  const log = spawnSync('ffmpeg', ['-hide_banner', '-nostdin', '-i', reference, '-i', test, '-lavfi', graph, '-f', 'null', '-'], { encoding: 'utf8' }).stderr;
-  return Number(/ Y:([\d.]+)/.exec(log)?.[1]);
-}
 
 /** Bytes of sharp's default JPEG at the lowest quality whose luma SSIM keeps `floor`. */
 async function sharpDefaultJpegKeeping(file: string, floor: number): Promise<number> {
@@ -200,6 +210,8 @@ describe('img-compress', () => {
     const output = await run('img-compress', 'photo.jpg', { targetKB: 8 });
     expect(statSync(output.path).size).toBeLessThanOrEqual(8 * 1024);
     expect(await sharp(output.path).metadata()).toMatchObject({ width: 320, height: 240 });
+    // Still the photo, at the lower quality the size allows (SSIM 0.82 here).
+    expect(lumaSsim(images['photo.jpg'], output.path)).toBeGreaterThan(0.7);
   });
 
   it('refuses a target no quality can meet', async () => {
@@ -209,6 +221,7 @@ describe('img-compress', () => {
   it('shrinks the dimensions only when asked', async () => {
     const output = await run('img-compress', 'photo.jpg', { maxWidth: 160 });
     expect(await sharp(output.path).metadata()).toMatchObject({ width: 160, height: 120 });
+    expect(lumaSsim(ffmpegMade('photo.jpg', 'scale=160:120:flags=area'), output.path)).toBeGreaterThan(0.8);
   });
 
   it('hands back the original when nothing smaller comes out', async () => {
@@ -235,8 +248,12 @@ describe('img-cut', () => {
   it('crops the largest centred box of a ratio', async () => {
     const output = await run('img-cut', 'photo.jpg', { ratio: '16:9', format: 'webp' });
     expect(await sharp(output.path).metadata()).toMatchObject({ format: 'webp', width: 320, height: 180 });
+    expect(lumaSsim(ffmpegMade('photo.jpg', 'crop=320:180:0:30'), output.path)).toBeGreaterThan(0.8);
     const square = await run('img-cut', 'photo.jpg', { ratio: '1:1', flip: 'true' });
     expect(await sharp(square.path).metadata()).toMatchObject({ format: 'jpeg', width: 240, height: 240 });
+    // The centre, upside down (the same box unflipped is another picture).
+    expect(lumaSsim(ffmpegMade('photo.jpg', 'crop=240:240:40:0,vflip'), square.path)).toBeGreaterThan(0.8);
+    expect(lumaSsim(ffmpegMade('photo.jpg', 'crop=240:240:40:0'), square.path)).toBeLessThan(0.5);
   });
 
   it('refuses a box outside the picture', async () => {

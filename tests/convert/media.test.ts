@@ -8,6 +8,7 @@ import { runFfmpeg, safeInputArgs } from '../../server/convert/engines/ffmpeg';
 import { mediaConverters, probeMedia, waveform } from '../../server/convert/tools/media';
 import type { Converter, ConvertInput, ConvertOutput, Tier } from '../../server/convert/types';
 import { jobContext, refusal } from '../support/convert-job';
+import { lumaSsim, meanVolume } from '../support/ffmpeg-measures';
 
 let scratch: string;
 const clips: Record<string, string> = {};
@@ -48,6 +49,10 @@ function ffprobe(file: string): Probe {
 
 const duration = (file: string) => Number(ffprobe(file).format.duration);
 const codecOf = (file: string, kind: string) => ffprobe(file).streams.find((s) => s.codec_type === kind)?.codec_name;
+/** The sound is the clip's tone, as loud as it was (a silent or broken track is not). */
+const expectSameLoudness = (file: string, clip: string) => expect(Math.abs(meanVolume(file) - meanVolume(clips[clip]))).toBeLessThan(1.5);
+/** The picture is the clip's, frame by frame (a black or frozen picture is far below). */
+const expectSamePicture = (file: string, clip: string, floor = 0.9) => expect(lumaSsim(clips[clip], file)).toBeGreaterThan(floor);
 
 function converter(toolId: string): Converter<any> {
   const found = mediaConverters.find((c) => c.toolId === toolId);
@@ -77,6 +82,7 @@ describe('video-to-audio and audio-to-audio', () => {
     expect(codecOf(output.path, 'audio')).toBe('mp3');
     expect(codecOf(output.path, 'video')).toBeUndefined();
     expect(duration(output.path)).toBeCloseTo(3, 0);
+    expectSameLoudness(output.path, 'video.mp4');
     expect(progress.at(-1)).toBe(100);
   });
 
@@ -93,6 +99,7 @@ describe('video-to-audio and audio-to-audio', () => {
     expect(codecOf(output.path, 'audio')).toBe(codec);
     expect(ffprobe(output.path).format.format_name).toBe(container);
     expect(Math.abs(duration(output.path) - 3)).toBeLessThan(0.15);
+    expectSameLoudness(output.path, 'tone.wav');
   });
 
   it('says a video without sound has no audio track', async () => {
@@ -114,6 +121,9 @@ describe('video-to-video', () => {
     expect(codecOf(output.path, 'video')).toBe(videoCodec);
     expect(codecOf(output.path, 'audio')).toBe(audioCodec);
     expect(Math.abs(duration(output.path) - 3)).toBeLessThan(0.2);
+    // AVI's MPEG-4 part 2 keeps least of the picture (SSIM 0.84 here).
+    expectSamePicture(output.path, 'video.mp4', 0.75);
+    expectSameLoudness(output.path, 'video.mp4');
   });
 
   it('makes an animated GIF without sound', async () => {
@@ -122,12 +132,16 @@ describe('video-to-video', () => {
     expect(probe.format.format_name).toBe('gif');
     expect(probe.streams).toHaveLength(1);
     expect(probe.streams[0]).toMatchObject({ codec_name: 'gif', width: 160, height: 120 });
+    expect(Math.abs(Number(probe.format.duration) - 3)).toBeLessThan(0.2);
+    expectSamePicture(output.path, 'video.mp4', 0.75);
   });
 
   it('converts a video that has no sound', async () => {
     const output = await run('video-to-video', 'silent.mp4', { format: 'webm' });
     expect(codecOf(output.path, 'video')).toBe('vp9');
     expect(codecOf(output.path, 'audio')).toBeUndefined();
+    expect(Math.abs(duration(output.path) - 3)).toBeLessThan(0.2);
+    expectSamePicture(output.path, 'silent.mp4');
   });
 
   it('refuses an audio file', async () => {
@@ -145,6 +159,8 @@ describe('video-compress and audio-compress', () => {
       expect(codecOf(output.path, 'video')).toBe('h264');
       expect(codecOf(output.path, 'audio')).toBe('aac');
       expect(Math.abs(duration(output.path) - 3)).toBeLessThan(0.2);
+      expectSamePicture(output.path, 'video.mp4');
+      expectSameLoudness(output.path, 'video.mp4');
       // The encode starts before the probe knows the duration; progress still counts against it.
       expect(progress.at(-1)).toBe(100);
       expect(progress).toEqual([...progress].sort((a, b) => a - b));
@@ -158,6 +174,8 @@ describe('video-compress and audio-compress', () => {
     const output = await run('video-compress', 'silent.mp4', { level: 'high' });
     expect(codecOf(output.path, 'video')).toBe('h264');
     expect(codecOf(output.path, 'audio')).toBeUndefined();
+    expect(Math.abs(duration(output.path) - 3)).toBeLessThan(0.2);
+    expectSamePicture(output.path, 'silent.mp4');
     expect(await refusal(run('video-compress', 'tone.wav', { level: 'high' }))).toBe('文件中没有视频画面');
     // A cover picture is no picture: refused, with nothing left in the work folder.
     const ctx = context();
@@ -179,6 +197,14 @@ describe('video-compress and audio-compress', () => {
   it('aims a video at a target size', async () => {
     const output = await run('video-compress', 'video.mp4', { targetKB: 60 });
     expect(statSync(output.path).size).toBeLessThan(60 * 1024 * 1.2);
+    // Still the whole clip, picture and sound.
+    expect(ffprobe(output.path).streams.map((s) => [s.codec_type, s.codec_name])).toEqual([
+      ['video', 'h264'],
+      ['audio', 'aac'],
+    ]);
+    expect(Math.abs(duration(output.path) - 3)).toBeLessThan(0.2);
+    expectSamePicture(output.path, 'video.mp4');
+    expectSameLoudness(output.path, 'video.mp4');
   });
 
   it('refuses a target size too small to be watchable', async () => {
@@ -190,11 +216,16 @@ describe('video-compress and audio-compress', () => {
     expect(output.name).toMatch(/^tone-已压缩-节省\d+%\.mp3$/);
     expect(codecOf(output.path, 'audio')).toBe('mp3');
     expect(statSync(output.path).size).toBeLessThan(statSync(clips['tone.wav']).size / 5);
+    expect(Math.abs(duration(output.path) - 3)).toBeLessThan(0.15);
+    expectSameLoudness(output.path, 'tone.wav');
   });
 
   it('aims audio at a target size', async () => {
     const output = await run('audio-compress', 'tone.wav', { targetKB: 20 });
     expect(statSync(output.path).size).toBeLessThanOrEqual(20 * 1024);
+    expect(codecOf(output.path, 'audio')).toBe('mp3');
+    expect(Math.abs(duration(output.path) - 3)).toBeLessThan(0.15);
+    expectSameLoudness(output.path, 'tone.wav');
   });
 
   it('never hands back a bigger file', async () => {
@@ -210,6 +241,7 @@ describe('cut-audio', () => {
     expect(output.name).toBe('tone-剪切.wav');
     expect(codecOf(output.path, 'audio')).toBe('pcm_s16le');
     expect(Math.abs(duration(output.path) - 1.5)).toBeLessThan(0.1);
+    expectSameLoudness(output.path, 'tone.wav');
   });
 
   it('cuts to the end of the file into another format', async () => {

@@ -12,7 +12,7 @@ import { PDFDocument, rgb } from 'pdf-lib';
 import sharp from 'sharp';
 import { ofdConverters } from '../../server/convert/tools/ofd';
 import type { ConvertInput, ConvertOutput } from '../../server/convert/types';
-import { embedTestFont, writeInput } from '../support/pdf-fixtures';
+import { embedTestFont, missingWords, sampleWords, writeInput } from '../support/pdf-fixtures';
 import { zipBytes } from '../support/zip';
 import { refusal } from '../support/convert-job';
 
@@ -319,7 +319,7 @@ describe('pdf-to-ofd on real-world PDFs', () => {
     it.skip(`skipped: no fixtures at ${FIXTURES}`, () => {});
     return;
   }
-  it('converts each fixture to an OFD that reads back with the same page count', async () => {
+  it('converts each fixture to an OFD that reads back with the same page count and words', async () => {
     for (const fixture of fixtures) {
       const input = asInput(path.join(FIXTURES, fixture), fixture, 'pdf');
       if (fixture.includes('password')) {
@@ -330,9 +330,14 @@ describe('pdf-to-ofd on real-world PDFs', () => {
       const facts = await checkPackage(ofd.path);
       const original = await pageSizes(input.path);
       expect([fixture, facts.pageCount]).toEqual([fixture, original.length]);
+      // The words pdftotext reads on the fixture's first pages are text in the package, and text
+      // again in the PDF read back from it (none for a picture-only file).
+      const words = sampleWords(input.path);
+      expect([fixture, missingWords(squash(facts.textCodes), words)]).toEqual([fixture, []]);
       const pdf = await convert('ofd-to-pdf', asInput(ofd.path, ofd.name, 'ofd'));
       await expectValidPdf(pdf.path);
       expect([fixture, (await pageSizes(pdf.path)).length]).toEqual([fixture, original.length]);
+      expect([fixture, missingWords(await pdfText(pdf.path), words)]).toEqual([fixture, []]);
     }
   }, 240_000);
 });

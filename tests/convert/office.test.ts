@@ -20,6 +20,7 @@ import { decodeChineseText } from '../../server/convert/tools/office/text-encodi
 import type { ConvertInput, ConvertOutput } from '../../server/convert/types';
 import { zipBytes } from '../support/zip';
 import { jobContext } from '../support/convert-job';
+import { blurred, greyPixels, inkDifference, region } from '../support/pixels';
 
 const CHINESE = '中华人民共和国成立于一九四九年';
 const LATIN = 'Quarterly revenue report';
@@ -206,9 +207,21 @@ describe('office documents to PDF', () => {
     expect(first.format).toBe('png');
     // A4 at 50 dpi.
     expect(first.width).toBeCloseTo(413, -1);
+    expect(first.height).toBeCloseTo(585, -1);
+    // Each page is drawn (dark ink on white), and each is another page: the title, the table, the last line.
+    const pictures = await Promise.all(pages.map((page) => greyPixels(page.path)));
+    for (const picture of pictures) {
+      expect([picture.width, picture.height]).toEqual([first.width, first.height]);
+      expect(picture.data.filter((grey) => grey < 128).length).toBeGreaterThan(30); // one line of Latin at 50 dpi: about 60
+    }
+    const soft = await Promise.all(pictures.map((picture) => blurred(picture)));
+    for (const [a, b] of [[0, 1], [1, 2], [0, 2]]) expect(inkDifference(soft[a]!, soft[b]!)).toBeGreaterThan(0.5);
     const [long] = await run('word-to-img', [inputOf(docx)], { mode: 'long', dpi: 50 });
     expect(long.name).toBe('报告_长图.png');
     expect((await sharp(long.path).metadata()).height).toBeCloseTo(3 * (first.height ?? 0), -1);
+    // The long image is the three pages, top to bottom.
+    const stacked = await greyPixels(long.path);
+    for (const [i, page] of soft.entries()) expect(inkDifference(await blurred(region(stacked, 0, i * page.height, page.width, page.height)), page)).toBeLessThan(0.1);
   });
 });
 

@@ -391,6 +391,11 @@ const ENCRYPTED_FIXTURE = 'libreoffice-writer-password.pdf';
 type Expected = { refused: string } | { check(outputs: ConvertOutput[]): Promise<void> };
 
 const outputPages = async (outputs: ConvertOutput[]) => Promise.all(outputs.map((o) => pageCount(o.path)));
+/** The fixture's text as pdftotext reads it (-raw, white space removed), pages `first` to `last`. */
+async function fixtureText(file: string, first = 1, last = FIXTURE_PAGES[file]): Promise<string> {
+  const { stdout } = await run('pdftotext', ['-raw', '-f', String(first), '-l', String(last), path.join(FIXTURES, file), '-']);
+  return stdout.replace(/\s+/g, '');
+}
 
 /** The one outcome of each tool on each fixture. */
 function expectedOutcome(toolId: string, file: string): Expected {
@@ -398,17 +403,44 @@ function expectedOutcome(toolId: string, file: string): Expected {
   if (file === ENCRYPTED_FIXTURE && toolId !== 'pdf-portfolios') return { refused: 'PDF已加密，请先解密' };
   switch (toolId) {
     case 'pdf-merge':
+      // The fixture's pages, then the one-page partner's.
+      return {
+        check: async ([output]) => {
+          expect(await pageCount(output.path)).toBe(pages + 1);
+          expect(await textOf(output.path)).toBe((await fixtureText(file)) + bodyText(1));
+        },
+      };
     case 'pdf-insert':
-      return { check: async (outputs) => expect(await outputPages(outputs)).toEqual([pages + 1]) };
+      // One blank page at the front, then the fixture's pages.
+      return {
+        check: async ([output]) => {
+          expect(await pageCount(output.path)).toBe(pages + 1);
+          expect(await textOf(output.path, 1)).toBe('');
+          expect(await textOf(output.path)).toBe(await fixtureText(file));
+        },
+      };
     case 'pdf-split':
-      return { check: async (outputs) => expect(await outputPages(outputs)).toEqual(Array(pages).fill(1)) };
+      return {
+        check: async (outputs) => {
+          expect(await outputPages(outputs)).toEqual(Array(pages).fill(1));
+          for (const [i, output] of outputs.entries()) expect(await textOf(output.path)).toBe(await fixtureText(file, i + 1, i + 1));
+        },
+      };
     case 'pdf-rotate':
-      return { check: async ([output]) => expect(await rotations(output.path)).toEqual(Array(pages).fill(90)) };
+      return {
+        check: async ([output]) => {
+          expect(await rotations(output.path)).toEqual(Array(pages).fill(90));
+          expect(await textOf(output.path)).toBe(await fixtureText(file));
+        },
+      };
     case 'watermark':
       return {
         check: async ([output]) => {
           expect(await pageCount(output.path)).toBe(pages);
           expect(await textOf(output.path, pages)).toContain('内部资料');
+          // The fixture's own text is all still there, beside the marks (tiles cut at the page's edge
+          // leave pieces of the mark: its characters are taken out, the fixtures have none of them).
+          expect((await textOf(output.path)).replace(/[内部资料]/g, '')).toBe(await fixtureText(file));
         },
       };
     case 'del-watermark':
@@ -416,14 +448,29 @@ function expectedOutcome(toolId: string, file: string): Expected {
       return { refused: '未发现可去除的水印' };
     case 'pdf-add-page-number':
       // Visible on any page shape, however odd (ImageMagick's pages are 3.84 pt wide).
-      return { check: async ([output]) => expect(await textOf(output.path, pages)).toContain(`第${pages}页/共${pages}页`) };
+      return {
+        check: async ([output]) => {
+          expect(await textOf(output.path, pages)).toContain(`第${pages}页/共${pages}页`);
+          expect((await textOf(output.path)).replace(/第\d+页\/共\d+页/g, '')).toBe(await fixtureText(file));
+        },
+      };
     case 'pdf-delete-page':
-      return pages === 1 ? { refused: '不能删除全部页面，至少要保留一页' } : { check: async (outputs) => expect(await outputPages(outputs)).toEqual([pages - 1]) };
+      return pages === 1
+        ? { refused: '不能删除全部页面，至少要保留一页' }
+        : {
+            check: async ([output]) => {
+              expect(await pageCount(output.path)).toBe(pages - 1);
+              expect(await textOf(output.path)).toBe(await fixtureText(file, 2));
+            },
+          };
     case 'pdf-portfolios':
       return {
         check: async ([output]) => {
           const { stdout } = await run('qpdf', ['--list-attachments', output.path]);
           expect(stdout).toContain(`${file} ->`);
+          // The embedded file is the fixture, byte for byte.
+          const { stdout: attached } = await run('qpdf', [`--show-attachment=${file}`, output.path], { encoding: 'buffer', maxBuffer: 64 * 1024 * 1024 });
+          expect(Buffer.compare(attached, await readFile(path.join(FIXTURES, file)))).toBe(0);
         },
       };
     default:
@@ -433,6 +480,16 @@ function expectedOutcome(toolId: string, file: string): Expected {
 
 const EVERY_TOOL_OPTIONS: Readonly<Record<string, Record<string, unknown>>> = { ...EVERY_DOCUMENT_OPTIONS, 'pdf-rotate': { angle: 90 }, 'pdf-insert': { position: 0 } };
 
+/**
+ * Product bugs these checks found, each marked failing until it is fixed ("tool fixture": what
+ * goes wrong). pdf-split copies pages into a new pdf-lib document and leaves the /AcroForm behind
+ * (merge goes through qpdf, which keeps it): the split form page has widgets but no form, its
+ * Submit button drawn from its own appearance, which pdftotext reads as a second "Submit".
+ */
+const KNOWN_BUGS: Readonly<Record<string, string>> = {
+  'pdf-split pdflatex-forms.pdf': 'the split part loses the interactive form (/AcroForm)',
+};
+
 if (fixtureFiles.length === 0) {
   test.skip(`real-world PDF fixtures not found at ${FIXTURES}: the fixture sweep is skipped`, () => undefined);
 } else {
@@ -441,14 +498,16 @@ if (fixtureFiles.length === 0) {
   });
 
   describe.each(pdfEditConverters.map((converter) => converter.toolId))('%s on real-world PDFs', (toolId) => {
-    test.each(fixtureFiles)('%s', async (file) => {
-      const input: ConvertInput = { name: file, path: path.join(FIXTURES, file), size: 0, type: 'pdf' };
-      const expected = expectedOutcome(toolId, file);
-      const inputs = await inputsFor(toolId, input);
-      const options = EVERY_TOOL_OPTIONS[toolId] ?? {};
-      if ('refused' in expected) expect(await convertError(toolId, inputs, options)).toContain(expected.refused);
-      else await expected.check((await convert(toolId, inputs, options)).outputs);
-    });
+    for (const file of fixtureFiles) {
+      (KNOWN_BUGS[`${toolId} ${file}`] ? test.failing : test)(file, async () => {
+        const input: ConvertInput = { name: file, path: path.join(FIXTURES, file), size: 0, type: 'pdf' };
+        const expected = expectedOutcome(toolId, file);
+        const inputs = await inputsFor(toolId, input);
+        const options = EVERY_TOOL_OPTIONS[toolId] ?? {};
+        if ('refused' in expected) expect(await convertError(toolId, inputs, options)).toContain(expected.refused);
+        else await expected.check((await convert(toolId, inputs, options)).outputs);
+      });
+    }
   });
 }
 

@@ -10,6 +10,7 @@ import { ConvertError } from '../../server/convert/errors';
 import { configureTimestamps, pdfRenderConverters } from '../../server/convert/tools/pdf-render';
 import type { Converter, ConvertInput, ConvertOutput } from '../../server/convert/types';
 import { jobContext } from '../support/convert-job';
+import { greyPixels, inkDifference, pageDifference, popplerPage, region } from '../support/pixels';
 
 const FIXTURES = path.resolve(__dirname, '../../../shared/fixtures/pdf');
 const FIXTURE_PASSWORD = 'openpassword';
@@ -96,6 +97,8 @@ describe('pdf-lock and pdf-unlock', () => {
     expect(encryption).toMatch(/R = 6/);
     expect(encryption).toMatch(/extract for any purpose: not allowed/);
     expect(encryption).toMatch(/print high resolution: allowed/);
+    // What the password opens is the document that was locked.
+    expect(execFileSync('pdftotext', ['-upw', 'open-秘密', locked.path, '-'], { encoding: 'utf8' }).trim()).toBe('Page 1');
   });
 
   it('unlocks with the right password and refuses a wrong or missing one', async () => {
@@ -105,6 +108,7 @@ describe('pdf-lock and pdf-unlock', () => {
     const [unlocked] = await run('pdf-unlock', locked.path, { password: 'right' });
     expect(exitCode('qpdf', ['--is-encrypted', unlocked.path])).toBe(2);
     expect(qpdfCheckPasses(unlocked.path)).toBe(true);
+    expect(execFileSync('pdftotext', [unlocked.path, '-'], { encoding: 'utf8' }).trim()).toBe('Page 1');
   });
 
   it('asks for a password when there is none to set', async () => {
@@ -134,16 +138,17 @@ describe('pdf-to-png, pdf-to-jpg, pdf-to-longpng', () => {
     twoPages = savePdf(await textPdf([[300, 200], [300, 400], [150, 100]]), 'three-pages.pdf');
   });
 
-  it('renders each page at dpi × page size', async () => {
+  it('renders each page at dpi × page size, showing what poppler draws of that page', async () => {
     const outputs = await run('pdf-to-png', twoPages, { dpi: 144 });
     expect(outputs.map((o) => o.name)).toEqual(['three-pages_第1页.png', 'three-pages_第2页.png', 'three-pages_第3页.png']);
     const sizes = await Promise.all(outputs.map((o) => sharp(o.path).metadata()));
     const expected = [[600, 400], [600, 800], [300, 200]];
-    sizes.forEach((size, i) => {
+    for (const [i, size] of sizes.entries()) {
       expect(size.format).toBe('png');
       expect(Math.abs(size.width - expected[i][0])).toBeLessThanOrEqual(1);
       expect(Math.abs(size.height - expected[i][1])).toBeLessThanOrEqual(1);
-    });
+      expect(await pageDifference(outputs[i].path, twoPages, i + 1, 144)).toBeLessThan(0.2);
+    }
   });
 
   it('renders only the chosen pages as JPEG', async () => {
@@ -151,6 +156,7 @@ describe('pdf-to-png, pdf-to-jpg, pdf-to-longpng', () => {
     expect(outputs.map((o) => o.name)).toEqual(['three-pages_第2页.jpg', 'three-pages_第3页.jpg']);
     const size = await sharp(outputs[0].path).metadata();
     expect([size.format, size.width, size.height]).toEqual(['jpeg', 300, 400]);
+    for (const [i, output] of outputs.entries()) expect(await pageDifference(output.path, twoPages, i + 2, 72)).toBeLessThan(0.2);
   });
 
   it('refuses page ranges outside the document', async () => {
@@ -163,6 +169,10 @@ describe('pdf-to-png, pdf-to-jpg, pdf-to-longpng', () => {
     const size = await sharp(long.path).metadata();
     expect(size.width).toBe(300);
     expect(Math.abs(size.height - (200 + 400 + 100))).toBeLessThanOrEqual(3);
+    // Top to bottom, each band is its page as poppler draws it (the narrow third page centred).
+    const picture = await greyPixels(long.path);
+    const bands = [[0, 0, 300, 200], [0, 200, 300, 400], [75, 600, 150, 100]];
+    for (const [i, [left, top, width, height]] of bands.entries()) expect(await pageDifference(region(picture, left, top, width, height), twoPages, i + 1, 72)).toBeLessThan(0.2);
   });
 
   it('refuses a long image beyond the height cap, in Chinese', async () => {
@@ -179,12 +189,17 @@ describe('pdf-compress', () => {
     expect(statSync(compressed.path).size).toBeLessThan(statSync(file).size / 2);
     expect(qpdfCheckPasses(compressed.path)).toBe(true);
     expect(execFileSync('qpdf', ['--show-npages', compressed.path], { encoding: 'utf8' }).trim()).toBe('2');
+    // Each page still shows the photo: an image on each page (pdfimages), the page drawn alike.
+    expect(execFileSync('pdfimages', ['-list', compressed.path], { encoding: 'utf8' }).split('\n').slice(2).filter((line) => / image /.test(line)).map((line) => Number(line.trim().split(/\s+/)[0]))).toEqual([1, 2]);
+    for (const page of [1, 2]) expect(await pageDifference(await popplerPage(compressed.path, page, 20), file, page, 20)).toBeLessThan(0.1);
   });
 
   it('never returns a bigger file', async () => {
     const file = savePdf(await textPdf([[200, 200]]), 'tiny.pdf');
     const outputs = await run('pdf-compress', file, { level: 'low' });
     expect(statSync(outputs[0].path).size).toBeLessThanOrEqual(statSync(file).size);
+    expect(qpdfCheckPasses(outputs[0].path)).toBe(true);
+    expect(execFileSync('pdftotext', [outputs[0].path, '-'], { encoding: 'utf8' }).trim()).toBe('Page 1');
   });
 });
 
@@ -309,6 +324,25 @@ const FIXTURE_PAGE_SIZES: Readonly<Record<string, Array<[number, number]>>> = {
 };
 /** Images each fixture holds, from pdfimages -list (an smask entry is the transparency of the image before it, not an image). */
 const FIXTURE_IMAGES_BY_HAND: Readonly<Record<string, number>> = { 'cmyk-image.pdf': 1, 'google-doc-document.pdf': 1, 'grayscale-image.pdf': 1, 'imagemagick-CCITTFaxDecode.pdf': 1, 'imagemagick-lzw.pdf': 1 };
+/**
+ * What pdf-scan must find in each fixture, written down from the keys qpdf shows in the
+ * uncompressed files: LibreOffice and pdfTeX's forms open with an /OpenAction, the form has a
+ * /SubmitForm button, with-attachment.pdf embeds image.png. The others hold none of these.
+ */
+const FIXTURE_RISKS_BY_HAND: Readonly<Record<string, string[]>> = {
+  '002-trivial-libre-office-writer.pdf': ['openAction'],
+  'annotated_pdf.pdf': ['openAction'],
+  'pdflatex-forms.pdf': ['openAction', 'submitForm'],
+  'with-attachment.pdf': ['embeddedFile'],
+};
+
+/** The images poppler extracts from a PDF (pdfimages -png), without the soft masks, in file order. */
+function popplerImages(file: string): string[] {
+  const dir = mkdtempSync(path.join(scratch, 'pdfimages-'));
+  execFileSync('pdfimages', ['-png', file, path.join(dir, 'img')]);
+  const kinds = execFileSync('pdfimages', ['-list', file], { encoding: 'utf8' }).split('\n').slice(2).filter((line) => line.trim() !== '').map((line) => line.trim().split(/\s+/)[2]);
+  return kinds.flatMap((kind, i) => (kind === 'image' ? [path.join(dir, `img-${String(i).padStart(3, '0')}.png`)] : []));
+}
 
 /** Width and height of a picture as ffprobe decodes it. */
 function pictureSize(file: string): [number, number] {
@@ -349,21 +383,31 @@ describe('every tool over the real-world fixtures', () => {
       case 'pdf-to-png':
       case 'pdf-to-jpg':
         return {
-          check: (outputs) => {
+          check: async (outputs, original) => {
             expect(outputs).toHaveLength(sizes.length);
-            outputs.forEach((output, i) => {
+            for (const [i, output] of outputs.entries()) {
               const [w, h] = pictureSize(output.path);
               near(w, at50dpi(sizes[i][0]));
               near(h, at50dpi(sizes[i][1]));
-            });
+              // The page as poppler draws it, not a blank or another picture.
+              expect(await pageDifference(output.path, original, i + 1, 50)).toBeLessThan(0.5);
+            }
           },
         };
       case 'pdf-to-longpng':
         return {
-          check: ([output]) => {
+          check: async ([output], original) => {
             const [w, h] = pictureSize(output.path);
             near(w, Math.max(...sizes.map(([pw]) => at50dpi(pw))));
             expect(Math.abs(h - sizes.reduce((sum, [, ph]) => sum + at50dpi(ph), 0))).toBeLessThanOrEqual(sizes.length);
+            // Each page, top to bottom, as poppler draws it.
+            const picture = await greyPixels(output.path);
+            let top = 0;
+            for (const [i, [pw, ph]] of sizes.entries()) {
+              const [width, height] = [Math.min(at50dpi(pw), picture.width), Math.min(at50dpi(ph), picture.height - top)];
+              expect(await pageDifference(region(picture, Math.floor((picture.width - width) / 2), top, width, height), original, i + 1, 50)).toBeLessThan(0.5);
+              top += height;
+            }
           },
         };
       case 'pdf-compress':
@@ -393,21 +437,38 @@ describe('every tool over the real-world fixtures', () => {
           },
         };
       case 'pdf-getimg':
-        return FIXTURE_IMAGES_BY_HAND[fixture] ? { check: (outputs) => expect(outputs).toHaveLength(FIXTURE_IMAGES_BY_HAND[fixture]) } : { refused: 'PDF中没有可提取的图片' };
+        return FIXTURE_IMAGES_BY_HAND[fixture]
+          ? {
+              check: async (outputs, original) => {
+                expect(outputs).toHaveLength(FIXTURE_IMAGES_BY_HAND[fixture]);
+                // Each the picture poppler extracts: its size and its pixels (in grey: CMYK and
+                // indexed colours come out as RGB).
+                const extracted = popplerImages(original);
+                expect(extracted).toHaveLength(outputs.length);
+                for (const [i, output] of outputs.entries()) {
+                  const [mine, poppler] = [await greyPixels(output.path), await greyPixels(extracted[i])];
+                  expect([mine.width, mine.height]).toEqual([poppler.width, poppler.height]);
+                  expect(inkDifference(mine, poppler)).toBeLessThan(0.02);
+                }
+              },
+            }
+          : { refused: 'PDF中没有可提取的图片' };
       case 'timestamp':
         return {
-          check: ([output]) => {
+          check: ([output], original) => {
             expect(execFileSync('pdfsig', [output.path], { encoding: 'utf8' })).toMatch(/Signature #1/);
             expect(pageCountOf(output.path)).toBe(sizes.length);
+            expect(words(output.path)).toBe(words(original));
           },
         };
       case 'pdf-scan':
         return {
           check: (outputs, original) => {
             const sanitized = outputs.find((o) => o.path.endsWith('.pdf'))!;
-            const report = outputs.find((o) => o.path.endsWith('.json'))!;
-            expect(typeof JSON.parse(readFileSync(report.path, 'utf8'))).toBe('object');
+            const report = JSON.parse(readFileSync(outputs.find((o) => o.path.endsWith('.json'))!.path, 'utf8')) as { pageCount: number; encrypted: boolean; findings: Array<{ kind: string }> };
+            expect({ pageCount: report.pageCount, encrypted: report.encrypted, kinds: report.findings.map((f) => f.kind).sort() }).toEqual({ pageCount: sizes.length, encrypted: false, kinds: FIXTURE_RISKS_BY_HAND[fixture] ?? [] });
             expect(qpdfCheckPasses(sanitized.path)).toBe(true);
+            expect(execFileSync('qpdf', ['--list-attachments', sanitized.path], { encoding: 'utf8' })).toMatch(/no embedded files/);
             expect(words(sanitized.path)).toBe(words(original));
           },
         };

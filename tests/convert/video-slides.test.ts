@@ -11,6 +11,7 @@ import { findConverter } from '../../server/convert/registry';
 import { frameTimes, pictureDistance, samePicture, thumbnailOf, selectExpression, thinFrames } from '../../server/convert/tools/video-slides';
 import type { ConvertInput } from '../../server/convert/types';
 import { jobContext } from '../support/convert-job';
+import { meanColour } from '../support/pixels';
 
 let scratch: string;
 let slidesVideo: string;
@@ -104,6 +105,23 @@ function pdfPages(file: string): { pages: number; size: string } {
   return { pages: Number(/^Pages:\s+(\d+)/m.exec(info)![1]), size: /^Page size:\s+(.*)$/m.exec(info)![1]! };
 }
 
+/** What a picture mostly is: red, blue, or something else (the test pattern), from its mean colour. */
+async function colourOf(picture: Buffer | string): Promise<string> {
+  const [r, g, b] = await meanColour(picture);
+  if (r > 200 && g < 40 && b < 40) return 'red';
+  if (b > 200 && r < 40 && g < 40) return 'blue';
+  return 'other';
+}
+
+/** The colour of each page of a PDF as poppler draws it. */
+async function pageColours(file: string, pages: number): Promise<string[]> {
+  const colours: string[] = [];
+  for (let page = 1; page <= pages; page++) {
+    colours.push(await colourOf(execFileSync('pdftoppm', ['-r', '10', '-png', '-f', String(page), '-l', String(page), '-singlefile', file])));
+  }
+  return colours;
+}
+
 test('video-to-pdf: one page per distinct scene, sized from the frame', async () => {
   // A long interval: only scene changes (and the first frame) make pages.
   const [output] = await run('video-to-pdf', slidesVideo, 'mp4', { interval: 60, scene: 0.3 });
@@ -114,6 +132,8 @@ test('video-to-pdf: one page per distinct scene, sized from the frame', async ()
   expect(pages).toBeGreaterThanOrEqual(4);
   expect(pages).toBeLessThanOrEqual(6);
   expect(size).toMatch(/^240 x 180 pts/);
+  // The scenes in order: red, blue, red again, then the pattern.
+  expect(await pageColours(output!.path, pages)).toEqual(['red', 'blue', 'red', ...Array(pages - 3).fill('other')]);
 });
 
 test('video-to-pdf: a short interval adds frames, and duplicates of the same still are dropped', async () => {
@@ -123,6 +143,8 @@ test('video-to-pdf: a short interval adds frames, and duplicates of the same sti
   const { pages } = pdfPages(output!.path);
   expect(pages).toBeGreaterThanOrEqual(4);
   expect(pages).toBeLessThanOrEqual(5);
+  // Each still once (its second frame dropped), the moving pattern once or twice.
+  expect(await pageColours(output!.path, pages)).toEqual(['red', 'blue', 'red', ...Array(pages - 3).fill('other')]);
 });
 
 test('video-to-ppt: one slide per frame with its time as a caption', async () => {
@@ -136,6 +158,14 @@ test('video-to-ppt: one slide per frame with its time as a caption', async () =>
   const second = execFileSync('unzip', ['-p', output!.path, 'ppt/slides/slide2.xml'], { encoding: 'utf8' });
   expect(first).toContain('00:00:00.0');
   expect(second).toMatch(/00:00:0[12]\.\d/);
+  // Each slide shows its frame: the picture its relationships name, red, blue, red, then the pattern.
+  const colours: string[] = [];
+  for (let n = 1; n <= slides.length; n++) {
+    const relationships = execFileSync('unzip', ['-p', output!.path, `ppt/slides/_rels/slide${n}.xml.rels`], { encoding: 'utf8' });
+    const target = /Type="[^"]*\/image" Target="\.\.\/(media\/[^"]+)"/.exec(relationships)![1];
+    colours.push(await colourOf(execFileSync('unzip', ['-p', output!.path, `ppt/${target}`])));
+  }
+  expect(colours).toEqual(['red', 'blue', 'red', ...Array(slides.length - 3).fill('other')]);
 });
 
 test('a file without video is refused in Chinese', async () => {

@@ -3,7 +3,7 @@
 // (tests/hostile/hostile.test.ts) and the bench (scripts/bench/hostile.mjs). Each case says what a
 // correct server answers: a refusal at upload (4xx with a Chinese message), a failed task with a
 // Chinese message, or, where the input is legitimate after all, a finished task.
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -24,6 +24,44 @@ export interface HostileCase {
   allowed: readonly Outcome[];
   /** Text that must never appear in any result (a secret the input tries to pull in). */
   mustNotLeak?: string;
+  /** What a finished task's results (downloaded files, in task order) must hold: throws a description otherwise. */
+  check?(files: string[]): void;
+}
+
+/** Throws `message` unless `condition` holds: the checks below report instead of asserting. */
+function demand(condition: boolean, message: string): void {
+  if (!condition) throw new Error(message);
+}
+
+/** Exactly one result, a PDF qpdf finds clean (exit 0: warnings are not clean), with `pages` pages. */
+function onePdf(files: string[], pages: number): string {
+  demand(files.length === 1, `${files.length} results, not one PDF`);
+  const check = spawnSync('qpdf', ['--check', files[0]!], { encoding: 'utf8' });
+  demand(check.status === 0, `qpdf --check exits ${check.status}: ${check.stdout}${check.stderr}`);
+  const count = Number(/^Pages:\s+(\d+)/m.exec(execFileSync('pdfinfo', [files[0]!], { encoding: 'utf8' }))?.[1]);
+  demand(count === pages, `${count} pages, not ${pages}`);
+  return files[0]!;
+}
+
+/** textPdf() turned a quarter: both pages at /Rotate 90, their words kept. */
+function turnedTextPdf(files: string[]): void {
+  const pdf = onePdf(files, 2);
+  const turns = [...execFileSync('pdfinfo', ['-f', '1', '-l', '2', pdf], { encoding: 'utf8' }).matchAll(/^Page\s+\d+ rot:\s+(\d+)/gm)].map((m) => m[1]).join(',');
+  demand(turns === '90,90', `page rotations ${turns}, not 90,90`);
+  const text = execFileSync('pdftotext', [pdf, '-'], { encoding: 'utf8' });
+  demand(/hostile corpus[\s\S]*page two/.test(text), `text ${JSON.stringify(text)} lacks the pages' words`);
+}
+
+/** One JPEG of `width` × `height` (ffprobe), all white: what a blank page draws. */
+function blankJpeg(files: string[], width: (w: number) => boolean, height: (h: number) => boolean): void {
+  demand(files.length === 1, `${files.length} results, not one picture`);
+  const probe = execFileSync('ffprobe', ['-v', 'error', '-show_entries', 'stream=codec_name,width,height', '-of', 'csv=p=0', files[0]!], { encoding: 'utf8' }).trim();
+  const [codec, w, h] = probe.split(',');
+  demand(codec === 'mjpeg' && width(Number(w)) && height(Number(h)), `picture ${probe}`);
+  // The darkest pixel, by ffmpeg's signalstats over luma.
+  const stats = spawnSync('ffmpeg', ['-hide_banner', '-nostdin', '-i', files[0]!, '-vf', 'signalstats,metadata=mode=print:key=lavfi.signalstats.YMIN', '-f', 'null', '-'], { encoding: 'utf8' }).stderr;
+  const darkest = Number(/lavfi\.signalstats\.YMIN=(\d+)/.exec(stats)?.[1]);
+  demand(darkest >= 200, `darkest luma ${darkest} on a blank page`);
 }
 
 /** What /etc/passwd starts with: an input that pulls it in leaks it into its result. */
@@ -162,7 +200,18 @@ export const HOSTILE_CASES: readonly HostileCase[] = [
   { name: 'EPUB whose chapter inflates to 200 MB', tool: 'epub-to-pdf', files: async () => [{ name: 'bomb.epub', data: await zip([['mimetype', 'application/epub+zip'], ['OEBPS/c.xhtml', bombEntry()]], ['mimetype']) }], allowed: FAIL_OR_REFUSE },
   { name: 'OFD whose page inflates to 200 MB', tool: 'ofd-to-pdf', files: async () => [{ name: 'bomb.ofd', data: await zip([['OFD.xml', '<ofd:OFD xmlns:ofd="http://www.ofdspec.org/2016"/>'], ['Doc_0/Pages/Page_0/Content.xml', bombEntry()]]) }], allowed: FAIL_OR_REFUSE },
   { name: 'PDF /Count naming a 512 MB stream, two-step split', tool: 'pdf-split', call: '/task/submitMiddleTask', files: async () => [{ name: 'count.pdf', data: countBomb() }], allowed: ['failed'] },
-  { name: 'PDF page content inflating to 300 MB', tool: 'pdf-to-jpg', files: async () => [{ name: 'content.pdf', data: contentBomb() }], allowed: ['failed', 'done'] },
+  {
+    name: 'PDF page content inflating to 300 MB',
+    tool: 'pdf-to-jpg',
+    files: async () => [{ name: 'content.pdf', data: contentBomb() }],
+    allowed: ['failed', 'done'],
+    // Drawn after all, within its time: the 200 pt page at the default 150 dpi.
+    check: (files) => {
+      demand(files.length === 1, `${files.length} results, not one picture`);
+      const size = execFileSync('ffprobe', ['-v', 'error', '-show_entries', 'stream=width,height', '-of', 'csv=p=0', files[0]!], { encoding: 'utf8' }).trim();
+      demand(size === '417,417', `picture of ${size}, not 417×417`);
+    },
+  },
   // Pixel bombs.
   { name: 'PNG header claiming 100000×100000', tool: 'img-convert', options: { format: 'jpg' }, files: async () => [{ name: 'huge.png', data: pngDimensionBomb() }], allowed: FAIL_OR_REFUSE },
   {
@@ -181,6 +230,8 @@ export const HOSTILE_CASES: readonly HostileCase[] = [
       return [{ name: 'big-page.pdf', data: Buffer.from(await doc.save()) }];
     },
     allowed: ['done'],
+    // A blank square within the 40-megapixel budget (as tests/shipped/pixel-budget.test.ts has it).
+    check: (files) => blankJpeg(files, (w) => w > 6000 && w * w <= 40_000_000, (h) => h > 6000 && h * h <= 40_000_000),
   },
   // Truncated and malformed files of the accepted types.
   { name: 'truncated PDF', tool: 'pdf-rotate', options: { angle: 90 }, files: async () => [{ name: 'half.pdf', data: half(await textPdf()) }], allowed: FAIL_OR_REFUSE },
@@ -193,8 +244,8 @@ export const HOSTILE_CASES: readonly HostileCase[] = [
   { name: 'HLS playlist pointing at /etc/passwd, named .mp4', tool: 'video-to-audio', files: async () => [{ name: 'list.mp4', data: Buffer.from('#EXTM3U\n#EXT-X-TARGETDURATION:1\n#EXTINF:1,\nfile:///etc/passwd\n#EXT-X-ENDLIST\n') }], allowed: FAIL_OR_REFUSE, mustNotLeak: PASSWD_MARKER },
   { name: 'ffconcat list naming /etc/passwd, named .mp3', tool: 'audio-to-audio', files: async () => [{ name: 'list.mp3', data: Buffer.from("ffconcat version 1.0\nfile '/etc/passwd'\n") }], allowed: FAIL_OR_REFUSE, mustNotLeak: PASSWD_MARKER },
   { name: 'SVG with an external image, named .png', tool: 'img-convert', files: async () => [{ name: 'x.png', data: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink"><image xlink:href="file:///etc/passwd"/></svg>') }], allowed: FAIL_OR_REFUSE, mustNotLeak: PASSWD_MARKER },
-  { name: 'RTF including /etc/passwd as text', tool: 'word-to-pdf', files: async () => [{ name: 'include.rtf', data: Buffer.from('{\\rtf1\\ansi{\\field{\\*\\fldinst INCLUDETEXT "/etc/passwd"}{\\fldrslt placeholder}}}') }], allowed: ['done', 'failed'], mustNotLeak: PASSWD_MARKER },
-  { name: 'DOCX with an external image link to /etc/passwd', tool: 'word-to-pdf', files: async () => [{ name: 'link.docx', data: await docx('<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body><w:p><w:fldSimple w:instr="INCLUDETEXT &quot;/etc/passwd&quot;"><w:r><w:t>x</w:t></w:r></w:fldSimple></w:p></w:body></w:document>') }], allowed: ['done', 'failed'], mustNotLeak: PASSWD_MARKER },
+  { name: 'RTF including /etc/passwd as text', tool: 'word-to-pdf', files: async () => [{ name: 'include.rtf', data: Buffer.from('{\\rtf1\\ansi{\\field{\\*\\fldinst INCLUDETEXT "/etc/passwd"}{\\fldrslt placeholder}}}') }], allowed: ['done', 'failed'], mustNotLeak: PASSWD_MARKER, check: (files) => void onePdf(files, 1) },
+  { name: 'DOCX with an external image link to /etc/passwd', tool: 'word-to-pdf', files: async () => [{ name: 'link.docx', data: await docx('<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body><w:p><w:fldSimple w:instr="INCLUDETEXT &quot;/etc/passwd&quot;"><w:r><w:t>x</w:t></w:r></w:fldSimple></w:p></w:body></w:document>') }], allowed: ['done', 'failed'], mustNotLeak: PASSWD_MARKER, check: (files) => void onePdf(files, 1) },
   // Absurd options.
   { name: 'dpi 1e9', tool: 'pdf-to-png', options: { dpi: 1e9 }, files: async () => [{ name: 'a.pdf', data: await textPdf() }], allowed: ['refused'] },
   { name: 'quality -5', tool: 'pdf-to-jpg', options: { quality: -5 }, files: async () => [{ name: 'a.pdf', data: await textPdf() }], allowed: ['refused'] },
@@ -205,6 +256,6 @@ export const HOSTILE_CASES: readonly HostileCase[] = [
   // Names and empty files.
   { name: 'zero-byte PDF', tool: 'pdf-rotate', files: async () => [{ name: 'empty.pdf', data: Buffer.alloc(0) }], allowed: ['refused'] },
   { name: 'PNG bytes named .pdf', tool: 'pdf-rotate', files: async () => [{ name: 'fake.pdf', data: await sharp({ create: { width: 10, height: 10, channels: 3, background: '#000' } }).png().toBuffer() }], allowed: ['refused'] },
-  { name: 'path traversal and bidi controls in the name', tool: 'pdf-rotate', options: { angle: 90 }, files: async () => [{ name: '../../../etc/\u202Efdp.evil.pdf', data: await textPdf() }], allowed: ['done'] },
-  { name: 'a 5000-character file name', tool: 'pdf-rotate', options: { angle: 90 }, files: async () => [{ name: `${'长'.repeat(5000)}.pdf`, data: await textPdf() }], allowed: ['done'] },
+  { name: 'path traversal and bidi controls in the name', tool: 'pdf-rotate', options: { angle: 90 }, files: async () => [{ name: '../../../etc/\u202Efdp.evil.pdf', data: await textPdf() }], allowed: ['done'], check: turnedTextPdf },
+  { name: 'a 5000-character file name', tool: 'pdf-rotate', options: { angle: 90 }, files: async () => [{ name: `${'长'.repeat(5000)}.pdf`, data: await textPdf() }], allowed: ['done'], check: turnedTextPdf },
 ];

@@ -1,5 +1,6 @@
 // The hostile corpus against the built server (issue 11): each input gets an answer its case
-// allows (a Chinese refusal, a failed task with a Chinese message, or a correct result), nothing
+// allows (a Chinese refusal, a failed task with a Chinese message, or a correct result: a finished
+// task's files pass the case's check, read back by qpdf, pdfinfo, pdftotext, ffprobe), nothing
 // a hostile input names leaks into a result, the server keeps answering under 512 MB, nothing is
 // written outside the data dir's own folders, and another visitor's ordinary task finishes.
 import fs from 'node:fs';
@@ -54,6 +55,10 @@ async function attempt(testCase: HostileCase): Promise<Result> {
   return { outcome: state.status as Outcome, msg: state.msg, files };
 }
 
+test('every case that may finish says what its result must hold', () => {
+  expect(HOSTILE_CASES.filter((c) => c.allowed.includes('done') && !c.check).map((c) => c.name)).toEqual([]);
+});
+
 test('the corpus: every input answered as its case allows, the server whole', async () => {
   // Another visitor's ordinary work runs beside the corpus from start to end.
   const doc = await PDFDocument.create();
@@ -65,6 +70,13 @@ test('the corpus: every input answered as its case allows, the server whole', as
     const result = await attempt(testCase);
     if (!testCase.allowed.includes(result.outcome)) problems.push(`${testCase.name}: ${result.outcome} (${result.msg})`);
     if (result.outcome !== 'done' && !CHINESE.test(result.msg)) problems.push(`${testCase.name}: no Chinese message (${result.msg})`);
+    if (result.outcome === 'done') {
+      try {
+        testCase.check?.(result.files);
+      } catch (error) {
+        problems.push(`${testCase.name}: its result is wrong: ${(error as Error).message}`);
+      }
+    }
     if (testCase.mustNotLeak) {
       for (const file of result.files) if (fs.readFileSync(file).includes(testCase.mustNotLeak)) problems.push(`${testCase.name}: its result holds ${testCase.mustNotLeak}`);
     }

@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startBuiltServer, type BuiltServer } from '../support/built-server';
+import { pageDifference } from '../support/pixels';
 import { TaskClient } from '../support/task-client';
 import { slowPdf, textPdf } from './inputs';
 
@@ -122,6 +123,15 @@ test('killing the job child fails only that task; slots come back, nothing is le
     await untilTrue(() => enginesAtWork().length === 0, `no engines left: ${enginesAtWork().join('; ')}`);
   }
   expect(server.alive()).toBe(true);
-  const after = await client.run('pdf-to-jpg', [{ name: 'three.pdf', data: await textPdf(3) }], { dpi: 72 });
-  expect({ status: after.status, files: after.files.length }).toEqual({ status: 'done', files: 3 });
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'isolation-'));
+  try {
+    const three = path.join(dir, 'three.pdf');
+    fs.writeFileSync(three, await textPdf(3));
+    const after = await client.run('pdf-to-jpg', [{ name: 'three.pdf', data: three }], { dpi: 72 });
+    expect({ status: after.status, files: after.files.length }).toEqual({ status: 'done', files: 3 });
+    // Each picture is its page, as poppler draws it.
+    for (const [i, file] of after.files.entries()) expect(await pageDifference(await client.download(file.url, dir, `${i}.jpg`), three, i + 1, 72)).toBeLessThan(0.4);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 });

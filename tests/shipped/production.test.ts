@@ -83,6 +83,8 @@ test('an office task and a PDF task, read back', async () => {
   expect(merged.status).toBe('done');
   const mergedFile = await client.download(merged.files[0].url, dir, 'merged.pdf');
   expect(execFileSync('pdfinfo', [mergedFile], { encoding: 'utf8' })).toMatch(/^Pages:\s+2$/m);
+  // The blank page first, then the contract's words.
+  expect(execFileSync('pdftotext', ['-f', '2', '-l', '2', mergedFile, '-'], { encoding: 'utf8' })).toContain(DOC_WORDS);
 });
 
 test('SIGTERM: exit 0, and no LibreOffice or other child left behind', async () => {

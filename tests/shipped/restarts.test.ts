@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startBuiltServer, type BuiltServer } from '../support/built-server';
+import { meanColour } from '../support/pixels';
 import { TaskClient } from '../support/task-client';
 import { slowPdf } from './inputs';
 
@@ -60,6 +61,18 @@ test('killed twice while running: failed with a clear message; SIGTERM: handed b
   await after.untilRunning(smallId);
   expect(await server.stop({ keepData: true })).toBe(0);
   server = await startBuiltServer({ dataDir, env });
-  const resumed = await new TaskClient(server.origin, { cookie: `UUID=${client.cookie('UUID')}` }).settle(smallId);
+  const restarted = new TaskClient(server.origin, { cookie: `UUID=${client.cookie('UUID')}` });
+  const resumed = await restarted.settle(smallId);
   expect({ status: resumed.status, files: resumed.files.length }).toEqual({ status: 'done', files: 3 });
+  // A picture per 600 pt page at 72 dpi, each drawn (the busy circles, not a blank page).
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'restarts-results-'));
+  try {
+    for (const [i, file] of resumed.files.entries()) {
+      const picture = await restarted.download(file.url, dir, `${i}.jpg`);
+      expect(execFileSync('ffprobe', ['-v', 'error', '-show_entries', 'stream=codec_name,width,height', '-of', 'csv=p=0', picture], { encoding: 'utf8' }).trim()).toBe('mjpeg,600,600');
+      expect((await meanColour(picture)).some((channel) => channel < 200)).toBe(true);
+    }
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 });

@@ -14,6 +14,8 @@ import { PDFDocument } from 'pdf-lib';
 import sharp from 'sharp';
 import { TOOLS } from '../../shared/catalogue';
 import { startBuiltServer, type BuiltServer } from '../support/built-server';
+import { lumaSsim, meanVolume } from '../support/ffmpeg-measures';
+import { greyPixels, inkBands, meanColour, pageDifference, region } from '../support/pixels';
 import { PORTRAIT } from '../support/portrait';
 import { sofficeConvert } from '../support/soffice';
 import { TaskClient, type TaskState, type UploadFile } from '../support/task-client';
@@ -66,6 +68,33 @@ const uploadedSize = (file: UploadFile) => (typeof file.data === 'string' ? size
 const expectWords = (text: string, words: readonly string[]) => {
   for (const word of words) expect(text).toContain(word);
 };
+const sentFiles = new WeakMap<UploadFile, string>();
+let sent = 0;
+/** What was sent, as a file (written out once when it was sent from memory), for the readers that take files. */
+function sentFile(file: UploadFile): string {
+  if (typeof file.data === 'string') return file.data;
+  if (!sentFiles.has(file)) {
+    const written = path.join(scratch, `sent-${++sent}-${file.name}`);
+    fs.writeFileSync(written, file.data);
+    sentFiles.set(file, written);
+  }
+  return sentFiles.get(file)!;
+}
+/** Each picture is its page of the uploaded PDF as poppler draws it at `dpi` (JPEG's ringing round the text: 0.2; a blank page: 1). */
+async function expectPagesDrawn(images: string[], pdf: UploadFile, dpi: number): Promise<void> {
+  for (const [i, image] of images.entries()) expect(await pageDifference(image, sentFile(pdf), i + 1, dpi)).toBeLessThan(0.4);
+}
+/** The pictures embedded in a PDF (pdfimages -list): page, width and height. */
+const embeddedImages = (file: string) =>
+  run('pdfimages', ['-list', file]).trim().split('\n').slice(2).map((line) => line.trim().split(/\s+/)).filter((f) => f[2] === 'image').map((f) => f.slice(0, 1).concat(f.slice(3, 5)).map(Number));
+/** A picture's mean colour is `colour` (r, g, b), each channel within 40. */
+async function expectColour(picture: string | Buffer, colour: number[]): Promise<void> {
+  expect((await meanColour(picture)).map((v, i) => Math.abs(v - colour[i]!) <= 40)).toEqual([true, true, true]);
+}
+/** The scenes of inputs.video, in order: navy, yellow, gray. */
+const SCENE_COLOURS = [[0, 0, 128], [255, 255, 0], [128, 128, 128]];
+/** The sound of a result is the sound sent, as loud (a silent or broken track is not). */
+const expectSameLoudness = (file: string, input: UploadFile) => expect(Math.abs(meanVolume(file) - meanVolume(sentFile(input)))).toBeLessThan(1.5);
 
 // ---- the cases ------------------------------------------------------------------------------
 interface Case {
@@ -121,24 +150,30 @@ const CASES: Record<string, Case | { page: string }> = {
   },
   'pdf-to-jpg': {
     files: async () => [await pdfFile()],
-    check: (images) => {
+    check: async (images, _state, [pdf]) => {
       expect(images).toHaveLength(3);
       // 150 dpi of 595×842 pt, rounded up as mutool does.
       for (const image of images) expect(probe(image)).toMatchObject({ codecs: ['mjpeg'], width: 1240, height: 1755 });
+      await expectPagesDrawn(images, pdf, 150);
     },
   },
   'pdf-to-png': {
     files: async () => [await pdfFile()],
     options: { dpi: 72 },
-    check: (images) => {
+    check: async (images, _state, [pdf]) => {
       expect(images).toHaveLength(3);
       for (const image of images) expect(probe(image)).toMatchObject({ codecs: ['png'], width: 595, height: 842 });
+      await expectPagesDrawn(images, pdf, 72);
     },
   },
   'pdf-to-longpng': {
     files: async () => [await pdfFile()],
     options: { dpi: 72 },
-    check: ([image]) => expect(probe(image)).toMatchObject({ codecs: ['png'], width: 595, height: 842 * 3 }),
+    check: async ([image], _state, [pdf]) => {
+      expect(probe(image)).toMatchObject({ codecs: ['png'], width: 595, height: 842 * 3 });
+      const picture = await greyPixels(image);
+      for (const page of [1, 2, 3]) expect(await pageDifference(region(picture, 0, (page - 1) * 842, 595, 842), sentFile(pdf), page, 72)).toBeLessThan(0.2);
+    },
   },
   'pdf-to-html': { files: async () => [await pdfFile()], check: ([html]) => expectWords(squash(fs.readFileSync(html, 'utf8').replace(/<[^>]+>/g, ' ')), ALL_WORDS) },
   'pdf-to-epub': {
@@ -174,10 +209,21 @@ const CASES: Record<string, Case | { page: string }> = {
     ],
     check: ([pdf]) => {
       qpdfClean(pdf);
-      expect([pdfPages(pdf), imageCount(pdf)]).toEqual([2, 2]);
+      // Each picture on its own page, at its own size.
+      expect(embeddedImages(pdf)).toEqual([
+        [1, 400, 300],
+        [2, 300, 400],
+      ]);
     },
   },
-  image_zip_to_pdf: { files: async () => [{ name: 'photos.zip', data: await inputs.imageZip() }], check: ([pdf]) => expect([pdfPages(pdf), imageCount(pdf)]).toEqual([2, 2]) },
+  image_zip_to_pdf: {
+    files: async () => [{ name: 'photos.zip', data: await inputs.imageZip() }],
+    check: ([pdf]) =>
+      expect(embeddedImages(pdf)).toEqual([
+        [1, 400, 300],
+        [2, 300, 400],
+      ]),
+  },
   'txt-to-pdf': { files: async () => [{ name: 'notes.txt', data: Buffer.from(`${inputs.TXT_WORDS}\n第二行\n`) }], check: ([pdf]) => expectWords(pdfText(pdf), ['第一章 总则', 'Juliet line', '第二行']) },
   'cad-to-pdf': { page: 'CAD (issue 15)' },
   'ofd-to-pdf': {
@@ -189,7 +235,14 @@ const CASES: Record<string, Case | { page: string }> = {
     },
   },
   'epub-to-pdf': { files: async () => [{ name: 'book.epub', data: inputs.epub(scratch) }], check: ([pdf]) => expectWords(pdfText(pdf), ALL_WORDS.slice(0, 2)) },
-  'video-to-pdf': { files: async () => [{ name: 'talk.mp4', data: inputs.video(scratch) }], check: ([pdf]) => expect([pdfPages(pdf), imageCount(pdf)]).toEqual([3, 3]) },
+  'video-to-pdf': {
+    files: async () => [{ name: 'talk.mp4', data: inputs.video(scratch) }],
+    check: async ([pdf]) => {
+      expect([pdfPages(pdf), imageCount(pdf)]).toEqual([3, 3]);
+      // A page per scene, in order, as poppler draws them.
+      for (const [i, colour] of SCENE_COLOURS.entries()) await expectColour(execFileSync('pdftoppm', ['-r', '10', '-png', '-f', String(i + 1), '-l', String(i + 1), '-singlefile', pdf]), colour);
+    },
+  },
   'scan-to-word': { files: async () => [{ name: 'scan.pdf', data: await scanPdf(await inputs.textImage()) }], check: ([docx]) => expect(officeText(docx)).toContain(inputs.OCR_WORDS) },
   'scan-to-excel': {
     files: async () => [{ name: 'scan.pdf', data: await scanPdf(await inputs.tableImage()) }],
@@ -216,6 +269,10 @@ const CASES: Record<string, Case | { page: string }> = {
     check: ([book]) => {
       expect(fs.readFileSync(book).subarray(60, 68).toString('latin1')).toBe('BOOKMOBI');
       expect(run('ebook-meta', [book])).toMatch(/Title\s+:\s+Sweep Book/);
+      // The book's text, as calibre reads it back.
+      const txt = path.join(scratch, 'azw3-text.txt');
+      execFileSync('ebook-convert', [book, txt], { stdio: 'ignore', env: { ...process.env, HOME: scratch, QTWEBENGINE_CHROMIUM_FLAGS: '--no-sandbox' } });
+      expectWords(squash(fs.readFileSync(txt, 'utf8')), ALL_WORDS.slice(0, 2));
     },
   },
   'dwg-to-dxf': { page: 'CAD (issue 15)' },
@@ -224,23 +281,49 @@ const CASES: Record<string, Case | { page: string }> = {
   'cad-to-dwf': { page: 'CAD (issue 15)' },
   'video-to-ppt': {
     files: async () => [{ name: 'talk.mp4', data: inputs.video(scratch) }],
-    check: async ([pptx]) => expect((await readZipParts(pptx)).filter((p) => /^ppt\/slides\/slide\d+\.xml$/.test(p.name))).toHaveLength(3),
+    check: async ([pptx]) => {
+      expect((await readZipParts(pptx)).filter((p) => /^ppt\/slides\/slide\d+\.xml$/.test(p.name))).toHaveLength(3);
+      // A slide per scene, in order: the picture each slide's relationships name.
+      for (const [i, colour] of SCENE_COLOURS.entries()) {
+        const target = /Type="[^"]*\/image" Target="\.\.\/(media\/[^"]+)"/.exec(run('unzip', ['-p', pptx, `ppt/slides/_rels/slide${i + 1}.xml.rels`]))![1];
+        await expectColour(execFileSync('unzip', ['-p', pptx, `ppt/${target}`]), colour);
+      }
+    },
   },
   'video-to-word': { page: 'speech model' },
   'voice-to-word': { page: 'speech model' },
   'voice-translation': { page: 'speech model' },
-  'video-to-audio': { files: async () => [{ name: 'talk.mp4', data: inputs.video(scratch) }], check: ([mp3]) => expect(probe(mp3)).toMatchObject({ kinds: ['audio'], codecs: ['mp3'], duration: expect.closeTo(6, 0) }) },
+  'video-to-audio': {
+    files: async () => [{ name: 'talk.mp4', data: inputs.video(scratch) }],
+    check: ([mp3], _state, [video]) => {
+      expect(probe(mp3)).toMatchObject({ kinds: ['audio'], codecs: ['mp3'], duration: expect.closeTo(6, 0) });
+      expectSameLoudness(mp3, video);
+    },
+  },
   'video-to-video': {
     files: async () => [{ name: 'talk.mp4', data: inputs.video(scratch) }],
     options: { format: 'webm' },
-    check: ([webm]) => expect(probe(webm)).toMatchObject({ kinds: ['audio', 'video'], codecs: expect.arrayContaining(['vp9', 'opus']), width: 320, height: 240, duration: expect.closeTo(6, 0) }),
+    check: ([webm], _state, [video]) => {
+      expect(probe(webm)).toMatchObject({ kinds: ['audio', 'video'], codecs: expect.arrayContaining(['vp9', 'opus']), width: 320, height: 240, duration: expect.closeTo(6, 0) });
+      expect(lumaSsim(sentFile(video), webm)).toBeGreaterThan(0.9);
+      expectSameLoudness(webm, video);
+    },
   },
-  'audio-to-audio': { files: async () => [{ name: 'tone.wav', data: inputs.audio(scratch) }], options: { format: 'mp3' }, check: ([mp3]) => expect(probe(mp3)).toMatchObject({ codecs: ['mp3'], duration: expect.closeTo(4, 0) }) },
+  'audio-to-audio': {
+    files: async () => [{ name: 'tone.wav', data: inputs.audio(scratch) }],
+    options: { format: 'mp3' },
+    check: ([mp3], _state, [wav]) => {
+      expect(probe(mp3)).toMatchObject({ codecs: ['mp3'], duration: expect.closeTo(4, 0) });
+      expectSameLoudness(mp3, wav);
+    },
+  },
   'video-compress': {
     files: async () => [{ name: 'heavy.mp4', data: inputs.heavyVideo(scratch) }],
     check: ([mp4], _state, [input]) => {
       expect(probe(mp4)).toMatchObject({ kinds: ['audio', 'video'], width: 640, height: 360, duration: expect.closeTo(10, 0) });
       expect(sizeOf(mp4)).toBeLessThan(0.7 * uploadedSize(input));
+      expect(lumaSsim(sentFile(input), mp4)).toBeGreaterThan(0.85);
+      expectSameLoudness(mp4, input);
     },
   },
   'audio-compress': {
@@ -249,10 +332,27 @@ const CASES: Record<string, Case | { page: string }> = {
       expect(probe(out)).toMatchObject({ kinds: ['audio'], duration: expect.closeTo(4, 0) });
       expect(probe(out).codecs[0]).not.toMatch(/^pcm/);
       expect(sizeOf(out)).toBeLessThan(0.5 * uploadedSize(input));
+      expectSameLoudness(out, input);
     },
   },
-  'cut-audio': { files: async () => [{ name: 'tone.wav', data: inputs.audio(scratch) }], options: { start: '00:00:01.0', end: '00:00:03.0' }, check: ([out]) => expect(probe(out).duration).toBeCloseTo(2, 0) },
-  'img-convert': { files: async () => [{ name: 'picture.png', data: await inputs.png() }], options: { format: 'jpg' }, check: ([jpg]) => expect(probe(jpg)).toMatchObject({ codecs: ['mjpeg'], width: 800, height: 600 }) },
+  'cut-audio': {
+    files: async () => [{ name: 'tone.wav', data: inputs.audio(scratch) }],
+    options: { start: '00:00:01.0', end: '00:00:03.0' },
+    check: ([out], _state, [wav]) => {
+      expect(probe(out).duration).toBeCloseTo(2, 0);
+      expectSameLoudness(out, wav);
+    },
+  },
+  'img-convert': {
+    files: async () => [{ name: 'picture.png', data: await inputs.png() }],
+    options: { format: 'jpg' },
+    check: async ([jpg]) => {
+      expect(probe(jpg)).toMatchObject({ codecs: ['mjpeg'], width: 800, height: 600 });
+      // The picture sent: blue around a yellow box in the middle.
+      expect(await pixelAt(jpg, 400, 300)).toEqual([expect.closeTo(255, -1.5), expect.closeTo(204, -1.5), expect.closeTo(0, -1.5)]);
+      expect(await pixelAt(jpg, 50, 50)).toEqual([expect.closeTo(0x33, -1.5), expect.closeTo(0x66, -1.5), expect.closeTo(0xcc, -1.5)]);
+    },
+  },
   'img-compress': {
     files: async () => [{ name: 'photo.jpg', data: await sharp(await inputs.png(1600, 1200)).jpeg({ quality: 100 }).toBuffer() }],
     check: async ([jpg], _state, [input]) => {
@@ -287,11 +387,13 @@ const CASES: Record<string, Case | { page: string }> = {
   'font-recognition': {
     // The sans face of the sample is among the candidates (a serif sample is not yet: noted on issue 14).
     files: async () => [{ name: 'sample.png', data: await inputs.textImage('Sphinx quartz', 'DejaVu Sans') }],
-    check: ([json, preview]) => {
+    check: async ([json, preview]) => {
       const report = JSON.parse(fs.readFileSync(json, 'utf8')) as { text: string; candidates: { family: string }[] };
       expect(report.text).toContain('Sphinx');
       expect(report.candidates.map((c) => c.family)).toContain('DejaVu Sans');
       expect(probe(preview).codecs).toEqual(['png']);
+      // The preview shows the line, then a label and a rendering per candidate.
+      expect(inkBands(await greyPixels(preview))).toHaveLength(1 + 2 * report.candidates.length);
     },
   },
   'pdf-merge': {
@@ -322,7 +424,15 @@ const CASES: Record<string, Case | { page: string }> = {
       expect(sizeOf(pdf)).toBeLessThan(0.8 * uploadedSize(input));
     },
   },
-  'pdf-rotate': { files: async () => [await pdfFile()], options: { angle: 90 }, check: ([pdf]) => (qpdfClean(pdf), expect(rotations(pdf)).toEqual([90, 90, 90])) },
+  'pdf-rotate': {
+    files: async () => [await pdfFile()],
+    options: { angle: 90 },
+    check: ([pdf]) => {
+      qpdfClean(pdf);
+      expect(rotations(pdf)).toEqual([90, 90, 90]);
+      expectWords(pdfText(pdf), ALL_WORDS);
+    },
+  },
   'pdf-lock': {
     files: async () => [await pdfFile()],
     options: { password: 'Sweep-123' },
@@ -383,12 +493,18 @@ const CASES: Record<string, Case | { page: string }> = {
   },
   'pdf-portfolios': {
     files: async () => [await pdfFile(), { name: 'picture.png', data: await inputs.png() }],
-    check: ([pdf]) => expect(run('qpdf', ['--list-attachments', pdf])).toMatch(/report\.pdf[\s\S]*picture\.png|picture\.png[\s\S]*report\.pdf/),
+    check: ([pdf], _state, uploaded) => {
+      expect(run('qpdf', ['--list-attachments', pdf])).toMatch(/report\.pdf[\s\S]*picture\.png|picture\.png[\s\S]*report\.pdf/);
+      // Each file is embedded as it was sent, byte for byte.
+      for (const file of uploaded) expect(execFileSync('qpdf', [`--show-attachment=${file.name}`, pdf], { maxBuffer: 64 * 1024 * 1024 }).equals(fs.readFileSync(sentFile(file)))).toBe(true);
+    },
   },
   timestamp: {
     files: async () => [await pdfFile()],
     check: ([pdf]) => {
       expect(run('pdfsig', [pdf])).toMatch(/Signature #1:[\s\S]*Signer Certificate Common Name: PDF365/);
+      expect(pdfPages(pdf)).toBe(3);
+      expectWords(pdfText(pdf), ALL_WORDS);
       // The file says which authority signed: the built-in one, not a trusted third party.
       const objects = JSON.stringify(JSON.parse(run('qpdf', ['--json=1', '--json-key=objects', pdf])));
       expect(objects).toContain('PDF365 内置时间戳服务');
@@ -398,7 +514,8 @@ const CASES: Record<string, Case | { page: string }> = {
   'pdf-scan': {
     files: async () => [await pdfFile()],
     check: ([report, sanitized]) => {
-      expect(typeof JSON.parse(fs.readFileSync(report, 'utf8'))).toBe('object');
+      // A plain text PDF: nothing to report, its three pages counted.
+      expect(JSON.parse(fs.readFileSync(report, 'utf8'))).toMatchObject({ riskLevel: '低', findings: [], pageCount: 3, encrypted: false });
       qpdfClean(sanitized);
       expectWords(pdfText(sanitized), ALL_WORDS);
     },

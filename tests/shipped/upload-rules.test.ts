@@ -110,7 +110,8 @@ test('one IP behind the trusted proxy gets 30 tasks however many visitors it cla
   expect(task.status).toBe(200);
   expect((await blocker.call('DELETE', '/task/deleteById', { taskId: slow.body.data!.taskId })).status).toBe(200);
   expect((await neighbour.settle(task.body.data!.taskId)).status).toBe('done');
-});
+  // One conversion at a time: the neighbour's task runs after the 30 accepted ones, each in a job child of its own.
+}, 240_000);
 
 test('X-Forwarded-For from a connection that is not a trusted proxy is ignored', async () => {
   const untrusting = await startBuiltServer({ env: { CONVERT_CONCURRENCY: '1', TRUSTED_PROXIES: '192.0.2.1' } });
