@@ -5,14 +5,10 @@ import { useSyncExternalStore } from 'react';
 import { ACCESS_TOKEN_COOKIE, FID_COOKIE, SESSION_MARKER_COOKIE } from '../../shared/cookies';
 import type { TierLimits } from '../../shared/catalogue';
 import { checkAccountLogin, checkCrossDomainLogin, getUserInfo, ssoUserInfo, type UserInfo } from '../api/account';
-import { http, readDocumentCookie } from '../api/http-client';
+import { clearDocumentCookie, http, readDocumentCookie } from '../api/http-client';
 
 function refresh(): Promise<unknown> {
   return http.request('/auth/refresh', { method: 'POST', silent: true });
-}
-
-function clearCookie(name: string): void {
-  document.cookie = `${name}=; Max-Age=0; path=/`;
 }
 
 /** The account service, when it is on an origin of its own (ACCOUNT_ORIGIN; server/account/sso.ts). */
@@ -31,7 +27,7 @@ async function signOnAgain(accountOrigin: string, fid: string): Promise<void> {
   if (check === 'ok') {
     window.location.assign(`${accountOrigin}/v2/tokens/${encodeURIComponent(fid)}?redirect=${encodeURIComponent(window.location.href)}`);
   } else if (check === 'refused') {
-    clearCookie(FID_COOKIE);
+    clearDocumentCookie(FID_COOKIE);
     window.location.reload();
   }
 }
@@ -42,7 +38,7 @@ export async function currentUser(): Promise<UserInfo | null> {
   let token = readDocumentCookie(ACCESS_TOKEN_COOKIE);
   // A stored token is checked with the account service first; its refusal clears the token cookie.
   if (token && accountOrigin && (await checkCrossDomainLogin(accountOrigin, token)) === 'refused') {
-    clearCookie(ACCESS_TOKEN_COOKIE);
+    clearDocumentCookie(ACCESS_TOKEN_COOKIE);
     token = undefined;
   }
   if (!token && readDocumentCookie(SESSION_MARKER_COOKIE)) {

@@ -112,6 +112,11 @@ export function readDocumentCookie(name: string): string | undefined {
   return typeof document === 'undefined' ? undefined : readCookie(document.cookie, name);
 }
 
+/** Removes a cookie of this document (path /), as the login checks of SPEC §4 do when one is dead. */
+export function clearDocumentCookie(name: string): void {
+  document.cookie = `${name}=; Max-Age=0; path=/`;
+}
+
 const browserDeps: HttpClientDeps = {
   // Looked up per call, not captured at import, so SSR and test runtimes can import this module.
   fetch: (input, init) => globalThis.fetch(input, init),

@@ -2,9 +2,10 @@
 // (/user/getUserInfo, /api/mine/checkAccountLogin). Mounted in the site by default.
 import express, { type Response } from 'express';
 import { fail, ok } from '../../shared/errors';
+import { bodyField } from '../http/body-field';
 import type { AuthenticatedRequest } from './authenticate';
 import { accessTokenOf } from './authenticate';
-import { clearSessionCookies, REFRESH_TOKEN_COOKIE, setSessionCookies } from './cookies';
+import { clearSessionCookies, refreshTokenOf, renewSession, setSessionCookies } from './cookies';
 import { ACCOUNT_MESSAGES } from './messages';
 import { maskMobile } from './mobile';
 import { AccountRefusal } from './refusal';
@@ -16,10 +17,6 @@ export interface AccountRouterOptions {
 }
 
 type Handler = (req: AuthenticatedRequest, res: Response) => Promise<void>;
-
-function field(body: unknown, name: string): unknown {
-  return body && typeof body === 'object' ? (body as Record<string, unknown>)[name] : undefined;
-}
 
 export function createAccountRouter({ accounts, production }: AccountRouterOptions): express.Router {
   const router = express.Router();
@@ -40,41 +37,32 @@ export function createAccountRouter({ accounts, production }: AccountRouterOptio
   };
 
   router.post('/auth/sms/send', handle(async (req, res) => {
-    const issue = await accounts.sendCode(field(req.body, 'mobile'), req.ip ?? '');
+    const issue = await accounts.sendCode(bodyField(req.body, 'mobile'), req.ip ?? '');
     res.json(ok({ sent: true, ...issue }));
   }));
 
   router.post('/auth/login/code', handle(async (req, res) => {
-    loggedIn(res, await accounts.loginWithCode(field(req.body, 'mobile'), field(req.body, 'code')));
+    loggedIn(res, await accounts.loginWithCode(bodyField(req.body, 'mobile'), bodyField(req.body, 'code')));
   }));
 
   router.post('/auth/login/password', handle(async (req, res) => {
-    loggedIn(res, await accounts.loginWithPassword(field(req.body, 'mobile'), field(req.body, 'password'), req.ip ?? ''));
+    loggedIn(res, await accounts.loginWithPassword(bodyField(req.body, 'mobile'), bodyField(req.body, 'password'), req.ip ?? ''));
   }));
 
   router.post('/auth/password', handle(async (req, res) => {
     if (!req.user) throw new AccountRefusal(401, ACCOUNT_MESSAGES.notLoggedIn);
-    await accounts.setPassword(req.user.id, field(req.body, 'password'));
+    await accounts.setPassword(req.user.id, bodyField(req.body, 'password'));
     res.json(ok({ hasPassword: true }));
   }));
 
   router.post('/auth/refresh', handle(async (req, res) => {
-    const refresh: unknown = req.cookies?.[REFRESH_TOKEN_COOKIE];
-    if (typeof refresh !== 'string' || !refresh) throw new AccountRefusal(401, ACCOUNT_MESSAGES.notLoggedIn);
-    try {
-      const { userId, tokens } = await accounts.sessions.rotate(refresh);
-      setSessionCookies(res, tokens, production);
-      res.json(ok({ userId }));
-    } catch (error) {
-      clearSessionCookies(res, production);
-      throw error;
-    }
+    const { userId } = await renewSession(req, res, accounts.sessions, production);
+    res.json(ok({ userId }));
   }));
 
   // SPEC §4: logout clears the access token cookie; the server session ends with it.
   router.post('/auth/logout', handle(async (req, res) => {
-    const refresh: unknown = req.cookies?.[REFRESH_TOKEN_COOKIE];
-    await accounts.sessions.revoke({ access: accessTokenOf(req), refresh: typeof refresh === 'string' ? refresh : undefined });
+    await accounts.sessions.revoke({ access: accessTokenOf(req), refresh: refreshTokenOf(req) });
     clearSessionCookies(res, production);
     res.json(ok({ loggedOut: true }));
   }));

@@ -9,7 +9,7 @@ import { fail, ok } from '../../shared/errors';
 import { jsonpCallback, sendJsonp } from '../http/jsonp';
 import { accessTokenOf, type AuthenticatedRequest } from './authenticate';
 import { FID_COOKIE } from '../../shared/cookies';
-import { clearFidCookie, clearSessionCookies, REFRESH_TOKEN_COOKIE, setFidCookie, setSessionCookies } from './cookies';
+import { clearFidCookie, clearSessionCookies, refreshTokenOf, renewSession, setFidCookie, setSessionCookies } from './cookies';
 import { ACCOUNT_MESSAGES } from './messages';
 import { maskMobile } from './mobile';
 import { AccountRefusal, answeringRefusals } from './refusal';
@@ -67,16 +67,8 @@ export function createSsoRouter({ accounts, production, publicOrigin, accountSit
     const access = accessTokenOf(req);
     const byAccess = access ? await accounts.sessions.sessionOf(access) : undefined;
     if (byAccess) return byAccess;
-    const refresh: unknown = req.cookies?.[REFRESH_TOKEN_COOKIE];
-    if (typeof refresh !== 'string' || !refresh) return undefined;
-    try {
-      const { tokens } = await accounts.sessions.rotate(refresh);
-      setSessionCookies(res, tokens, production);
-      return await accounts.sessions.sessionOf(tokens.access);
-    } catch {
-      clearSessionCookies(res, production);
-      return undefined;
-    }
+    const renewed = await renewSession(req, res, accounts.sessions, production).catch(() => undefined);
+    return renewed && accounts.sessions.sessionOf(renewed.tokens.access);
   };
 
   // Account service: a one-time login for an allowed site, asked by its own login page after the form.
@@ -110,14 +102,16 @@ export function createSsoRouter({ accounts, production, publicOrigin, accountSit
 
   // Site: a grant made for this site becomes a session of its own (JSONP from /iamEmpty/).
   router.get('/web_auto_login_v2', handle(async (req, res) => {
-    const query = z.object({ iamToken: z.string().min(1).max(128), callback: jsonpCallback.optional() }).safeParse(req.query);
-    const callback = jsonpCallback.safeParse(req.query.callback).success ? (req.query.callback as string) : undefined;
-    if (!query.success) {
+    const named = jsonpCallback.optional().safeParse(req.query.callback);
+    const iamToken = z.string().min(1).max(128).safeParse(req.query.iamToken);
+    const callback = named.success ? named.data : undefined;
+    // A callback that is not a bare name is never echoed: plain JSON says what was wrong.
+    if (!named.success || !iamToken.success) {
       res.status(callback ? 200 : 400);
       sendJsonp(res, { ...fail(400, SSO_MESSAGES.grantInvalid), code: 400 }, callback);
       return;
     }
-    const redeemed = await accounts.sso.redeem(query.data.iamToken, publicOrigin);
+    const redeemed = await accounts.sso.redeem(iamToken.data, publicOrigin);
     if (!redeemed) {
       res.status(callback ? 200 : 401);
       sendJsonp(res, { ...fail(401, SSO_MESSAGES.grantInvalid), code: 401 }, callback);
@@ -171,8 +165,7 @@ export function createSsoRouter({ accounts, production, publicOrigin, accountSit
       sendJsonp(res, { ...fail(400, SSO_MESSAGES.cookieNotAllowed), code: 400 }, callback.data);
       return;
     }
-    const refresh: unknown = req.cookies?.[REFRESH_TOKEN_COOKIE];
-    await accounts.sessions.revoke({ access: accessTokenOf(req), refresh: typeof refresh === 'string' ? refresh : undefined });
+    await accounts.sessions.revoke({ access: accessTokenOf(req), refresh: refreshTokenOf(req) });
     clearSessionCookies(res, production);
     sendJsonp(res, { ...ok(null), code: 0 }, callback.data);
   }));

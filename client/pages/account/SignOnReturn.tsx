@@ -4,6 +4,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { FID_COOKIE } from '../../../shared/cookies';
 import { redeemIamToken } from '../../api/account';
+import { clearDocumentCookie } from '../../api/http-client';
 import { useSiteConfig } from '../../routing/site-config';
 import { safeReturnAddress } from './return-address';
 
@@ -19,7 +20,7 @@ export function SignOnReturn({ done }: { done: ReactNode }) {
     const back = safeReturnAddress(query.get('redirect'), publicOrigin);
     const iamToken = query.get('iamToken');
     if (query.get('sso') === 'none') {
-      document.cookie = `${FID_COOKIE}=; Max-Age=0; path=/`;
+      clearDocumentCookie(FID_COOKIE);
       window.location.replace(back);
       return;
     }

@@ -2,16 +2,13 @@
 // job for the server (host.ts), then exits. Image decoding, pdf-lib and the models allocate here,
 // under this process's memory limit, never in the web process; whatever a hostile file does to
 // this process ends with it.
-import { RESOURCE_LIMIT_MESSAGE, useEngineSlots } from '../../convert/engines/run';
-import { ConvertError, isConvertError } from '../../convert/errors';
+import { useEngineSlots } from '../../convert/engines/run';
 import { findConverter } from '../../convert/registry';
 import { configureTimestamps, useTimestampAuthority } from '../../convert/tools/pdf-render';
 import type { ConvertContext } from '../../convert/types';
 import { runMiddle } from '../middle';
-import type { FromChild, JobFailure, JobRequest, ToChild } from './protocol';
-
-/** How allocation failures read when a library (libvips, pdf-lib on a huge buffer) meets the limit. */
-const OUT_OF_MEMORY = /out of memory|cannot allocate memory|bad_alloc|array buffer allocation failed|invalid (typed )?array length|invalid string length/i;
+import { errorOf, failureOf } from './failures';
+import type { FromChild, JobRequest, ToChild } from './protocol';
 
 function send(message: FromChild): Promise<void> {
   return new Promise((resolve) => process.send!(message, undefined, {}, () => resolve()));
@@ -64,15 +61,7 @@ function answerToken(message: Extract<ToChild, { type: 'timestamp' }>): void {
   tokens.delete(message.id);
   if (!waiting) return;
   if (message.token) waiting.resolve(Buffer.from(message.token, 'base64'));
-  else if (message.failure?.convertMessage) waiting.reject(new ConvertError(message.failure.convertMessage, { cause: new Error(message.failure.detail) }));
-  else waiting.reject(new Error(`timestamp failed in the server: ${message.failure?.detail}`));
-}
-
-function failureOf(error: unknown): JobFailure {
-  const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
-  if (isConvertError(error)) return { convertMessage: error.message, detail };
-  if (error instanceof Error && OUT_OF_MEMORY.test(error.message)) return { convertMessage: RESOURCE_LIMIT_MESSAGE, detail };
-  return { detail };
+  else waiting.reject(errorOf(message.failure ?? { detail: 'no token' }, 'timestamp failed in the server'));
 }
 
 let finished = false;

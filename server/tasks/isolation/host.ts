@@ -8,10 +8,11 @@ import { INSIDE_JOB_JAIL_ENV, jailed } from '../../convert/engines/jail';
 import type { EngineId } from '../../convert/engines/registry';
 import { acquireEngineSlot, RESOURCE_LIMIT_MESSAGE } from '../../convert/engines/run';
 import { speechSettings } from '../../convert/engines/speech/settings';
-import { ConvertError, isConvertError } from '../../convert/errors';
+import { ConvertError } from '../../convert/errors';
 import { configuredTimestampAuthority } from '../../convert/tools/pdf-render';
 import type { ConvertOutput } from '../../convert/types';
 import { stageJob } from './exchange';
+import { errorOf, failureOf } from './failures';
 import type { FromChild, JobRequest, ToChild } from './protocol';
 
 export interface IsolationOptions {
@@ -195,8 +196,7 @@ function runInChild(child: ChildProcess, request: JobRequest, ctx: ChildContext)
         const token = await configuredTimestampAuthority(Buffer.from(digest, 'hex'), { workDir: ctx.serverWorkDir, signal });
         tell({ type: 'timestamp', id, token: token.toString('base64') });
       } catch (error) {
-        const detail = error instanceof Error ? error.message : String(error);
-        tell({ type: 'timestamp', id, failure: isConvertError(error) ? { convertMessage: error.message, detail } : { detail } });
+        tell({ type: 'timestamp', id, failure: failureOf(error) });
       }
     };
 
@@ -235,10 +235,8 @@ function runInChild(child: ChildProcess, request: JobRequest, ctx: ChildContext)
       for (const slot of slots.values()) if (!slot.returned) slot.release?.();
       if (signal.aborted) reject(signal.reason);
       else if (answer?.type === 'done') resolve({ outputs: answer.outputs, data: answer.data });
-      else if (answer?.type === 'failed') {
-        const { convertMessage, detail } = answer.failure;
-        reject(convertMessage ? new ConvertError(convertMessage, { cause: new Error(detail) }) : new Error(`job failed in its child: ${detail}`));
-      } else if (code === ALLOCATION_ABORT_CODE || signalName === 'SIGABRT' || signalName === 'SIGSEGV' || signalName === 'SIGKILL') {
+      else if (answer?.type === 'failed') reject(errorOf(answer.failure, 'job failed in its child'));
+      else if (code === ALLOCATION_ABORT_CODE || signalName === 'SIGABRT' || signalName === 'SIGSEGV' || signalName === 'SIGKILL') {
         reject(new ConvertError(RESOURCE_LIMIT_MESSAGE, { cause: new Error(`job child ended by ${signalName ?? `exit ${code}`}`) }));
       } else reject(new Error(`job child exited (${signalName ?? code}) without an answer`));
     });
