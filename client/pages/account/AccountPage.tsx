@@ -20,7 +20,7 @@ const SHELLS: Record<string, Shell> = {
   task: { title: '任务与积分中心', sub: '完成任务领积分，积分可兑换会员和转换次数', empty: { title: '任务即将上线', text: '每日签到、分享和首次转换等任务正在准备中。' } },
   invoice: { title: '申请发票', sub: '为已支付的订单开具电子发票', empty: { title: '暂无可开票订单', text: '支付成功的订单会出现在这里，可申请电子发票或纸质发票。', action: { to: '/myOrders/', label: '查看订单' } } },
   postage_pay: { title: '支付中心', sub: '纸质发票邮费支付', empty: { title: '没有待支付的邮费', text: '申请纸质发票后，可在这里支付邮费。', action: { to: '/invoice/', label: '申请发票' } } },
-  iamEmpty: { title: '登录完成', sub: '', empty: { title: '登录成功', text: '您可以关闭此页面，回到原来的页面继续操作。' } },
+  iamEmpty: { title: '登录', sub: '', empty: { title: '登录成功', text: '您可以关闭此页面，回到原来的页面继续操作。' } },
 };
 
 function FeedbackForm() {

@@ -5,6 +5,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { FID_COOKIE } from '../../../shared/cookies';
 import { redeemIamToken } from '../../api/account';
 import { clearDocumentCookie } from '../../api/http-client';
+import { EmptyState } from '../../components/EmptyState';
 import { useSiteConfig } from '../../routing/site-config';
 import { safeReturnAddress } from './return-address';
 
@@ -37,9 +38,9 @@ export function SignOnReturn({ done }: { done: ReactNode }) {
   if (step.kind === 'working') return <p className="center" role="status">正在登录，请稍候…</p>;
   if (step.kind === 'failed') {
     return (
-      <p className="center" role="alert">
-        {step.message} <a href={`${accountOrigin}/login/`}>重新登录</a>
-      </p>
+      <div role="alert">
+        <EmptyState title="登录未完成" text={step.message} action={{ to: `${accountOrigin}/login/`, label: '重新登录' }} />
+      </div>
     );
   }
   return (
