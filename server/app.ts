@@ -6,6 +6,8 @@ import { createApiRouter } from './api';
 import { createDb, migrateToLatest } from './db';
 import type { ApiDeps } from './api/deps';
 import { AccountService } from './account/service';
+import { Commerce } from './pay/service';
+import { PAY_NOTIFY_PREFIX } from './pay/orders';
 import { createSmsProvider } from './account/sms';
 import { loadSecret } from './tasks/links';
 import { TaskService, type TaskServiceOptions } from './tasks/service';
@@ -54,8 +56,11 @@ export async function createApp(config: Config, seams: AppSeams = {}): Promise<S
     await migrateToLatest(db);
     const tasks = new TaskService({ config, db, store: seams.store, fairness: seams.fairness, isolation: seams.isolation });
     if (seams.startTasks !== false) await tasks.start();
-    const accounts = new AccountService({ db, secret: loadSecret(config), sms: createSmsProvider(config) });
-    api = { config, db, tasks, accounts };
+    const secret = loadSecret(config);
+    const accounts = new AccountService({ db, secret, sms: createSmsProvider(config) });
+    const commerce = new Commerce(config, db, secret);
+    if (seams.startTasks !== false) commerce.start();
+    api = { config, db, tasks, accounts, commerce };
   }
 
   // Behind API_ORIGIN the tools run elsewhere: this server cannot tell, and the API answers for them.
@@ -76,7 +81,11 @@ export async function createApp(config: Config, seams: AppSeams = {}): Promise<S
   app.use(security);
   app.use(queryCookies());
   app.use(staticAssets(config.publicDir));
-  if (api) app.use(onlyApiPaths(express.json({ limit: '1mb' }), express.urlencoded({ extended: false, limit: '1mb' }), createApiRouter(api)));
+  // Payment notifies are signed over their exact bytes: the JSON parser keeps them for those paths.
+  const keepNotifyBytes = (req: express.Request, _res: unknown, buf: Buffer) => {
+    if (req.url.startsWith(PAY_NOTIFY_PREFIX)) (req as express.Request & { rawBody?: Buffer }).rawBody = buf;
+  };
+  if (api) app.use(onlyApiPaths(express.json({ limit: '1mb', verify: keepNotifyBytes }), express.urlencoded({ extended: false, limit: '1mb' }), createApiRouter(api)));
   else app.use(apiProxy(config.apiOrigin!));
   app.use(apiNotFound());
   app.use(trailingSlash());
@@ -89,6 +98,7 @@ export async function createApp(config: Config, seams: AppSeams = {}): Promise<S
     pageCache,
     api,
     async close() {
+      await api?.commerce?.stop();
       await api?.tasks.stop();
       await api?.db.destroy();
     },

@@ -39,6 +39,32 @@ export interface Config {
   trustedProxies: string;
   /** Aliyun SMS for login codes (SMS_PROVIDER=aliyun); without it the development provider logs codes, and production has no code login. */
   sms?: { accessKeyId: string; accessKeySecret: string; signName: string; templateCode: string; endpoint: string };
+  /** Payments (server/pay): without a real provider the sandbox serves both tabs, and production takes no payments. */
+  pay: PayConfig;
+}
+
+export interface PayConfig {
+  /** An unpaid order is queried at its provider and closed this long after it was made. */
+  orderTimeoutSeconds: number;
+  /** WeChat Pay API v3, Native (QR) payments. Key files are PEM. */
+  wechat?: {
+    mchId: string;
+    appId: string;
+    /** Serial number of the merchant's API certificate (sent in the Authorization header). */
+    serialNo: string;
+    privateKeyFile: string;
+    /** WeChat Pay's platform certificate or public key, for the notify signature. */
+    platformCertFile: string;
+    apiV3Key: string;
+    apiBase: string;
+  };
+  /** Alipay open platform, alipay.trade.precreate (QR) with RSA2. Key files are PEM. */
+  alipay?: {
+    appId: string;
+    privateKeyFile: string;
+    alipayPublicKeyFile: string;
+    gateway: string;
+  };
 }
 
 type Env = Record<string, string | undefined>;
@@ -89,6 +115,28 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
             endpoint: env.ALIYUN_SMS_ENDPOINT || 'https://dysmsapi.aliyuncs.com/',
           }
         : undefined,
+    pay: {
+      orderTimeoutSeconds: int(env.PAY_ORDER_TIMEOUT_SECONDS, 30 * 60),
+      wechat: env.WECHATPAY_MCHID
+        ? {
+            mchId: env.WECHATPAY_MCHID,
+            appId: env.WECHATPAY_APPID ?? '',
+            serialNo: env.WECHATPAY_SERIAL_NO ?? '',
+            privateKeyFile: env.WECHATPAY_PRIVATE_KEY_FILE ?? '',
+            platformCertFile: env.WECHATPAY_PLATFORM_CERT_FILE ?? '',
+            apiV3Key: env.WECHATPAY_APIV3_KEY ?? '',
+            apiBase: (env.WECHATPAY_API_BASE || 'https://api.mch.weixin.qq.com').replace(/\/$/, ''),
+          }
+        : undefined,
+      alipay: env.ALIPAY_APP_ID
+        ? {
+            appId: env.ALIPAY_APP_ID,
+            privateKeyFile: env.ALIPAY_PRIVATE_KEY_FILE ?? '',
+            alipayPublicKeyFile: env.ALIPAY_PUBLIC_KEY_FILE ?? '',
+            gateway: env.ALIPAY_GATEWAY || 'https://openapi.alipay.com/gateway.do',
+          }
+        : undefined,
+    },
     ...overrides,
   };
 }

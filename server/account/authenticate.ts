@@ -6,7 +6,7 @@ import type { AccountService } from './service';
 import type { User } from './users';
 
 export interface AuthenticatedRequest extends Request {
-  user?: { id: number; vip: boolean; accountType: User['accountType']; mobile: string };
+  user?: { id: number; vip: boolean; vipUntil: number | null; accountType: User['accountType']; mobile: string };
   /** A token was sent (valid or not): getUserInfo tells an expired login from a guest. */
   accessTokenPresented?: boolean;
 }
@@ -21,7 +21,10 @@ export function accessTokenOf(req: Request): string | undefined {
   return typeof cookie === 'string' && cookie ? cookie : undefined;
 }
 
-export function authenticate(accounts: AccountService): RequestHandler {
+/** When a user's membership ends (null: not a member); the payment side answers it. */
+export type MembershipLookup = (userId: number) => Promise<number | null>;
+
+export function authenticate(accounts: AccountService, membership?: MembershipLookup): RequestHandler {
   return (req, _res, next) => {
     const token = accessTokenOf(req);
     if (!token || token.length > 128) {
@@ -32,9 +35,11 @@ export function authenticate(accounts: AccountService): RequestHandler {
     request.accessTokenPresented = true;
     accounts
       .authenticate(token)
-      .then((user) => {
-        // VIP comes with the payment service (issue 13); until then every user is of the 'user' tier.
-        if (user) request.user = { id: user.id, vip: false, accountType: user.accountType, mobile: user.mobile };
+      .then(async (user) => {
+        if (user) {
+          const vipUntil = (await membership?.(user.id)) ?? null;
+          request.user = { id: user.id, vip: vipUntil !== null, vipUntil, accountType: user.accountType, mobile: user.mobile };
+        }
         next();
       })
       .catch(next);

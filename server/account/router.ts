@@ -75,7 +75,7 @@ export function createAccountRouter({ accounts, production }: AccountRouterOptio
       res.json(req.accessTokenPresented ? fail(403, ACCOUNT_MESSAGES.sessionEnded) : ok(null));
       return;
     }
-    res.json(ok({ userId: req.user.id, accountType: req.user.accountType, mobile: maskMobile(req.user.mobile), isVip: req.user.vip, expireTime365: null }));
+    res.json(ok({ userId: req.user.id, accountType: req.user.accountType, mobile: maskMobile(req.user.mobile), isVip: req.user.vip, expireTime365: req.user.vipUntil }));
   }));
 
   // SPEC §7 account service: bearer token, random v; code 0 means logged in, a 401 clears the cookie.

@@ -2,6 +2,7 @@
 import type { AccountService } from '../account/service';
 import type { Config } from '../config';
 import type { Db } from '../db';
+import type { Commerce } from '../pay/service';
 import type { TaskService } from '../tasks/service';
 
 export interface ApiDeps {
@@ -10,4 +11,6 @@ export interface ApiDeps {
   tasks: TaskService;
   /** The embedded account service; tests of other groups may leave it out (everyone is then a guest). */
   accounts?: AccountService;
+  /** Orders, payments and what they granted; without it nobody is VIP. */
+  commerce?: Commerce;
 }

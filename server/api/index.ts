@@ -5,6 +5,7 @@ import { createAccountRouter } from '../account/router';
 import { createSsoRouter } from '../account/sso-router';
 import { Companies } from '../company/companies';
 import { createCompanyRouter } from '../company/router';
+import { createPayRouter } from '../pay/router';
 import type { ApiDeps } from './deps';
 import { createRecordRouter } from './records';
 import { createSiteRouter } from './site';
@@ -14,11 +15,12 @@ export function createApiRouter(deps: ApiDeps): express.Router {
   const router = express.Router();
   // Who is asking comes first: the task calls read req.user for the owner and tier.
   if (deps.accounts) {
-    router.use(authenticate(deps.accounts));
+    router.use(authenticate(deps.accounts, deps.commerce?.membershipOf));
     const { production, publicOrigin, accountSites } = deps.config;
     router.use(createSsoRouter({ accounts: deps.accounts, production, publicOrigin, accountSites }));
     router.use(createAccountRouter({ accounts: deps.accounts, production }));
     router.use(createCompanyRouter(new Companies(deps.db)));
+    if (deps.commerce) router.use(createPayRouter(deps.commerce));
   }
   router.use(createSiteRouter(deps));
   router.use(createTaskRouter(deps));

@@ -7,6 +7,7 @@ import * as accounts from './004_accounts';
 import * as toolUses from './005_tool_uses';
 import * as singleSignOn from './006_single_sign_on';
 import * as companyAccounts from './007_company_accounts';
+import * as commerce from './008_commerce';
 
 export const migrations: Record<string, Migration> = {
   '001_site': site,
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   '005_tool_uses': toolUses,
   '006_single_sign_on': singleSignOn,
   '007_company_accounts': companyAccounts,
+  '008_commerce': commerce,
 };

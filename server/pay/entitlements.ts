@@ -1,0 +1,114 @@
+// What users hold from paid orders: VIP time, ID-photo uses, speech minutes, translation credits.
+// Grants are written inside the transaction that marks their order paid (orders.ts), and used up
+// by conditional updates, so two downloads at once cannot both take the last use.
+import { randomUUID } from 'node:crypto';
+import type { Kysely, Transaction } from 'kysely';
+import type { Db } from '../db';
+import type { Database } from '../db/schema';
+import type { GrantsTable, OrdersTable } from '../db/tables/commerce';
+import { SPEECH_MINUTES_PER_VIP_MONTH, TRANSLATIONS_PER_VIP_MONTH, type Product } from '../../shared/products';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** China Standard Time: a month of membership ends on the same calendar day in Beijing. */
+const CST_OFFSET_MS = 8 * 60 * 60 * 1000;
+
+export type GrantKind = GrantsTable['kind'];
+
+export function addMonths(at: number, months: number): number {
+  const d = new Date(at + CST_OFFSET_MS);
+  const day = d.getUTCDate();
+  d.setUTCDate(1);
+  d.setUTCMonth(d.getUTCMonth() + months);
+  // 31 January + 1 month is the last day of February, not 3 March.
+  const lastDay = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 0)).getUTCDate();
+  d.setUTCDate(Math.min(day, lastDay));
+  return d.getTime() - CST_OFFSET_MS;
+}
+
+export class Entitlements {
+  constructor(
+    private readonly db: Db,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** When the user's membership ends (epoch ms), or null if they never had one or it has ended. */
+  async vipUntil(userId: number, db: Kysely<Database> = this.db): Promise<number | null> {
+    const row = await db
+      .selectFrom('grants')
+      .select((eb) => eb.fn.max('expires_at').as('until'))
+      .where('user_id', '=', userId)
+      .where('kind', '=', 'vip')
+      .executeTakeFirst();
+    const until = row?.until == null ? null : Number(row.until);
+    return until !== null && until > this.now() ? until : null;
+  }
+
+  /** What is left of a kind right now, across all live grants. */
+  async remaining(userId: number, kind: GrantKind): Promise<number> {
+    const now = this.now();
+    const row = await this.db
+      .selectFrom('grants')
+      .select((eb) => eb.fn.sum<number | string | null>(eb('quantity', '-', eb.ref('used'))).as('left'))
+      .where('user_id', '=', userId)
+      .where('kind', '=', kind)
+      .where('starts_at', '<=', now)
+      .where('expires_at', '>', now)
+      .executeTakeFirst();
+    return Number(row?.left ?? 0);
+  }
+
+  /** Live grants of a kind, soonest to expire first: the order they are used in. */
+  async live(userId: number, kind: GrantKind): Promise<{ id: string; quantity: number; used: number; expiresAt: number }[]> {
+    const now = this.now();
+    const rows = await this.db
+      .selectFrom('grants')
+      .select(['id', 'quantity', 'used', 'expires_at'])
+      .where('user_id', '=', userId)
+      .where('kind', '=', kind)
+      .where('starts_at', '<=', now)
+      .where('expires_at', '>', now)
+      .whereRef('used', '<', 'quantity')
+      .orderBy('expires_at')
+      .execute();
+    return rows.map((r) => ({ id: r.id, quantity: Number(r.quantity), used: Number(r.used), expiresAt: Number(r.expires_at) }));
+  }
+
+  /** Takes one use (an ID-photo download); false when none is left. */
+  async consumeOne(userId: number, kind: GrantKind): Promise<boolean> {
+    // A competing consumer may take the grant's last use between the read and the update: try the next.
+    for (const grant of await this.live(userId, kind)) {
+      const result = await this.db
+        .updateTable('grants')
+        .set((eb) => ({ used: eb('used', '+', 1) }))
+        .where('id', '=', grant.id)
+        .whereRef('used', '<', 'quantity')
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) === 1) return true;
+    }
+    return false;
+  }
+
+  /** Writes what a paid order gives; called inside the transaction that marks it paid. */
+  async grantForOrder(trx: Transaction<Database>, order: OrdersTable, product: Product): Promise<void> {
+    const now = this.now();
+    const row = (kind: GrantKind, quantity: number, startsAt: number, expiresAt: number) => ({
+      id: randomUUID(), user_id: order.user_id, order_id: order.id, kind, quantity, used: 0, starts_at: startsAt, expires_at: expiresAt, created_at: now,
+    });
+    const rows: ReturnType<typeof row>[] = [];
+    if (product.kind === 'vip') {
+      // A renewal starts when the current membership ends, so no paid day is lost.
+      const start = (await this.vipUntil(order.user_id, trx)) ?? now;
+      const months = (product.months ?? 0) + (product.bonusMonths ?? 0);
+      rows.push(row('vip', 0, start, addMonths(start, months)));
+      for (let i = 0; i < months; i += 1) {
+        rows.push(row('speech', SPEECH_MINUTES_PER_VIP_MONTH, addMonths(start, i), addMonths(start, i + 1)));
+        rows.push(row('translation', TRANSLATIONS_PER_VIP_MONTH, addMonths(start, i), addMonths(start, i + 1)));
+      }
+    } else if (product.kind === 'photo') {
+      rows.push(row('photo', product.uses ?? 0, now, now + (product.validDays ?? 365) * DAY_MS));
+    } else if (product.kind === 'speech') {
+      rows.push(row('speech', product.minutes ?? 0, now, now + (product.validDays ?? 370) * DAY_MS));
+    }
+    if (rows.length) await trx.insertInto('grants').values(rows).execute();
+  }
+}

@@ -1,0 +1,306 @@
+// Orders (issue 13): created → paid → refunded, created → closed. The price comes from the
+// product table and the user's own coupon, never from the client; a notify is verified by its
+// provider, checked against the order (amount, state) and acted on once, in one transaction with
+// the grants; an order nobody paid is asked about at its provider once more before it is closed.
+import crypto from 'node:crypto';
+import type { Transaction } from 'kysely';
+import type { Db } from '../db';
+import type { Database } from '../db/schema';
+import type { OrdersTable, OrderState } from '../db/tables/commerce';
+import { productById, type Product } from '../../shared/products';
+import type { Entitlements } from './entitlements';
+import { PAY_MESSAGES } from './messages';
+import { NotifyRefused, ProviderError, PAY_CHANNELS, type NotifyAnswer, type NotifyRequest, type PayChannel, type ProviderPayment } from './provider';
+import type { PayProviders } from './providers';
+
+/** A refusal of the payment calls: the HTTP status and the Chinese message the page shows. */
+export class PayRefusal extends Error {
+  constructor(
+    readonly status: 400 | 401 | 403 | 404 | 409 | 429 | 502 | 503,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'PayRefusal';
+  }
+}
+
+/** Open orders one user may hold at once: enough for every tab and product, not for a flood. */
+const MAX_OPEN_ORDERS = 20;
+/** Where providers post their notifies (+ the provider's name). */
+export const PAY_NOTIFY_PREFIX = '/payCode/notify/';
+
+export interface OrderRequest {
+  productId: unknown;
+  channel: unknown;
+  couponId?: unknown;
+  agent?: string;
+  md?: string;
+  /** A postage order pays for this paper invoice. */
+  invoiceId?: string;
+}
+
+export interface OrderView {
+  orderId: string;
+  productId: number;
+  title: string;
+  amountFen: number;
+  payType: string;
+  state: OrderState;
+  paid: boolean;
+  codeUrl: string | null;
+  createTime: number;
+  expireTime: number;
+  payTime: number | null;
+}
+
+export function viewOf(order: OrdersTable): OrderView {
+  return {
+    orderId: order.id,
+    productId: Number(order.product_id),
+    title: productById(Number(order.product_id))?.title ?? '',
+    amountFen: Number(order.amount_fen),
+    payType: order.channel,
+    state: order.state,
+    paid: order.state === 'paid',
+    codeUrl: order.state === 'created' ? order.code_url : null,
+    createTime: Number(order.created_at),
+    expireTime: Number(order.expires_at),
+    payTime: order.paid_at === null ? null : Number(order.paid_at),
+  };
+}
+
+/** Our out_trade_no: a time prefix for people reading statements, random for the rest (6–32 chars for WeChat). */
+function newOrderId(now: number): string {
+  const stamp = new Date(now + 8 * 3600_000).toISOString().replace(/\D/g, '').slice(0, 14);
+  return `P${stamp}${crypto.randomBytes(6).toString('hex')}`;
+}
+
+export type SettleResult = 'granted' | 'already';
+
+export class Orders {
+  constructor(
+    private readonly db: Db,
+    private readonly providers: PayProviders,
+    private readonly entitlements: Entitlements,
+    private readonly options: { publicOrigin: string; orderTimeoutMs: number; now?: () => number },
+  ) {}
+
+  private now(): number {
+    return (this.options.now ?? Date.now)();
+  }
+
+  async create(userId: number, request: OrderRequest): Promise<OrdersTable> {
+    const product = productById(request.productId);
+    if (!product) throw new PayRefusal(400, PAY_MESSAGES.unknownProduct);
+    if (product.kind === 'postage' && !request.invoiceId) throw new PayRefusal(400, PAY_MESSAGES.unknownProduct);
+    const channel = PAY_CHANNELS.find((c) => c === request.channel);
+    if (!channel) throw new PayRefusal(400, PAY_MESSAGES.unknownChannel);
+    const provider = this.providers.forChannel(channel);
+    if (!provider) throw new PayRefusal(503, PAY_MESSAGES.unavailable);
+    const now = this.now();
+
+    const open = await this.db
+      .selectFrom('orders')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('user_id', '=', userId)
+      .where('state', '=', 'created')
+      .where('expires_at', '>', now)
+      .executeTakeFirstOrThrow();
+    if (Number(open.n) >= MAX_OPEN_ORDERS) throw new PayRefusal(429, PAY_MESSAGES.tooManyOrders);
+
+    const order: OrdersTable = {
+      id: newOrderId(now),
+      user_id: userId,
+      product_id: product.productId,
+      amount_fen: product.amountFen,
+      coupon_id: null,
+      channel,
+      provider: provider.name,
+      state: 'created',
+      code_url: null,
+      trade_no: null,
+      order_from: product.orderFrom ?? null,
+      agent: request.agent ?? null,
+      md: request.md ?? null,
+      invoice_id: request.invoiceId ?? null,
+      created_at: now,
+      expires_at: now + this.options.orderTimeoutMs,
+      paid_at: null,
+      closed_at: null,
+    };
+    await this.db.transaction().execute(async (trx) => {
+      if (request.couponId !== undefined && request.couponId !== '') {
+        const coupon = await this.reserveCoupon(trx, userId, product, request.couponId, order.id);
+        order.coupon_id = coupon.id;
+        // A coupon never makes an order free: the providers refuse a zero amount.
+        order.amount_fen = Math.max(1, product.amountFen - coupon.priceFen);
+      }
+      await trx.insertInto('orders').values(order).execute();
+    });
+
+    try {
+      const { codeUrl } = await provider.start({
+        id: order.id,
+        amountFen: order.amount_fen,
+        subject: product.title,
+        notifyUrl: `${this.options.publicOrigin}${PAY_NOTIFY_PREFIX}${provider.name}`,
+        expiresAt: order.expires_at,
+      });
+      await this.db.updateTable('orders').set({ code_url: codeUrl }).where('id', '=', order.id).execute();
+      return { ...order, code_url: codeUrl };
+    } catch (error) {
+      // The provider never took it: the order closes now and gives its coupon back.
+      await this.closeLocally(order.id);
+      if (error instanceof ProviderError) {
+        console.error(`pay: ${provider.name} refused order ${order.id}: ${error.message}`);
+        throw new PayRefusal(502, PAY_MESSAGES.providerFailed);
+      }
+      throw error;
+    }
+  }
+
+  private async reserveCoupon(trx: Transaction<Database>, userId: number, product: Product, couponId: unknown, orderId: string) {
+    if (typeof couponId !== 'string' || couponId.length > 40 || !product.couponCategory) throw new PayRefusal(400, PAY_MESSAGES.couponUnusable);
+    const result = await trx
+      .updateTable('user_coupons')
+      .set({ state: 'reserved', order_id: orderId })
+      .where('id', '=', couponId)
+      .where('user_id', '=', userId)
+      .where('category', '=', product.couponCategory)
+      .where('state', '=', 'unused')
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) !== 1) throw new PayRefusal(409, PAY_MESSAGES.couponUnusable);
+    const coupon = await trx.selectFrom('user_coupons').select(['id', 'price_fen']).where('id', '=', couponId).executeTakeFirstOrThrow();
+    return { id: coupon.id, priceFen: Number(coupon.price_fen) };
+  }
+
+  /** The user's own order; another user's answers as if it did not exist. */
+  async find(userId: number, orderId: unknown): Promise<OrdersTable> {
+    if (typeof orderId !== 'string' || orderId.length > 40) throw new PayRefusal(404, PAY_MESSAGES.orderNotFound);
+    const order = await this.db.selectFrom('orders').selectAll().where('id', '=', orderId).where('user_id', '=', userId).executeTakeFirst();
+    if (!order) throw new PayRefusal(404, PAY_MESSAGES.orderNotFound);
+    return order;
+  }
+
+  /** The order by id alone (the sandbox's confirm page, notifies). */
+  async byId(orderId: string): Promise<OrdersTable | undefined> {
+    return this.db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirst();
+  }
+
+  async list(userId: number, page: number, size: number): Promise<{ total: number; list: OrdersTable[] }> {
+    const [count, list] = await Promise.all([
+      this.db.selectFrom('orders').select((eb) => eb.fn.countAll<number | string>().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow(),
+      this.db.selectFrom('orders').selectAll().where('user_id', '=', userId).orderBy('created_at', 'desc').orderBy('id').limit(size).offset((page - 1) * size).execute(),
+    ]);
+    return { total: Number(count.n), list };
+  }
+
+  /** A notify from `providerName`: verified, then settled; answers in the provider's own format. */
+  async handleNotify(providerName: string, request: NotifyRequest): Promise<NotifyAnswer> {
+    const provider = this.providers.byName(providerName);
+    if (!provider) return { status: 404, contentType: 'application/json', body: JSON.stringify({ ret: 404, msg: PAY_MESSAGES.unavailable }) };
+    let payment: ProviderPayment;
+    try {
+      payment = await provider.verifyNotify(request);
+    } catch (error) {
+      if (error instanceof NotifyRefused) {
+        console.error(`pay: ${providerName} notify refused: ${error.message}`);
+        return provider.answer(false, error.message);
+      }
+      throw error;
+    }
+    try {
+      await this.settle(providerName, payment);
+      return provider.answer(true);
+    } catch (error) {
+      if (error instanceof PayRefusal) {
+        console.error(`pay: ${providerName} notify for ${payment.orderId} not settled: ${error.message}`);
+        return provider.answer(false, error.message);
+      }
+      throw error;
+    }
+  }
+
+  /**
+   * Marks the order paid and writes its grants, all or nothing. The same payment again (a re-sent
+   * notify, a query after the notify) changes nothing and answers 'already'.
+   */
+  async settle(providerName: string, payment: ProviderPayment): Promise<SettleResult> {
+    if (!payment.paid) throw new PayRefusal(409, PAY_MESSAGES.notifyInvalid);
+    const now = this.now();
+    return this.db.transaction().execute(async (trx) => {
+      const order = await trx.selectFrom('orders').selectAll().where('id', '=', payment.orderId).executeTakeFirst();
+      if (!order || order.provider !== providerName) throw new PayRefusal(404, PAY_MESSAGES.orderNotFound);
+      if (order.state === 'paid' || order.state === 'refunded') return 'already';
+      if (order.state !== 'created') throw new PayRefusal(409, PAY_MESSAGES.orderClosed);
+      if (payment.amountFen !== Number(order.amount_fen)) throw new PayRefusal(409, PAY_MESSAGES.amountMismatch);
+      if (payment.notifyId) {
+        const seen = await trx
+          .insertInto('pay_notifies')
+          .values({ provider: providerName, notify_id: payment.notifyId, order_id: order.id, received_at: now })
+          .onConflict((oc) => oc.columns(['provider', 'notify_id']).doNothing())
+          .executeTakeFirst();
+        if (Number(seen.numInsertedOrUpdatedRows ?? 0) === 0) return 'already';
+      }
+      const marked = await trx
+        .updateTable('orders')
+        .set({ state: 'paid', paid_at: now, trade_no: payment.tradeNo })
+        .where('id', '=', order.id)
+        .where('state', '=', 'created')
+        .executeTakeFirst();
+      if (Number(marked.numUpdatedRows) !== 1) return 'already';
+      if (order.coupon_id) await trx.updateTable('user_coupons').set({ state: 'used' }).where('id', '=', order.coupon_id).execute();
+      if (order.invoice_id) await trx.updateTable('invoices').set({ state: 'requested' }).where('id', '=', order.invoice_id).where('state', '=', 'awaiting_postage').execute();
+      const product = productById(Number(order.product_id));
+      if (product) await this.entitlements.grantForOrder(trx, order, product);
+      return 'granted';
+    });
+  }
+
+  /** Asks the provider about an unpaid order and settles it if it was paid (the page's polling, the sweeper). */
+  async reconcile(order: OrdersTable): Promise<OrderState> {
+    if (order.state !== 'created') return order.state;
+    const provider = this.providers.byName(order.provider);
+    const payment = await provider?.query(order.id);
+    if (payment?.paid) {
+      try {
+        await this.settle(order.provider, payment);
+        return 'paid';
+      } catch (error) {
+        if (!(error instanceof PayRefusal)) throw error;
+        console.error(`pay: ${order.provider} reports ${order.id} paid but it was not settled: ${error.message}`);
+      }
+    }
+    const now = await this.byId(order.id);
+    return now?.state ?? order.state;
+  }
+
+  /** Closes the orders whose time ran out: each asked about once more, closed at the provider, then here. */
+  async sweep(): Promise<number> {
+    const due = await this.db.selectFrom('orders').selectAll().where('state', '=', 'created').where('expires_at', '<=', this.now()).limit(100).execute();
+    let closed = 0;
+    for (const order of due) {
+      try {
+        if ((await this.reconcile(order)) !== 'created') continue;
+        await this.providers.byName(order.provider)?.close(order.id);
+        if (await this.closeLocally(order.id)) closed += 1;
+      } catch (error) {
+        // The provider could not be asked: the order stays open and is tried again next sweep.
+        console.error(`pay: order ${order.id} not closed yet: ${(error as Error).message}`);
+      }
+    }
+    return closed;
+  }
+
+  /** created → closed, giving back a reserved coupon; false when it was no longer open. */
+  private async closeLocally(orderId: string): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      const result = await trx.updateTable('orders').set({ state: 'closed', closed_at: this.now() }).where('id', '=', orderId).where('state', '=', 'created').executeTakeFirst();
+      if (Number(result.numUpdatedRows) !== 1) return false;
+      await trx.updateTable('user_coupons').set({ state: 'unused', order_id: null }).where('order_id', '=', orderId).where('state', '=', 'reserved').execute();
+      return true;
+    });
+  }
+}
+
+export type { PayChannel };
