@@ -2,15 +2,17 @@
 // code with pdf-lib: qpdf (structure, attachments), poppler's pdfinfo / pdftotext / pdfimages.
 import { execFile } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { PDFDocument, PDFName, PDFTextField } from 'pdf-lib';
 import { ConvertError } from '../../server/convert/errors';
 import { pdfEditConverters } from '../../server/convert/tools/pdf-edit';
 import type { ConvertInput, ConvertOutput } from '../../server/convert/types';
 import { bodyText, writeForeignWatermarkedPdf, writeInput, writeSamplePdf } from '../support/pdf-fixtures';
 import { refusal } from '../support/convert-job';
+import { SOFFICE_TIMEOUT_MS, sofficeConvert } from '../support/soffice';
 
 const run = promisify(execFile);
 const FIXTURES = path.resolve(__dirname, '../../../shared/fixtures/pdf');
@@ -167,6 +169,32 @@ describe('pdf-split', () => {
     expect(await convertError('pdf-split', [input], { mode: 'ranges' })).toContain('页码');
   });
 
+  test("keeps the form: each part has its pages' fields, filled as they were", async () => {
+    const form = await libreOfficeForm();
+    const original = await formOf(form.path);
+    // What LibreOffice wrote, read by pdf-lib (qpdf wrote none of it): the reader does see the values.
+    expect(original).toEqual({ needAppearances: true, fields: { name: '张三', agree: '/Yes', city: '北京' } });
+    const { outputs } = await convert('pdf-split', [form]);
+    expect(await Promise.all(outputs.map((output) => formOf(output.path)))).toEqual([
+      { needAppearances: true, fields: { name: '张三', agree: '/Yes' } },
+      { needAppearances: true, fields: { city: '北京' } },
+    ]);
+    const ranges = await convert('pdf-split', [form], { mode: 'ranges', pages: '2, 1-2' });
+    expect(await Promise.all(ranges.outputs.map((output) => formOf(output.path)))).toEqual([
+      { needAppearances: true, fields: { city: '北京' } },
+      original,
+    ]);
+  }, SOFFICE_TIMEOUT_MS);
+
+  const pdflatexForm = path.join(FIXTURES, 'pdflatex-forms.pdf');
+  (existsSync(pdflatexForm) ? test : test.skip)("keeps pdfTeX's form (pdflatex-forms.pdf)", async () => {
+    const file = pdflatexForm;
+    const original = await formOf(file);
+    expect(Object.keys(original.fields)).toEqual(['Name', 'Check', 'Submit']);
+    const { outputs } = await convert('pdf-split', [{ name: 'pdflatex-forms.pdf', path: file, size: 0, type: 'pdf' }]);
+    expect(await formOf(outputs[0]!.path)).toEqual(original);
+  });
+
   test('stops when the job is cancelled', async () => {
     const input = await writeSamplePdf(scratch, 'cancelled.pdf');
     const controller = new AbortController();
@@ -174,6 +202,37 @@ describe('pdf-split', () => {
     await expect(convert('pdf-split', [input], {}, controller.signal)).rejects.toMatchObject({ name: 'AbortError' });
   });
 });
+
+/**
+ * A filled two-page form as LibreOffice prints it (an HTML form: its inputs become form fields,
+ * with /NeedAppearances set): name and agree on page 1, city on page 2.
+ */
+async function libreOfficeForm(): Promise<ConvertInput> {
+  const html = path.join(scratch, 'form.html');
+  await writeFile(
+    html,
+    `<html><body><form>
+      <p>姓名 <input type="text" name="name" value="张三"></p>
+      <p><input type="checkbox" name="agree" checked> 同意</p>
+      <p style="page-break-before: always">城市 <input type="text" name="city" value="北京"></p>
+    </form></body></html>`,
+  );
+  const pdf = sofficeConvert(html, 'pdf:writer_web_pdf_Export', scratch);
+  return { name: '表单.pdf', path: pdf, size: 0, type: 'pdf' };
+}
+
+/**
+ * The interactive form as pdf-lib reads it: each field's value (a text field's text, else its /V
+ * as written, e.g. "/Yes" for a ticked box; null when it has none) and /NeedAppearances.
+ */
+async function formOf(file: string): Promise<{ needAppearances: boolean; fields: Record<string, string | null> }> {
+  const form = (await PDFDocument.load(await readFile(file), { updateMetadata: false })).getForm();
+  const fields: Record<string, string | null> = {};
+  for (const field of form.getFields()) {
+    fields[field.getName()] = field instanceof PDFTextField ? (field.getText() ?? '') : (field.acroField.dict.get(PDFName.of('V'))?.toString() ?? null);
+  }
+  return { needAppearances: form.acroForm.dict.get(PDFName.of('NeedAppearances'))?.toString() === 'true', fields };
+}
 
 describe('pdf-rotate', () => {
   test('adds the angle to the chosen pages only', async () => {
@@ -480,16 +539,6 @@ function expectedOutcome(toolId: string, file: string): Expected {
 
 const EVERY_TOOL_OPTIONS: Readonly<Record<string, Record<string, unknown>>> = { ...EVERY_DOCUMENT_OPTIONS, 'pdf-rotate': { angle: 90 }, 'pdf-insert': { position: 0 } };
 
-/**
- * Product bugs these checks found, each marked failing until it is fixed ("tool fixture": what
- * goes wrong). pdf-split copies pages into a new pdf-lib document and leaves the /AcroForm behind
- * (merge goes through qpdf, which keeps it): the split form page has widgets but no form, its
- * Submit button drawn from its own appearance, which pdftotext reads as a second "Submit".
- */
-const KNOWN_BUGS: Readonly<Record<string, string>> = {
-  'pdf-split pdflatex-forms.pdf': 'the split part loses the interactive form (/AcroForm)',
-};
-
 if (fixtureFiles.length === 0) {
   test.skip(`real-world PDF fixtures not found at ${FIXTURES}: the fixture sweep is skipped`, () => undefined);
 } else {
@@ -499,7 +548,7 @@ if (fixtureFiles.length === 0) {
 
   describe.each(pdfEditConverters.map((converter) => converter.toolId))('%s on real-world PDFs', (toolId) => {
     for (const file of fixtureFiles) {
-      (KNOWN_BUGS[`${toolId} ${file}`] ? test.failing : test)(file, async () => {
+      test(file, async () => {
         const input: ConvertInput = { name: file, path: path.join(FIXTURES, file), size: 0, type: 'pdf' };
         const expected = expectedOutcome(toolId, file);
         const inputs = await inputsFor(toolId, input);

@@ -1,4 +1,5 @@
-// PDF editing tools built on pdf-lib (merge, split, rotate, insert, delete, numbering, watermarks, portfolios).
+// PDF editing tools built on pdf-lib (merge, split, rotate, insert, delete, numbering, watermarks,
+// portfolios); merge and split write their documents with qpdf (qpdf-pages.ts).
 import type { Converter } from '../../types';
 import { deletePageConverter } from './delete-page';
 import { delWatermarkConverter } from './del-watermark';

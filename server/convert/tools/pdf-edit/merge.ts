@@ -5,18 +5,17 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import { z } from 'zod';
-import { runEngine } from '../../engines/run';
 import { ConvertError } from '../../errors';
 import type { Converter, ConvertContext, ConvertInput, ConvertOutput } from '../../types';
 import { JobProgress } from './job-progress';
 import { baseName, loadPdf, savePdf } from './pdf-files';
+import { writePages } from './qpdf-pages';
 
 const options = z.object({});
 
 async function mergeWithQpdf(inputs: readonly ConvertInput[], ctx: ConvertContext, name: string): Promise<ConvertOutput> {
   const file = path.join(ctx.workDir, `${randomUUID()}.pdf`);
-  // Input paths are the store's own absolute paths, never visitor text, so none reads as an option.
-  await runEngine('qpdf', ['--empty', '--warning-exit-0', '--object-streams=generate', '--pages', ...inputs.map((i) => i.path), '--', file], { signal: ctx.signal });
+  await writePages(inputs, file, ctx.signal);
   return { name, path: file };
 }
 

@@ -1,10 +1,17 @@
 // pdf-split: one PDF into several — by the ranges the visitor lists, every n pages, or page by page.
-import { PDFDocument } from 'pdf-lib';
+// qpdf writes the parts (qpdf-pages.ts), so a part keeps the form fields and page labels of its
+// pages; pdf-lib's copyPages left the form behind.
+import { randomUUID } from 'node:crypto';
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
 import { z } from 'zod';
-import type { Converter, ConvertOutput } from '../../types';
+import type { ConvertContext, ConvertInput, Converter, ConvertOutput } from '../../types';
+import { corruptOnEngineFailure } from '../pdf-render/pdf-input';
 import { forEachPdf } from './each-pdf';
+import type { JobProgress } from './job-progress';
 import { pagesOption, parsePageRanges, type PageRange } from '../../page-ranges';
-import { baseName, savePdf } from './pdf-files';
+import { baseName } from './pdf-files';
+import { splitEvery, writePages } from './qpdf-pages';
 
 const options = z.object({
   mode: z.enum(['ranges', 'every', 'single']).default('single'),
@@ -15,28 +22,54 @@ const options = z.object({
 });
 type SplitOptions = z.infer<typeof options>;
 
-function partsOf({ mode, pages, n }: SplitOptions, pageCount: number): PageRange[] {
-  if (mode === 'ranges') return parsePageRanges(pages, pageCount);
-  const size = mode === 'every' ? n : 1;
+/** Pages per part when the parts are all alike (every n pages, page by page); undefined for listed ranges. */
+function partSize({ mode, n }: SplitOptions): number | undefined {
+  if (mode === 'ranges') return undefined;
+  return mode === 'every' ? n : 1;
+}
+
+function partsOf(splitOptions: SplitOptions, pageCount: number): PageRange[] {
+  const size = partSize(splitOptions);
+  if (size === undefined) return parsePageRanges(splitOptions.pages, pageCount);
   const parts: PageRange[] = [];
   for (let from = 1; from <= pageCount; from += size) parts.push({ from, to: Math.min(from + size - 1, pageCount) });
   return parts;
 }
 
+const workFile = (ctx: ConvertContext) => path.join(ctx.workDir, `${randomUUID()}.pdf`);
+
+async function writeParts(input: ConvertInput, parts: readonly PageRange[], size: number | undefined, ctx: ConvertContext, progress: JobProgress): Promise<string[]> {
+  if (size === undefined) {
+    const files: string[] = [];
+    await progress.forEach(parts, async (range) => {
+      const file = workFile(ctx);
+      await writePages([{ path: input.path, range }], file, ctx.signal);
+      files.push(file);
+    });
+    return files;
+  }
+  const folder = path.join(ctx.workDir, randomUUID());
+  await mkdir(folder);
+  const targets = parts.map(() => workFile(ctx));
+  const files = await splitEvery(input.path, size, folder, (index) => targets[index]!, ctx.signal);
+  if (files.length !== parts.length) throw new Error(`qpdf wrote ${files.length} parts, expected ${parts.length}`);
+  progress.report(1);
+  return files;
+}
+
 export const splitConverter: Converter<SplitOptions> = {
   toolId: 'pdf-split',
   options,
-  engines: [],
+  engines: ['qpdf'],
   convert: ({ inputs, options: splitOptions }, ctx) =>
+    // pdf-lib opens each file first: its refusals (encrypted, damaged) name the file, and it counts the pages.
     forEachPdf(inputs, ctx, async (doc, input, progress) => {
-      const outputs: ConvertOutput[] = [];
-      await progress.forEach(partsOf(splitOptions, doc.getPageCount()), async ({ from, to }) => {
-        const part = await PDFDocument.create();
-        const indices = Array.from({ length: to - from + 1 }, (_, offset) => from - 1 + offset);
-        for (const page of await part.copyPages(doc, indices)) part.addPage(page);
-        const label = from === to ? `${from}` : `${from}-${to}`;
-        outputs.push(await savePdf(part, ctx, `${baseName(input)}_${label}.pdf`));
+      const parts = partsOf(splitOptions, doc.getPageCount());
+      // A file pdf-lib opened and qpdf cannot write is damaged beyond what either repairs.
+      const files = await corruptOnEngineFailure(writeParts(input, parts, partSize(splitOptions), ctx, progress));
+      return files.map((file, index): ConvertOutput => {
+        const { from, to } = parts[index]!;
+        return { name: `${baseName(input)}_${from === to ? from : `${from}-${to}`}.pdf`, path: file };
       });
-      return outputs;
     }),
 };
