@@ -54,11 +54,11 @@ export async function createApp(config: Config, seams: AppSeams = {}): Promise<S
     configureTimestamps({ authorityDir: path.join(config.dataDir, 'tsa'), tsaUrl: config.tsaUrl });
     const db = createDb(config);
     await migrateToLatest(db);
-    const tasks = new TaskService({ config, db, store: seams.store, fairness: seams.fairness, isolation: seams.isolation });
-    if (seams.startTasks !== false) await tasks.start();
     const secret = loadSecret(config);
-    const accounts = new AccountService({ db, secret, sms: createSmsProvider(config) });
     const commerce = new Commerce(config, db, secret);
+    const tasks = new TaskService({ config, db, store: seams.store, fairness: seams.fairness, isolation: seams.isolation, packs: commerce.packUses });
+    if (seams.startTasks !== false) await tasks.start();
+    const accounts = new AccountService({ db, secret, sms: createSmsProvider(config) });
     if (seams.startTasks !== false) commerce.start();
     api = { config, db, tasks, accounts, commerce };
   }

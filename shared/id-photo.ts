@@ -98,6 +98,6 @@ export interface IdPhotoPreviewLayout {
 /** The `data` of img-background-color's preview step (taskMiddleQuery). */
 export interface IdPhotoPreviewData {
   layouts: IdPhotoPreviewLayout[];
-  /** Full-size downloads left; null while uses are not counted. */
+  /** Full-size downloads left; null: the converter does not know (the page asks getPhotoBackgroundAvailableNum). */
   remainingUses: number | null;
 }

@@ -73,8 +73,8 @@ export class Entitlements {
     return rows.map((r) => ({ id: r.id, quantity: Number(r.quantity), used: Number(r.used), expiresAt: Number(r.expires_at) }));
   }
 
-  /** Takes one use (an ID-photo download); false when none is left. */
-  async consumeOne(userId: number, kind: GrantKind): Promise<boolean> {
+  /** Takes one use (an ID-photo download); answers the grant it came from, undefined when none is left. */
+  async consumeOne(userId: number, kind: GrantKind): Promise<string | undefined> {
     // A competing consumer may take the grant's last use between the read and the update: try the next.
     for (const grant of await this.live(userId, kind)) {
       const result = await this.db
@@ -83,9 +83,14 @@ export class Entitlements {
         .where('id', '=', grant.id)
         .whereRef('used', '<', 'quantity')
         .executeTakeFirst();
-      if (Number(result.numUpdatedRows) === 1) return true;
+      if (Number(result.numUpdatedRows) === 1) return grant.id;
     }
-    return false;
+    return undefined;
+  }
+
+  /** A use taken for a task that then failed goes back to its grant. */
+  async giveBack(grantId: string): Promise<void> {
+    await this.db.updateTable('grants').set((eb) => ({ used: eb('used', '-', 1) })).where('id', '=', grantId).where('used', '>', 0).execute();
   }
 
   /** Writes what a paid order gives; called inside the transaction that marks it paid. */

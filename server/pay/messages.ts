@@ -9,6 +9,8 @@ export const PAY_MESSAGES = {
   orderClosed: '订单已关闭，请重新下单',
   orderPaid: '订单已支付',
   couponUnusable: '优惠券不可用或已被使用',
+  unknownCoupon: '优惠券不存在',
+  couponReceived: '您已领取过该优惠券',
   notifyInvalid: '通知签名无效',
   notifyExpired: '通知已过期',
   amountMismatch: '支付金额与订单不符',

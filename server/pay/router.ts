@@ -1,7 +1,7 @@
 // The payment calls of SPEC §7: createVIPOrder (plain and v2 JSONP), the QR code, the order
 // queries (plain and the two JSONP ones the page polls), the providers' notifies, the sandbox's
 // confirm page, and what a user holds (getUserVipMessage, getPhotoBackgroundAvailableNum,
-// getCPCInfo, getNotExpireLimitCode, joinVipUserCenter, membershipInfo, retryBalance).
+// getCPCInfo, getNotExpireLimitCode, joinVipUserCenter, membershipInfo, retryBalance), and coupons.
 import express, { type Request, type Response } from 'express';
 import NodeCache from 'node-cache';
 import QRCode from 'qrcode';
@@ -177,6 +177,17 @@ export function createPayRouter(commerce: Commerce): express.Router {
       speech: SPEECH_PACKS.map(pack),
       user: req.user ? await holdings(req.user.id) : null,
     }));
+  }));
+
+  // Coupons (SPEC §7): the status is readable by guests (the page shows 领取 either way).
+  router.get('/v2/coupon/couponStatus', handle(async (req, res) => {
+    res.json(ok(await commerce.coupons.status(req.user?.id, req.query.categoryId)));
+  }));
+  router.get('/v2/coupon/receive', handle(async (req, res) => {
+    res.json(ok(await commerce.coupons.receive(userOf(req), req.query.categoryId)));
+  }));
+  router.get('/v2/coupon/couponList', handle(async (req, res) => {
+    res.json(ok({ list: await commerce.coupons.list(userOf(req)) }));
   }));
 
   return router;

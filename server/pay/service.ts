@@ -2,14 +2,20 @@
 // closes orders nobody paid (after asking their provider once more).
 import type { Config } from '../config';
 import type { Db } from '../db';
+import { Coupons } from './coupons';
 import { Entitlements } from './entitlements';
 import { Orders } from './orders';
 import { createPayProviders, type PayProviders } from './providers';
+import type { PackUses } from '../usage/allowance';
+
+/** The tools whose uses are sold in packs, and the grant kind that pays for them (shared/products.ts). */
+const PACK_OF_TOOL: Readonly<Record<string, 'photo'>> = { 'img-background-color': 'photo' };
 
 export class Commerce {
   readonly providers: PayProviders;
   readonly entitlements: Entitlements;
   readonly orders: Orders;
+  readonly coupons: Coupons;
   private timer?: NodeJS.Timeout;
   private sweeping?: Promise<unknown>;
 
@@ -20,6 +26,7 @@ export class Commerce {
   ) {
     this.providers = createPayProviders({ pay: config.pay, production: config.production, secret, publicOrigin: config.publicOrigin });
     this.entitlements = new Entitlements(db);
+    this.coupons = new Coupons(db);
     this.orders = new Orders(db, this.providers, this.entitlements, { publicOrigin: config.publicOrigin, orderTimeoutMs: config.pay.orderTimeoutSeconds * 1000 });
   }
 
@@ -40,6 +47,15 @@ export class Commerce {
     clearInterval(this.timer);
     await this.sweeping;
   }
+
+  /** Uses bought in packs, for the daily allowance to fall back on when a tool's free uses are gone. */
+  readonly packUses: PackUses = {
+    take: async (userId, tool) => {
+      const kind = PACK_OF_TOOL[tool];
+      return kind ? this.entitlements.consumeOne(userId, kind) : undefined;
+    },
+    giveBack: (grantId) => this.entitlements.giveBack(grantId),
+  };
 
   /** The VIP check the login middleware makes on each request: the membership's end, or null. */
   membershipOf = (userId: number): Promise<number | null> => this.entitlements.vipUntil(userId);

@@ -29,7 +29,7 @@ import { Sweeper } from './sweeper';
 import { planRun } from './tryout';
 import { receiveUpload, type UploadRules } from './upload';
 import { Fairness, type Reservation } from './fairness';
-import { DailyAllowance, type UseGrant } from '../usage/allowance';
+import { DailyAllowance, type PackUses, type UseGrant } from '../usage/allowance';
 import type { Visitor } from './visitor';
 import { writeZip } from './zip';
 import { extensionOf } from '../files/sniff';
@@ -57,6 +57,8 @@ export interface TaskServiceOptions {
   fairness?: Fairness;
   /** Runs each job in a child process of its own (tasks/isolation); absent, jobs run in this process. */
   isolation?: Omit<IsolationOptions, 'exchangeRoot'>;
+  /** Bought uses (server/pay) that take over when a logged-in user's free uses of a tool are gone. */
+  packs?: PackUses;
 }
 
 /** The multipart fields a submit takes, all before the first file (upload.ts). */
@@ -134,7 +136,7 @@ export class TaskService {
       settled: (id, status) => this.settle(id, status),
     });
     this.fairness = options.fairness ?? new Fairness();
-    this.allowance = new DailyAllowance(options.db, config.dailyUses);
+    this.allowance = new DailyAllowance(options.db, config.dailyUses, options.packs);
     this.minFreeDiskBytes = config.minFreeDiskBytes;
     this.dataDir = config.dataDir;
     this.queue = new TaskQueue(config.convertConcurrency, (id) => this.runner.run(id).finally(() => this.releaseShare(id)));

@@ -5,6 +5,10 @@
 // their IP; VIP members are not counted. The lock is per process: with several web processes
 // (issue 18) a burst may overshoot by what the others check at the same moment.
 //
+// Packs (issue 13): a logged-in user whose free uses of a tool are gone uses a bought pack of that
+// tool (an ID-photo pack for img-background-color) instead of meeting the 402; a failed task
+// gives the pack use back like a free one.
+//
 // Try tokens (SPEC §7 getTryToken / sendBackTryToken) are uses taken ahead of a submit: a row per
 // token (`try:<uuid>`), counted like a use, taken over by the submit that sends it back as the
 // tryToken field, deleted by sendBackTryToken, and no longer counted an hour after if never used.
@@ -37,6 +41,14 @@ interface Counter {
   value: string;
 }
 
+/** Bought uses of a tool beyond the free ones (server/pay implements it). */
+export interface PackUses {
+  /** Takes one use of a pack for this tool; answers the grant it came from, or undefined when none is left. */
+  take(userId: number, tool: string): Promise<string | undefined>;
+  /** Gives a use back to its grant. */
+  giveBack(grantId: string): Promise<void>;
+}
+
 const UNLIMITED_GRANT: UseGrant = { use: async () => undefined, release: async () => undefined };
 const TRY_PREFIX = 'try:';
 const TRY_TOKEN_TTL_MS = 60 * 60 * 1000;
@@ -57,6 +69,7 @@ export class DailyAllowance {
   constructor(
     private readonly db: Db,
     private readonly limits: DailyUses,
+    private readonly packs?: PackUses,
   ) {}
 
   private counters(visitor: Visitor, tool: string): Counter[] {
@@ -133,7 +146,10 @@ export class DailyAllowance {
       // Unused tokens stay the visitor's; only what this submit counted anew is dropped.
       release: async () => {
         const left = unused.splice(0).filter((id) => !id.startsWith(TRY_PREFIX));
-        if (left.length) await this.db.deleteFrom('tool_uses').where('task_id', 'in', left).execute();
+        if (left.length === 0) return;
+        const fromPacks = await this.db.selectFrom('tool_uses').select('grant_id').where('task_id', 'in', left).where('grant_id', 'is not', null).execute();
+        await this.db.deleteFrom('tool_uses').where('task_id', 'in', left).execute();
+        for (const row of fromPacks) await this.packs?.giveBack(row.grant_id!);
       },
     };
   }
@@ -144,7 +160,8 @@ export class DailyAllowance {
     const counters = this.counters(visitor, tool);
     const ids = await this.locked(
       counters.map((c) => c.key),
-      () => this.insertUses(visitor, tool, useDay(), counters, count, () => TRY_PREFIX + randomUUID()),
+      // Tokens are free uses handed out ahead: a pack is only ever used by the submit itself.
+      () => this.insertUses(visitor, tool, useDay(), counters, count, () => TRY_PREFIX + randomUUID(), false),
     );
     return ids.map((id) => id.slice(TRY_PREFIX.length));
   }
@@ -172,24 +189,46 @@ export class DailyAllowance {
     return rows.map((r) => r.task_id);
   }
 
-  /** Inside the counters' lock: writes `count` use rows if every counter has room, else refuses with 402. */
-  private async insertUses(visitor: Visitor, tool: string, day: string, counters: Counter[], count: number, idOf: () => string): Promise<string[]> {
+  /**
+   * Inside the counters' lock: writes `count` use rows if every counter has room; what does not fit
+   * comes from the user's packs for this tool (try tokens never do); else refuses with 402.
+   */
+  private async insertUses(visitor: Visitor, tool: string, day: string, counters: Counter[], count: number, idOf: () => string, packsMayPay = true): Promise<string[]> {
     if (count <= 0) return [];
     const used = await Promise.all(counters.map((c) => this.used(c, tool, day)));
-    if (counters.some((c, i) => used[i] + count > c.limit)) {
+    const room = Math.max(0, Math.min(...counters.map((c, i) => c.limit - used[i])));
+    const grants = count > room && packsMayPay ? await this.takeFromPacks(visitor, tool, count - room) : [];
+    if (room + grants.length < count) {
       throw new TaskRefusal(402, visitor.tier === 'guest' ? USAGE_MESSAGES.guestUsedUp(this.limits.user) : USAGE_MESSAGES.userUsedUp);
     }
     const ids = Array.from({ length: count }, idOf);
     const issuedAt = Date.now();
     await this.db
       .insertInto('tool_uses')
-      .values(ids.map((id) => ({ task_id: id, owner: visitor.owner, ip: visitor.ip, tool, tier: visitor.tier, day, refunded: 0, issued_at: issuedAt })))
+      .values(ids.map((id, i) => ({ task_id: id, owner: visitor.owner, ip: visitor.ip, tool, tier: visitor.tier, day, refunded: 0, issued_at: issuedAt, grant_id: i < room ? null : grants[i - room] })))
       .execute();
     return ids;
   }
 
-  /** The task failed or was cancelled before its result: its use is given back (once). */
+  /** `count` pack uses of this user for this tool, all or none (what was taken goes back when short). */
+  private async takeFromPacks(visitor: Visitor, tool: string, count: number): Promise<string[]> {
+    const userId = visitor.owner.startsWith('u:') ? Number(visitor.owner.slice(2)) : NaN;
+    if (!this.packs || !Number.isSafeInteger(userId)) return [];
+    const taken: string[] = [];
+    while (taken.length < count) {
+      const grant = await this.packs.take(userId, tool);
+      if (!grant) break;
+      taken.push(grant);
+    }
+    if (taken.length === count) return taken;
+    for (const grant of taken) await this.packs.giveBack(grant);
+    return [];
+  }
+
+  /** The task failed or was cancelled before its result: its use is given back (once), to its pack if it came from one. */
   async refund(taskId: string): Promise<void> {
-    await this.db.updateTable('tool_uses').set({ refunded: 1 }).where('task_id', '=', taskId).execute();
+    const row = await this.db.selectFrom('tool_uses').select(['grant_id', 'refunded']).where('task_id', '=', taskId).executeTakeFirst();
+    const result = await this.db.updateTable('tool_uses').set({ refunded: 1 }).where('task_id', '=', taskId).where('refunded', '=', 0).executeTakeFirst();
+    if (row?.grant_id && Number(result.numUpdatedRows) === 1) await this.packs?.giveBack(row.grant_id);
   }
 }

@@ -4,7 +4,9 @@
 // guests, unknown products, forged, stale and mismatched notifies, foreign orders, closed orders.
 import crypto from 'node:crypto';
 import sharp from 'sharp';
-import { ApiVisitor, loggedInVisitor } from '../support/api-visitor';
+import fs from 'node:fs';
+import { ApiVisitor, loggedInVisitor, settledTask } from '../support/api-visitor';
+import { PORTRAIT } from '../support/portrait';
 import { startBuiltServer, type BuiltServer } from '../support/built-server';
 import { builtServerOn, DB_MODES } from '../support/db';
 import { buyInSandbox, confirmForm, openConfirmPage, postSandboxNotify, signedSandboxNotify } from '../support/sandbox-pay';
@@ -121,6 +123,59 @@ describe.each(DB_MODES)('orders and the sandbox provider on %s', (mode) => {
     expect(limits).toEqual([expect.objectContaining({ kind: 'photo', total: 3, left: 3 })]);
   });
 
+  test('an ID-photo pack pays for a photo once the free uses are gone; a failed one gives its use back', async () => {
+    const user = await loggedInVisitor(origin());
+    const photoNum = async () => (await user.send('GET', '/v2/user/getPhotoBackgroundAvailableNum')).body.data!.availableNum;
+    const upload = async (data: Buffer) => {
+      const form = new FormData();
+      form.append('taskName', 'img-background-color');
+      form.append('file', new Blob([new Uint8Array(data)], { type: 'image/jpeg' }), 'photo.jpg');
+      return user.send('POST', '/task/submitMiddleTask', form);
+    };
+    // The day's two free uses, taken as try tokens.
+    expect((await user.send('GET', '/v2/user/getTryToken?taskName=img-background-color&count=2')).status).toBe(200);
+    expect(await upload(fs.readFileSync(PORTRAIT))).toMatchObject({ status: 402, body: { msg: '今日免费次数已用完，开通会员即可不限次数使用' } });
+
+    await buyInSandbox(origin(), user, 20304);
+    expect(await photoNum()).toBe(1);
+    // A photo that cannot be read fails, and its use goes back to the pack.
+    const broken = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), crypto.randomBytes(4000)]);
+    const failed = await upload(broken);
+    expect(failed.status).toBe(200);
+    expect(await settledTask(user, failed.body.data!.taskId as string)).toMatchObject({ status: 'failed' });
+    expect(await photoNum()).toBe(1);
+
+    const made = await upload(fs.readFileSync(PORTRAIT));
+    expect(made.status).toBe(200);
+    expect(await photoNum()).toBe(0);
+    expect(await upload(fs.readFileSync(PORTRAIT))).toMatchObject({ status: 402 });
+  });
+
+  test('coupons: received once, lower the price of their own category only, one order at a time, given back when it closes', async () => {
+    const user = await loggedInVisitor(origin());
+    expect((await new ApiVisitor(origin()).send('GET', '/v2/coupon/couponStatus?categoryId=photoBackground')).body.data).toMatchObject({ price: 1, received: false, canReceive: true });
+    expect(await new ApiVisitor(origin()).send('GET', '/v2/coupon/receive?categoryId=photoBackground')).toMatchObject({ status: 401 });
+    expect(await user.send('GET', '/v2/coupon/receive?categoryId=nothing')).toEqual({ status: 400, body: { ret: 400, msg: '优惠券不存在' } });
+    const [first, second] = await Promise.all([user.send('GET', '/v2/coupon/receive?categoryId=photoBackground'), user.send('GET', '/v2/coupon/receive?categoryId=photoBackground')]);
+    expect([first.status, second.status].sort()).toEqual([200, 409]);
+    const coupon = (first.status === 200 ? first : second).body.data as { couponId: string };
+    expect((await user.send('GET', '/v2/coupon/couponStatus?categoryId=photoBackground')).body.data).toMatchObject({ received: true, canReceive: false });
+
+    // Not for a membership; someone else's coupon is not theirs to use.
+    expect(await user.send('GET', `/createVIPOrder?productId=10001&payType=wechat&couponId=${coupon.couponId}`)).toEqual({ status: 400, body: { ret: 400, msg: '优惠券不可用或已被使用' } });
+    expect(await (await loggedInVisitor(origin())).send('GET', `/createVIPOrder?productId=20302&payType=wechat&couponId=${coupon.couponId}`)).toMatchObject({ status: 409 });
+
+    const order = await user.send('GET', `/createVIPOrder?productId=20302&payType=wechat&couponId=${coupon.couponId}`);
+    expect(order.body.data).toMatchObject({ amountFen: 799, amount: '7.99' });
+    // The coupon is held by that order: a second order cannot use it too.
+    expect(await user.send('GET', `/createVIPOrder?productId=20303&payType=wechat&couponId=${coupon.couponId}`)).toMatchObject({ status: 409 });
+    const page = await openConfirmPage(origin(), order.body.data!.codeUrl as string);
+    expect(page.html).toContain('确认支付 ¥7.99');
+    expect((await postSandboxNotify(origin(), confirmForm(page.html))).status).toBe(200);
+    expect((await user.send('GET', '/v2/coupon/couponList')).body.data).toEqual({ list: [expect.objectContaining({ couponId: coupon.couponId, state: 'used', priceFen: 100 })] });
+    expect(await user.send('GET', `/createVIPOrder?productId=20303&payType=wechat&couponId=${coupon.couponId}`)).toMatchObject({ status: 409 });
+  });
+
   test('JSONP calls of SPEC §7: v2/createVIPOrder and the two result queries', async () => {
     const user = await loggedInVisitor(origin());
     const res = await user.request('GET', '/v2/createVIPOrder?productId=10012&payType=wechat&callback=jQuery_1');
@@ -162,5 +217,20 @@ describe('orders nobody paid close on time', () => {
     expect(await postSandboxNotify(server.origin, form)).toEqual({ status: 400, text: JSON.stringify({ ret: 400, msg: '订单已关闭，请重新下单' }) });
     expect(await user.send('GET', `/payCode/getQRcode?orderId=${orderId}`)).toEqual({ status: 409, body: { ret: 409, msg: '订单已关闭，请重新下单' } });
     expect((await user.send('GET', '/v2/user/getPhotoBackgroundAvailableNum')).body.data).toEqual({ availableNum: 0 });
+  });
+
+  test('a coupon held by an order that closed can be used again', async () => {
+    const user = await loggedInVisitor(server.origin);
+    const coupon = (await user.send('GET', '/v2/coupon/receive?categoryId=video2word')).body.data as { couponId: string };
+    const order = await user.send('GET', `/createVIPOrder?productId=30200&payType=alipay&couponId=${coupon.couponId}`);
+    expect(order.body.data).toMatchObject({ amountFen: 1500 });
+    let state = '';
+    for (let i = 0; i < 100 && state !== 'closed'; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      state = (await user.send('GET', `/payCode/queryByOrderId?orderId=${order.body.data!.orderId}`)).body.data!.state as string;
+    }
+    expect(state).toBe('closed');
+    expect((await user.send('GET', '/v2/coupon/couponList')).body.data).toEqual({ list: [expect.objectContaining({ state: 'unused' })] });
+    expect((await user.send('GET', `/createVIPOrder?productId=30200&payType=alipay&couponId=${coupon.couponId}`)).body.data).toMatchObject({ amountFen: 1500 });
   });
 });

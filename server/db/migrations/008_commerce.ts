@@ -70,6 +70,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     // Each task's reward once per user (a daily task's name carries its day).
     .addUniqueConstraint('points_records_once', ['user_id', 'task'])
     .execute();
+  // A use of a tool taken from a pack rather than the day's free ones (server/usage/allowance.ts).
+  await db.schema.alterTable('tool_uses').addColumn('grant_id', 'varchar(40)').execute();
   await db.schema
     .createTable('invoices')
     .addColumn('id', 'varchar(40)', (c) => c.primaryKey())
@@ -86,6 +88,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.alterTable('tool_uses').dropColumn('grant_id').execute();
   for (const table of ['invoices', 'points_records', 'pay_notifies', 'user_coupons', 'grants', 'orders']) {
     await db.schema.dropTable(table).execute();
   }

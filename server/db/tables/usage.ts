@@ -14,6 +14,8 @@ export interface ToolUsesTable {
   refunded: number;
   /** Epoch ms the use was taken: an unused try token stops counting an hour after. */
   issued_at: number;
+  /** The pack grant this use came from (server/pay), when the free uses were gone; given back with a refund. */
+  grant_id: string | null;
 }
 
 export interface UsageTables {

@@ -3,7 +3,8 @@
 // outline: its top near the top of the frame, head and neck about 55% of the frame's height,
 // centred on the head). The model runs once per uploaded photo (person-mask.ts keeps its mask):
 // `middle` makes the preview the page composes colours and sizes from; `convert` the full-size
-// photo, after taking one use (quota.ts).
+// photo. Uses are counted when the photo is uploaded (server/usage: the day's free ones, then an
+// ID-photo pack), not here: a converter knows no accounts.
 import path from 'node:path';
 import { writeFile } from 'node:fs/promises';
 import sharp, { type Sharp } from 'sharp';
@@ -23,7 +24,6 @@ import { outputName } from '../pdf-render/output-name';
 import { IMAGE_ENGINES, imageWork, loadImage, openImage } from '../image/image-source';
 import { pictureImage, toPicture, type Picture } from './cutout';
 import { personMaskFile, readPersonMask, writePersonMask } from './person-mask';
-import { idPhotoUses, takeIdPhotoUse } from './quota';
 import { cutoutPixels, SEGMENT_ENGINE, segmentSubject, workSize, type Mask } from './segment';
 
 const idPhotoOptions = z.object({
@@ -235,15 +235,13 @@ export const imgBackgroundColor: Converter<IdPhotoOptions> = {
     const file = path.join(ctx.workDir, 'preview.png');
     const layouts = await previewCutout(segmented, file);
     ctx.progress(100);
-    const uses = await idPhotoUses(ctx);
     return {
       outputs: [{ name: outputName(job.inputs[0].name, '-预览', 'png'), path: file }],
-      data: { layouts, remainingUses: uses.remaining } satisfies IdPhotoPreviewData,
+      data: { layouts, remainingUses: null } satisfies IdPhotoPreviewData,
     };
   },
 
   async convert(job, ctx) {
-    await takeIdPhotoUse(ctx);
     const segmented = await segmentPhoto(job, ctx);
     const size = idPhotoSize(job.options.size)!;
     const color = idPhotoColor(job.options.color);
