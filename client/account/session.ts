@@ -4,6 +4,7 @@
 import { useSyncExternalStore } from 'react';
 import { ACCESS_TOKEN_COOKIE, FID_COOKIE, SESSION_MARKER_COOKIE } from '../../shared/cookies';
 import type { TierLimits } from '../../shared/catalogue';
+import { PAGES } from '../../shared/pages';
 import { checkAccountLogin, checkCrossDomainLogin, getUserInfo, ssoUserInfo, type UserInfo } from '../api/account';
 import { clearDocumentCookie, http, readDocumentCookie } from '../api/http-client';
 
@@ -88,6 +89,7 @@ async function recheckOnReturn(): Promise<void> {
 // after hydration; the server renders the logged-out view, since pages are cached for everyone.
 type LoginState = { checked: false; user: null } | { checked: true; user: UserInfo | null };
 let state: LoginState = { checked: false, user: null };
+const NEEDS_LOGIN = new Set(PAGES.filter((p) => p.options.needsLogin).map((p) => p.path));
 let asked = false;
 const listeners = new Set<() => void>();
 
@@ -99,6 +101,12 @@ function subscribe(listener: () => void): () => void {
     currentUser()
       .catch(() => null)
       .then((user) => {
+        // SPEC §4: the pages that need a login go home when the check finds none (a cookie that
+        // no longer works passed the route's cookie check, not this one).
+        if (!user && NEEDS_LOGIN.has(window.location.pathname)) {
+          window.location.replace('/');
+          return;
+        }
         state = { checked: true, user };
         listeners.forEach((notify) => notify());
       });

@@ -6,7 +6,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { PDFDocument, PDFName, PDFTextField } from 'pdf-lib';
+import { PDFDocument, PDFName, PDFString, PDFTextField } from 'pdf-lib';
 import { ConvertError } from '../../server/convert/errors';
 import { pdfEditConverters } from '../../server/convert/tools/pdf-edit';
 import type { ConvertInput, ConvertOutput } from '../../server/convert/types';
@@ -130,6 +130,40 @@ describe('pdf-merge', () => {
     expect(progress).toEqual([...progress].sort((a, b) => a - b));
   });
 
+  test("joins the inputs' outlines under one entry per file, each entry still opening its page", async () => {
+    const chapters = await libreOfficeOutline();
+    const form = await libreOfficeForm(); // two pages, no outline
+    const paper = await hyperrefOutline();
+    const { outputs } = await convert('pdf-merge', [chapters, form, paper]);
+    const merged = await mutoolOutline(outputs[0]!.path);
+    // mutool (which shares no code with qpdf) reads each input's outline: the merged one has it one
+    // level down, under the file's name, on the same pages counted from where the file now starts.
+    const under = async (file: ConvertInput, firstPage: number) =>
+      (await mutoolOutline(file.path)).map((line) => line.replace(/^(.)/, '$1\t').replace(/#page=(\d+)/, (_, page: string) => `#page=${Number(page) + firstPage - 1}`));
+    expect(merged).toEqual([
+      '-\t"章节"\t#page=1&view=Fit',
+      ...(await under(chapters, 1)),
+      '|\t"表单"\t#page=3&view=Fit',
+      '-\t"论文"\t#page=5&view=Fit',
+      ...(await under(paper, 5)),
+    ]);
+    // What was written into the inputs, by hand: nested headings, named destinations, a closed entry.
+    expect(merged.map((line) => line.split('\t"')[0]!.length - 1 + ' ' + /"(.*)"/.exec(line)![1] + ' ' + /#page=(\d+)/.exec(line)![1])).toEqual([
+      '0 章节 1', '1 第一章 开始 1', '2 1.1 小节 1', '1 第二章 继续 2', '2 2.1 细节 2',
+      '0 表单 3',
+      '0 论文 5', '1 Introduction 5', '1 Method 6', '2 Details 7',
+    ]);
+    expect(merged[8]).toMatch(/^\+/);
+    expect(await pageCount(outputs[0]!.path)).toBe(7);
+    // Writing the outline into the catalog kept the rest of it: the form is still there, filled.
+    expect(await formOf(outputs[0]!.path)).toEqual(await formOf(form.path));
+  }, SOFFICE_TIMEOUT_MS);
+
+  test('adds no outline when no input has one', async () => {
+    const { outputs } = await convert('pdf-merge', [await writeSamplePdf(scratch, 'a.pdf'), await writeSamplePdf(scratch, 'b.pdf')]);
+    expect(await mutoolOutline(outputs[0]!.path)).toEqual([]);
+  });
+
   test('names the encrypted input in a Chinese error', async () => {
     const plain = await writeSamplePdf(scratch, 'plain.pdf');
     const locked = await encryptedCopy(await writeSamplePdf(scratch, 'locked.pdf'));
@@ -202,6 +236,51 @@ describe('pdf-split', () => {
     await expect(convert('pdf-split', [input], {}, controller.signal)).rejects.toMatchObject({ name: 'AbortError' });
   });
 });
+
+/** The outline as mutool reads it, a line per entry: open (-), closed (+) or leaf (|), a tab per level, "title", #page=n&view or zoom. */
+async function mutoolOutline(file: string): Promise<string[]> {
+  const { stdout } = await run('mutool', ['show', file, 'outline']);
+  return stdout.split('\n').filter((line) => line.trim() !== '');
+}
+
+/** Two pages printed by LibreOffice from nested headings: 第一章 开始 › 1.1 小节 on page 1, 第二章 继续 › 2.1 细节 on page 2. */
+async function libreOfficeOutline(): Promise<ConvertInput> {
+  const fodt = path.join(scratch, '章节.fodt');
+  const heading = (level: number, text: string, style = '') => `<text:h ${style}text:outline-level="${level}">${text}</text:h><text:p>正文</text:p>`;
+  await writeFile(
+    fodt,
+    `<?xml version="1.0" encoding="UTF-8"?>
+    <office:document xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0"
+      xmlns:style="urn:oasis:names:tc:opendocument:xmlns:style:1.0" xmlns:fo="urn:oasis:names:tc:opendocument:xmlns:xsl-fo-compatible:1.0"
+      office:version="1.3" office:mimetype="application/vnd.oasis.opendocument.text">
+      <office:automatic-styles><style:style style:name="NewPage" style:family="paragraph" style:parent-style-name="Heading_20_1"><style:paragraph-properties fo:break-before="page"/></style:style></office:automatic-styles>
+      <office:body><office:text>
+        ${heading(1, '第一章 开始')}${heading(2, '1.1 小节')}${heading(1, '第二章 继续', 'text:style-name="NewPage" ')}${heading(2, '2.1 细节')}
+      </office:text></office:body>
+    </office:document>`,
+  );
+  return { name: '章节.pdf', path: sofficeConvert(fodt, 'pdf', scratch), size: 0, type: 'pdf' };
+}
+
+/**
+ * Three pages with an outline the way pdfTeX's hyperref writes one: entries that are GoTo actions
+ * to named destinations (in the /Names /Dests tree) and a named /Dest; "Method" is closed.
+ */
+async function hyperrefOutline(): Promise<ConvertInput> {
+  const doc = await PDFDocument.create();
+  const pages = [1, 2, 3].map(() => doc.addPage([400, 600]));
+  const { context } = doc;
+  const named = (name: string, page: number, ...view: unknown[]) => [PDFString.of(name), context.obj([pages[page]!.ref, ...view] as never)];
+  const dests = context.obj({ Names: [...named('section.1', 0, PDFName.of('XYZ'), 50, 550, null), ...named('section.2', 1, PDFName.of('XYZ'), 50, 520, null), ...named('subsection.2.1', 2, PDFName.of('FitH'), 400)] });
+  doc.catalog.set(PDFName.of('Names'), context.obj({ Dests: context.register(dests) }));
+  const [root, intro, method, details] = [context.nextRef(), context.nextRef(), context.nextRef(), context.nextRef()];
+  context.assign(intro, context.obj({ Title: PDFString.of('Introduction'), Parent: root, Next: method, A: { S: 'GoTo', D: PDFString.of('section.1') } }));
+  context.assign(method, context.obj({ Title: PDFString.of('Method'), Parent: root, Prev: intro, First: details, Last: details, Count: -1, A: { S: 'GoTo', D: PDFString.of('section.2') } }));
+  context.assign(details, context.obj({ Title: PDFString.of('Details'), Parent: method, Dest: PDFString.of('subsection.2.1') }));
+  context.assign(root, context.obj({ Type: 'Outlines', First: intro, Last: method, Count: 2 }));
+  doc.catalog.set(PDFName.of('Outlines'), root);
+  return writeInput(scratch, '论文.pdf', await doc.save());
+}
 
 /**
  * A filled two-page form as LibreOffice prints it (an HTML form: its inputs become form fields,

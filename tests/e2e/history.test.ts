@@ -108,3 +108,20 @@ test('a logged-in user finds the conversion on /myOrders/, downloads it again an
   expect(await page.$eval('.records .empty-state h2', (el) => el.textContent)).toBe('暂无转换记录');
   await page.close();
 }, 120_000);
+
+test('a needs-login page with an access token that no longer works goes home (SPEC §4), not just by the cookie', async () => {
+  const context = await browser.createBrowserContext();
+  const page = await context.newPage();
+  // A cookie that passes the route's presence check but names no session.
+  await page.setCookie({ name: 'accessToken', value: 'a'.repeat(43), url: server.origin });
+  for (const pathname of ['/myOrders/', '/myintegral/', '/task/']) {
+    await page.goto(server.origin + pathname);
+    await page.waitForFunction(() => window.location.pathname === '/', { timeout: 20_000 });
+  }
+  // Without any cookie the route itself sends the visitor to the login, with the way back.
+  await page.deleteCookie({ name: 'accessToken', url: server.origin });
+  await page.goto(`${server.origin}/myOrders/`);
+  await page.waitForFunction(() => window.location.pathname === '/login/');
+  expect(new URL(page.url()).searchParams.get('redirect')).toBe(`${server.origin}/myOrders/`);
+  await context.close();
+}, 60_000);

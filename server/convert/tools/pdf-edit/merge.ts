@@ -1,6 +1,7 @@
 // pdf-merge: the uploaded PDFs, in upload order, as one document. qpdf does the merge (it is
-// faster than pdf-lib on hundreds of files and repairs small damage); when it refuses an input
-// (an open password, damage beyond repair), pdf-lib runs the merge so the error names the file.
+// faster than pdf-lib on hundreds of files and repairs small damage), then the inputs' bookmarks
+// are joined under one entry per file (joined-outline.ts); when qpdf refuses an input (an open
+// password, damage beyond repair), pdf-lib runs the merge so the error names the file.
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { PDFDocument } from 'pdf-lib';
@@ -8,6 +9,7 @@ import { z } from 'zod';
 import { ConvertError } from '../../errors';
 import type { Converter, ConvertContext, ConvertInput, ConvertOutput } from '../../types';
 import { JobProgress } from './job-progress';
+import { joinOutlines } from './joined-outline';
 import { baseName, loadPdf, savePdf } from './pdf-files';
 import { writePages } from './qpdf-pages';
 
@@ -16,7 +18,7 @@ const options = z.object({});
 async function mergeWithQpdf(inputs: readonly ConvertInput[], ctx: ConvertContext, name: string): Promise<ConvertOutput> {
   const file = path.join(ctx.workDir, `${randomUUID()}.pdf`);
   await writePages(inputs, file, ctx.signal);
-  return { name, path: file };
+  return { name, path: await joinOutlines(inputs, file, ctx) };
 }
 
 async function mergeWithPdfLib(inputs: readonly ConvertInput[], ctx: ConvertContext, name: string): Promise<ConvertOutput> {

@@ -1,7 +1,10 @@
 // The object graph of a PDF as qpdf's JSON v2 shows it: names are "/Name", references "5 0 R",
 // text strings "u:…", binary strings "b:<hex>", streams {stream: {dict}}.
-import { runEngine } from '../../../engines';
-import { corruptOnEngineFailure } from '../pdf-input';
+import { randomUUID } from 'node:crypto';
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { runEngine } from '../../engines';
+import { corruptOnEngineFailure } from './pdf-input';
 
 export type PdfJsonValue = null | boolean | number | string | PdfJsonValue[] | PdfJsonDict;
 export interface PdfJsonDict {
@@ -18,12 +21,28 @@ export interface PdfObjects {
   objects: Record<string, PdfJsonObject>;
 }
 
-export async function readPdfObjects(pdfPath: string, signal?: AbortSignal): Promise<PdfObjects> {
-  const { stdout } = await corruptOnEngineFailure(
-    runEngine('qpdf', ['--json', '--json-key=qpdf', pdfPath], { signal, okExitCodes: [0, 3], maxOutputBytes: 512 * 1024 * 1024 }),
-  );
-  const [header, objects] = (JSON.parse(stdout.toString('utf8')) as { qpdf: [Record<string, unknown>, Record<string, PdfJsonObject>] }).qpdf;
-  return { header, objects };
+/** The parts `keys` (--json-key: qpdf, pages, outlines…) of qpdf's JSON report, the objects limited to `objects` (--json-object) when given. */
+export async function readQpdfJson<T>(pdfPath: string, keys: readonly string[], { objects = [], signal }: { objects?: readonly string[]; signal?: AbortSignal } = {}): Promise<T> {
+  const args = ['--json', ...keys.map((key) => `--json-key=${key}`), ...objects.map((object) => `--json-object=${object}`), pdfPath];
+  const { stdout } = await corruptOnEngineFailure(runEngine('qpdf', args, { signal, okExitCodes: [0, 3], maxOutputBytes: 512 * 1024 * 1024 }));
+  return JSON.parse(stdout.toString('utf8')) as T;
+}
+
+/** qpdf's header entry and objects (all, or the `objects` named: "trailer", "5 0 R"). */
+export async function readPdfObjects(pdfPath: string, signal?: AbortSignal, objects?: readonly string[]): Promise<PdfObjects> {
+  const [header, found] = (await readQpdfJson<{ qpdf: [Record<string, unknown>, Record<string, PdfJsonObject>] }>(pdfPath, ['qpdf'], { objects, signal })).qpdf;
+  return { header, objects: found };
+}
+
+/**
+ * Writes `source` again as `output` with the objects of `changed` (keyed `obj:5 0 R`) replaced,
+ * or added under numbers above the header's maxobjectid (qpdf --update-from-json). Objects
+ * nothing refers to any more are not written out.
+ */
+export async function writeUpdatedPdf(source: string, output: string, { header, objects: changed }: PdfObjects, workDir: string, signal?: AbortSignal): Promise<void> {
+  const updateFile = path.join(workDir, `qpdf-update-${randomUUID()}.json`);
+  await writeFile(updateFile, JSON.stringify({ qpdf: [header, changed] }));
+  await runEngine('qpdf', [`--update-from-json=${updateFile}`, source, output], { signal, okExitCodes: [0, 3] });
 }
 
 export const isDict = (value: PdfJsonValue | undefined): value is PdfJsonDict =>

@@ -1,5 +1,5 @@
 // What a security scan looks for, how serious each thing is, and how it is told to the visitor.
-import { forEachDict, textOf, type PdfJsonDict, type PdfObjects } from './qpdf-json';
+import { forEachDict, textOf, type PdfJsonDict, type PdfObjects } from '../qpdf-json';
 
 import type { RiskLevel } from '../../../../../shared/task-api';
 

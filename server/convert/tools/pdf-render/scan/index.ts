@@ -10,7 +10,7 @@ import { passwordOption } from '../options';
 import { outputName } from '../output-name';
 import { openReadablePdf } from '../pdf-input';
 import { findRisks, overallRisk, type Finding, type RiskLevel } from './findings';
-import { readPdfObjects, type PdfObjects } from './qpdf-json';
+import { readPdfObjects, type PdfObjects } from '../qpdf-json';
 import { writeSanitizedCopy } from './sanitize';
 
 export type { Finding, FindingKind, RiskLevel } from './findings';

@@ -1,10 +1,7 @@
 // Writes a copy without active content: scripts, automatic and event actions, launch and
 // form-submission actions, embedded files and XFA. Links to web addresses stay (they need a click).
-import { writeFile } from 'node:fs/promises';
-import path from 'node:path';
-import { runEngine } from '../../../engines';
 import { DANGEROUS_ACTIONS } from './findings';
-import { isDict, resolve, type PdfJsonDict, type PdfJsonObject, type PdfJsonValue, type PdfObjects } from './qpdf-json';
+import { isDict, resolve, writeUpdatedPdf, type PdfJsonDict, type PdfJsonObject, type PdfJsonValue, type PdfObjects } from '../qpdf-json';
 
 /** Keys removed wherever they appear: automatic actions, the JavaScript and attachment name trees, file data, XFA, portfolios. */
 const REMOVED_KEYS = ['/OpenAction', '/AA', '/JavaScript', '/EmbeddedFiles', '/EF', '/XFA', '/Collection'];
@@ -58,8 +55,8 @@ function clean(objects: PdfObjects['objects'], value: PdfJsonValue): PdfJsonValu
   return changed ? result : undefined;
 }
 
-/** The changed objects in the form `qpdf --update-from-json` takes (stream data is left as it is). */
-export function sanitizingUpdate(pdf: PdfObjects): { qpdf: [Record<string, unknown>, Record<string, PdfJsonObject>] } {
+/** The changed objects, for `qpdf --update-from-json` (stream data is left as it is). */
+function sanitizingUpdate(pdf: PdfObjects): PdfObjects {
   const changed: Record<string, PdfJsonObject> = {};
   for (const [key, entry] of Object.entries(pdf.objects)) {
     if (!key.startsWith('obj:')) continue;
@@ -71,12 +68,10 @@ export function sanitizingUpdate(pdf: PdfObjects): { qpdf: [Record<string, unkno
       if (value !== undefined) changed[key] = { value };
     }
   }
-  return { qpdf: [pdf.header, changed] };
+  return { header: pdf.header, objects: changed };
 }
 
 export async function writeSanitizedCopy(sourcePath: string, outputPath: string, pdf: PdfObjects, workDir: string, signal?: AbortSignal): Promise<void> {
-  const updateFile = path.join(workDir, `sanitize-${path.basename(outputPath)}.json`);
-  await writeFile(updateFile, JSON.stringify(sanitizingUpdate(pdf)));
-  // Objects nothing refers to any more (the removed scripts and files) are not written out.
-  await runEngine('qpdf', [`--update-from-json=${updateFile}`, sourcePath, outputPath], { signal, okExitCodes: [0, 3] });
+  // The removed scripts and files, referred to by nothing any more, are not written out.
+  await writeUpdatedPdf(sourcePath, outputPath, sanitizingUpdate(pdf), workDir, signal);
 }
