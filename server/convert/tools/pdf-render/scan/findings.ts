@@ -1,5 +1,5 @@
 // What a security scan looks for, how serious each thing is, and how it is told to the visitor.
-import { forEachDict, textOf, type PdfJsonDict, type PdfObjects } from '../qpdf-json';
+import { forEachDict, isDict, isReference, resolve, textOf, type PdfJsonDict, type PdfJsonValue, type PdfObjects } from '../qpdf-json';
 
 import type { RiskLevel } from '../../../../../shared/task-api';
 
@@ -55,6 +55,30 @@ const ACTION_KINDS: Record<string, FindingKind> = {
   '/URI': 'uri',
 };
 
+/** Named actions (/S /Named) that only turn the page, as a destination would. */
+const PAGE_TURNS = new Set(['/NextPage', '/PrevPage', '/FirstPage', '/LastPage']);
+/** A /Next chain this long (or a loop) counts as doing something: no real file chains that far. */
+const MAX_ACTION_CHAIN = 32;
+
+/**
+ * Whether an /OpenAction only shows a place in the document: a destination (an array such as
+ * [page /Fit], or a name), a GoTo action, or a page turn — each with any /Next actions harmless
+ * too. LibreOffice and pdfTeX write these on ordinary files; anything else runs when the file opens.
+ */
+function onlyShowsAPlace(objects: PdfObjects['objects'], value: PdfJsonValue | undefined, depth = 0): boolean {
+  if (depth >= MAX_ACTION_CHAIN) return false;
+  const action = resolve(objects, value);
+  // An object whose value is another reference: follow it too.
+  if (isReference(action)) return onlyShowsAPlace(objects, action, depth + 1);
+  // A destination: explicit, or named by a string or (PDF 1.1) a name.
+  if (Array.isArray(action) || typeof action === 'string') return true;
+  if (!isDict(action)) return false;
+  const navigates = action['/S'] === '/GoTo' || (action['/S'] === '/Named' && typeof action['/N'] === 'string' && PAGE_TURNS.has(action['/N']));
+  if (!navigates) return false;
+  const next = resolve(objects, action['/Next']);
+  return (Array.isArray(next) ? next : next === undefined ? [] : [next]).every((item) => onlyShowsAPlace(objects, item, depth + 1));
+}
+
 /** Action types a sanitised copy must not keep. */
 export const DANGEROUS_ACTIONS = new Set(['/JavaScript', '/Launch', '/SubmitForm', '/ImportData', '/RichMediaExecute', '/GoToE']);
 
@@ -75,7 +99,7 @@ export function findRisks({ objects }: PdfObjects, encrypted: boolean): Finding[
   forEachDict(objects, (dict) => {
     noteAction(dict);
     if ('/JS' in dict && dict['/S'] !== '/JavaScript') note('javascript');
-    if ('/OpenAction' in dict) note('openAction');
+    if ('/OpenAction' in dict && !onlyShowsAPlace(objects, dict['/OpenAction'])) note('openAction');
     if ('/AA' in dict) note('additionalActions');
     if ('/XFA' in dict) note('xfa');
     if (dict['/Subtype'] === '/RichMedia') note('richMedia');
