@@ -1,7 +1,8 @@
 // The task calls of SPEC §7 "Tasks" and the signed downloads. Contract (ARCHITECTURE.md, details in
 // server/tasks/README.md): every answer is {ret:0, msg:'', data}; a refusal is {ret:<status>, msg:'<Chinese>'}
 // with the same HTTP status (400 bad input, 402 quota/try-out, 404 unknown or foreign task, 413 too
-// large, 415 wrong type, 429 busy). taskId may come as JSON, form field or query parameter.
+// large, 415 wrong type, 429 busy). The calls without files take their parameters as JSON, as a
+// form-encoded or a multipart body (fields only) or as query parameters.
 //
 //   GET    /v2/user/getTryOutDetail  taskName → {isNowGet, nowAvailableCount, dailyCount} (-1: not counted)
 //   GET    /v2/user/getTryToken      taskName, count? (1–20) → {tryTokens, nowAvailableCount}; 402 when used up
@@ -27,6 +28,7 @@ import { findTool } from '../../shared/catalogue';
 import { fail, httpStatusMessage, ok } from '../../shared/errors';
 import { TaskRefusal } from '../tasks/errors';
 import { TASK_MESSAGES } from '../tasks/messages';
+import { receiveFields } from '../tasks/upload';
 import type { SubmitMode } from '../tasks/service';
 import { identify } from '../tasks/visitor';
 import { MAX_TRY_TOKENS } from '../usage/allowance';
@@ -43,9 +45,11 @@ const tryTokenQuery = tryOutQuery.extend({ count: z.coerce.number().int().min(1)
 const sendBackBody = z.object({ tryTokens: z.array(z.string().max(64)).min(1).max(MAX_TRY_TOKENS), taskName: z.string().max(64).optional(), platform: z.string().max(16).optional() });
 const resultBody = z.object({ taskId: taskIdSchema, options: z.unknown().optional() });
 
-/** The call's parameters: JSON or form body, with query parameters filling the gaps. */
-function params<T>(schema: z.ZodType<T>, req: Request): T {
-  const parsed = schema.safeParse({ ...(req.query as object), ...(typeof req.body === 'object' && req.body ? req.body : {}) });
+/** The call's parameters: JSON, form-encoded or multipart body, with query parameters filling the gaps. */
+async function params<T>(schema: z.ZodType<T>, req: Request): Promise<T> {
+  // The app's body parsers read JSON and form-encoded bodies; a page's FormData comes as multipart.
+  const body: unknown = req.is('multipart/form-data') ? await receiveFields(req) : req.body;
+  const parsed = schema.safeParse({ ...(req.query as object), ...(typeof body === 'object' && body ? body : {}) });
   if (!parsed.success) throw new TaskRefusal(400, TASK_MESSAGES.badRequest);
   return parsed.data;
 }
@@ -89,7 +93,7 @@ export function createTaskRouter(deps: ApiDeps): express.Router {
   router.get(
     '/v2/user/getTryOutDetail',
     handle(async (req, res) => {
-      const { taskName } = params(tryOutQuery, req);
+      const { taskName } = await params(tryOutQuery, req);
       if (!findTool(taskName)) throw new TaskRefusal(400, TASK_MESSAGES.unknownTool);
       const uses = await deps.tasks.allowance.left(who(req, res), taskName);
       res.set('Cache-Control', 'no-store');
@@ -102,7 +106,7 @@ export function createTaskRouter(deps: ApiDeps): express.Router {
   router.get(
     '/v2/user/getTryToken',
     handle(async (req, res) => {
-      const { taskName, count } = params(tryTokenQuery, req);
+      const { taskName, count } = await params(tryTokenQuery, req);
       if (!findTool(taskName)) throw new TaskRefusal(400, TASK_MESSAGES.unknownTool);
       const visitor = who(req, res);
       const tryTokens = await deps.tasks.allowance.issueTokens(visitor, taskName, count);
@@ -115,7 +119,7 @@ export function createTaskRouter(deps: ApiDeps): express.Router {
   router.post(
     '/v2/user/sendBackTryToken',
     handle(async (req, res) => {
-      const { tryTokens } = params(sendBackBody, req);
+      const { tryTokens } = await params(sendBackBody, req);
       res.json(ok({ returned: await deps.tasks.allowance.returnTokens(who(req, res), tryTokens) }));
     }),
   );
@@ -128,14 +132,15 @@ export function createTaskRouter(deps: ApiDeps): express.Router {
   router.post(
     '/task/taskQuery',
     handle(async (req, res) => {
-      res.json(ok(await deps.tasks.query(params(idBody, req).taskId, who(req, res).owner)));
+      const { taskId } = await params(idBody, req);
+      res.json(ok(await deps.tasks.query(taskId, who(req, res).owner)));
     }),
   );
 
   router.delete(
     '/task/deleteById',
     handle(async (req, res) => {
-      const { taskId } = params(idBody, req);
+      const { taskId } = await params(idBody, req);
       await deps.tasks.delete(taskId, who(req, res).owner);
       res.json(ok({ taskId }));
     }),
@@ -144,14 +149,15 @@ export function createTaskRouter(deps: ApiDeps): express.Router {
   router.post(
     '/task/taskMiddleQuery',
     handle(async (req, res) => {
-      res.json(ok(await deps.tasks.middleQuery(params(idBody, req).taskId, who(req, res).owner)));
+      const { taskId } = await params(idBody, req);
+      res.json(ok(await deps.tasks.middleQuery(taskId, who(req, res).owner)));
     }),
   );
 
   router.post(
     '/task/submitResult',
     handle(async (req, res) => {
-      const { taskId, options } = params(resultBody, req);
+      const { taskId, options } = await params(resultBody, req);
       res.json(ok({ taskId: await deps.tasks.submitResult(taskId, who(req, res), options) }));
     }),
   );
@@ -159,7 +165,8 @@ export function createTaskRouter(deps: ApiDeps): express.Router {
   router.post(
     '/task/goOnConvert',
     handle(async (req, res) => {
-      res.json(ok({ taskId: await deps.tasks.goOn(params(idBody, req).taskId, who(req, res)) }));
+      const { taskId } = await params(idBody, req);
+      res.json(ok({ taskId: await deps.tasks.goOn(taskId, who(req, res)) }));
     }),
   );
 
@@ -168,7 +175,7 @@ export function createTaskRouter(deps: ApiDeps): express.Router {
     handle(async (req, res) => {
       const visitor = who(req, res);
       const taskIds: string[] = [];
-      for (const id of params(batchBody, req).taskIds) taskIds.push(await deps.tasks.goOn(id, visitor));
+      for (const id of (await params(batchBody, req)).taskIds) taskIds.push(await deps.tasks.goOn(id, visitor));
       res.json(ok({ taskIds }));
     }),
   );
@@ -176,7 +183,7 @@ export function createTaskRouter(deps: ApiDeps): express.Router {
   router.post(
     '/task/moreConvert',
     handle(async (req, res) => {
-      const { taskId, taskName, options } = params(moreBody, req);
+      const { taskId, taskName, options } = await params(moreBody, req);
       res.json(ok({ taskId: await deps.tasks.moreConvert(taskId, who(req, res), taskName, options) }));
     }),
   );
@@ -184,21 +191,24 @@ export function createTaskRouter(deps: ApiDeps): express.Router {
   router.post(
     '/task/targetYee',
     handle(async (req, res) => {
-      res.json(ok(await deps.tasks.preview(params(idBody, req).taskId, who(req, res).owner, 'tgt')));
+      const { taskId } = await params(idBody, req);
+      res.json(ok(await deps.tasks.preview(taskId, who(req, res).owner, 'tgt')));
     }),
   );
 
   router.post(
     '/task/previewYee',
     handle(async (req, res) => {
-      res.json(ok(await deps.tasks.preview(params(idBody, req).taskId, who(req, res).owner, 'src')));
+      const { taskId } = await params(idBody, req);
+      res.json(ok(await deps.tasks.preview(taskId, who(req, res).owner, 'src')));
     }),
   );
 
   router.post(
     '/task/pdf-scan/analysis',
     handle(async (req, res) => {
-      res.json(ok(await deps.tasks.scanReport(params(idBody, req).taskId, who(req, res).owner)));
+      const { taskId } = await params(idBody, req);
+      res.json(ok(await deps.tasks.scanReport(taskId, who(req, res).owner)));
     }),
   );
 

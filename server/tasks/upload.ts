@@ -88,6 +88,49 @@ async function storeOne(stream: Readable, index: number, name: string, rules: Up
   return { name, key, size, type };
 }
 
+/**
+ * The text fields of a multipart body sent to a call that takes no file (a page's FormData): a
+ * name given twice gives a list, as in a form-encoded body. A file part is refused like any part a
+ * call does not take; its bytes are read and dropped up to the drain bound, past it the request
+ * is cut off.
+ */
+export function receiveFields(req: Request): Promise<Record<string, string | string[]>> {
+  return new Promise((resolve, reject) => {
+    let parser: busboy.Busboy;
+    try {
+      parser = busboy({ headers: req.headers, defParamCharset: 'utf8', limits: { fieldSize: MAX_FIELD_BYTES, fields: 50 } });
+    } catch {
+      reject(new TaskRefusal(400, TASK_MESSAGES.badRequest));
+      return;
+    }
+    const fields: Record<string, string | string[]> = {};
+    let refusal: TaskRefusal | undefined;
+    parser.on('field', (name, value, info) => {
+      if (info.valueTruncated) refusal ??= new TaskRefusal(400, TASK_MESSAGES.badRequest);
+      const earlier = fields[name];
+      fields[name] = earlier === undefined ? value : [...(Array.isArray(earlier) ? earlier : [earlier]), value];
+    });
+    parser.on('fieldsLimit', () => {
+      refusal ??= new TaskRefusal(400, TASK_MESSAGES.badRequest);
+    });
+    parser.on('file', (name, stream) => {
+      stream.resume();
+      refusal ??= new TaskRefusal(400, TASK_MESSAGES.unknownPart(name.slice(0, 40)));
+    });
+    let received = 0;
+    req.on('data', (chunk: Buffer) => {
+      received += chunk.length;
+      if (received > MAX_DRAIN_BYTES) req.destroy();
+    });
+    parser.on('error', () => reject(new TaskRefusal(400, TASK_MESSAGES.badRequest)));
+    parser.on('close', () => (refusal ? reject(refusal) : resolve(fields)));
+    req.on('close', () => {
+      if (!req.complete) reject(new TaskRefusal(400, TASK_MESSAGES.badRequest));
+    });
+    req.pipe(parser);
+  });
+}
+
 /** Parses the request; on any refusal every file stored so far is removed before the promise rejects. */
 export function receiveUpload(req: Request, options: UploadOptions): Promise<Upload> {
   return new Promise((resolve, reject) => {

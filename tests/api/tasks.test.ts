@@ -233,6 +233,28 @@ describe.each(DB_MODES)('task API on %s', (mode) => {
     expect((await owner.post('/task/taskQuery').type('form').send({ taskId })).body.data.taskId).toBe(taskId);
   });
 
+  test("the calls without files take a multipart body too (a page's FormData), fields only", async () => {
+    const agent = request.agent(app);
+    const res = await agent.post('/task/submitTask').field('taskName', 'pdf-rotate').attach('file', await makePdf(1), 'a.pdf');
+    const { taskId } = res.body.data;
+    // supertest sends .field() without .attach() as multipart/form-data.
+    const query = await agent.post('/task/taskQuery').field('taskId', taskId);
+    expect(query.headers['content-type']).toMatch(/json/);
+    expect([query.status, query.body.ret, query.body.data.taskId]).toEqual([200, 0, taskId]);
+    expect((await agent.post('/task/taskQuery').field('taskId', 'unknown-id')).status).toBe(404);
+    await poll(agent, taskId);
+    expect((await agent.post('/task/targetYee').field('taskId', taskId)).body.ret).toBe(0);
+    // A file where none is taken, an empty body and an oversized field: refused in Chinese.
+    const withFile = await agent.post('/task/taskQuery').field('taskId', taskId).attach('file', Buffer.from('x'), 'x.txt');
+    expect([withFile.status, withFile.body.msg]).toEqual([400, '请求格式错误：不支持的字段 file']);
+    const nothing = await agent.post('/task/taskQuery').set('Content-Type', 'multipart/form-data; boundary=x').send('--x--\r\n');
+    expect([nothing.status, nothing.body.msg]).toEqual([400, '请求参数错误']);
+    const huge = await agent.post('/task/taskQuery').field('taskId', taskId).field('padding', 'x'.repeat(100 * 1024));
+    expect([huge.status, huge.body.msg]).toEqual([400, '请求参数错误']);
+    const deleted = await agent.delete('/task/deleteById').field('taskId', taskId);
+    expect(deleted.body).toEqual({ ret: 0, msg: '', data: { taskId } });
+  });
+
   test('download links: tampered → 403, expired → 410', async () => {
     const agent = request.agent(app);
     const res = await agent.post('/task/submitTask').field('taskName', 'pdf-rotate').attach('file', await makePdf(1), 'a.pdf');
