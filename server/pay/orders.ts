@@ -209,6 +209,9 @@ export class Orders {
       }
       throw error;
     }
+    // A signed notify that something other than a payment happened (closed, still waiting) is
+    // heard and acted on by nobody; refusing it would only make the provider send it for a day.
+    if (!payment.paid) return provider.answer(true);
     try {
       await this.settle(providerName, payment);
       return provider.answer(true);
