@@ -3,9 +3,12 @@
 import { useEffect, useState } from 'react';
 import { logout } from '../api/account';
 import { useCurrentUser } from '../account/session';
+import { useVipState } from './pay';
 
 export function AccountMenu({ accountOrigin }: { accountOrigin: string }) {
   const { user } = useCurrentUser();
+  // VIP as of a payment on this page too, not only as of the login check.
+  const { isVip } = useVipState();
   const [loginHref, setLoginHref] = useState(`${accountOrigin}/login/`);
 
   useEffect(() => {
@@ -32,7 +35,7 @@ export function AccountMenu({ accountOrigin }: { accountOrigin: string }) {
           {user.mobile.slice(-1)}
         </span>
         <span className="user-mobile">{user.mobile}</span>
-        {user.isVip ? <span className="user-badge is-vip">VIP</span> : <span className="user-badge">{user.accountType === 'COMPANY' ? '企业账户' : '普通用户'}</span>}
+        {isVip ? <span className="user-badge is-vip">VIP</span> : <span className="user-badge">{user.accountType === 'COMPANY' ? '企业账户' : '普通用户'}</span>}
       </summary>
       <div className="user-menu-list" role="menu">
         <a role="menuitem" href="/myOrders/">我的订单</a>

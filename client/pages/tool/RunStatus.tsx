@@ -1,5 +1,9 @@
-// The status line of a run (排队中 / 处理中 xx% / 完成 / 失败：msg) with its progress bar.
+// The status line of a run (排队中 / 处理中 xx% / 完成 / 失败：msg) with its progress bar; when the
+// day's free uses are gone (402), the login / membership prompt, and the payment layer.
+import { useEffect, useRef, type MouseEvent } from 'react';
 import { useCurrentUser } from '../../account/session';
+import { liftsUsedUp } from '../../components/pay/carry-on';
+import { loginUrl, paysInOwnWindow, saveResumeNote, usePayLayer } from '../../components/pay';
 import { useSiteConfig } from '../../routing/site-config';
 import type { ChosenFile } from './file-checks';
 import { ProgressBar } from './ProgressBar';
@@ -28,7 +32,15 @@ function describe(phase: RunPhase, files: readonly ChosenFile[]): { text: string
   }
 }
 
-export function RunStatus({ phase, files }: { phase: RunPhase; files: readonly ChosenFile[] }) {
+/** What the 402 prompt needs to carry the run on after a login or a payment. */
+export interface UsedUpRun {
+  toolId: string;
+  values: Record<string, string>;
+  /** Runs the same files again (the panel's 重试). */
+  retry(): void;
+}
+
+export function RunStatus({ phase, files, run }: { phase: RunPhase; files: readonly ChosenFile[]; run?: UsedUpRun }) {
   const status = describe(phase, files);
   return (
     <div className="run-status" aria-live="polite">
@@ -40,24 +52,66 @@ export function RunStatus({ phase, files }: { phase: RunPhase; files: readonly C
           {status.tone === 'info' && <ProgressBar value={status.progress} label="处理进度" />}
         </>
       )}
-      {phase.kind === 'failed' && phase.usedUp && <UsedUpPrompt />}
+      {phase.kind === 'failed' && phase.usedUp && <UsedUpPrompt files={files} run={run} />}
     </div>
   );
 }
 
-/** The day's free uses are gone: a guest may log in for more, anyone may become a member. */
-function UsedUpPrompt() {
+/**
+ * The day's free uses are gone: a guest may log in for more, anyone may become a member. The
+ * payment layer comes up by itself once; once paid, the same files run again. The links keep their
+ * addresses (the login page, the benefits page) for a new tab.
+ */
+function UsedUpPrompt({ files, run }: { files: readonly ChosenFile[]; run?: UsedUpRun }) {
   const { user } = useCurrentUser();
   const { accountOrigin } = useSiteConfig();
+  const openPay = usePayLayer();
   const here = typeof window === 'undefined' ? '' : window.location.href;
+  const latest = useRef({ files, run, openPay });
+  latest.current = { files, run, openPay };
+
+  const openLayer = () => {
+    const { files: chosen, run: current, openPay: open } = latest.current;
+    open({
+      from: 'tool-402',
+      toolId: current?.toolId,
+      pending: current && { files: chosen.map((f) => f.file), values: current.values },
+      onPaid: (product) => {
+        if (current && liftsUsedUp(product, current.toolId)) latest.current.run?.retry();
+      },
+    });
+  };
+
+  // The 402 brings the layer up once by itself (not the channel's window: browsers block a window opened without a click).
+  useEffect(() => {
+    if (!paysInOwnWindow()) openLayer();
+  }, []);
+
+  const onVip = (event: MouseEvent<HTMLAnchorElement>) => {
+    event.preventDefault();
+    openLayer();
+  };
+
+  /** The files wait in this browser while the guest logs in, and are back in the panel after. */
+  const onLogin = (event: MouseEvent<HTMLAnchorElement>) => {
+    const current = latest.current.run;
+    if (!current) return;
+    event.preventDefault();
+    const go = () => window.location.assign(loginUrl());
+    void import('../../components/pay/PayLayer')
+      .then((layer) => layer.savePendingFiles({ toolId: current.toolId, files: files.map((f) => f.file), values: current.values }))
+      .then(() => saveResumeNote({ openLayer: false, toolId: current.toolId }))
+      .then(go, go);
+  };
+
   return (
     <p className="run-actions">
       {!user && (
-        <a className="btn btn-primary" href={`${accountOrigin}/login/?redirect=${encodeURIComponent(here)}`}>
+        <a className="btn btn-primary" href={`${accountOrigin}/login/?redirect=${encodeURIComponent(here)}`} onClick={onLogin}>
           登录，每天多用几次
         </a>
       )}
-      <a className={user ? 'btn btn-primary' : 'btn btn-outline'} href="/xiezai-huodong/">
+      <a className={user ? 'btn btn-primary' : 'btn btn-outline'} href="/xiezai-huodong/" onClick={onVip}>
         开通会员，不限次数
       </a>
     </p>

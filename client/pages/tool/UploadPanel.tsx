@@ -2,12 +2,14 @@
 // upload and task progress, pick pages for two-step tools (or see the ID photo's preview), and
 // download the result.
 // The server renders the empty state; everything else happens after hydration, in handlers.
-import { useEffect, useRef, useState, type ChangeEvent, type DragEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type ChangeEvent, type DragEvent } from 'react';
 import { getTryOutDetail } from '../../api/tasks';
 import type { Tool } from '../../../shared/catalogue';
 import { formatFileSize } from '../../../shared/format';
 import { acceptList, admitFiles, moveItem, toChosen, type ChosenFile } from './file-checks';
 import { tierOfUser, useCurrentUser } from '../../account/session';
+import { useResumedRun } from '../../components/pay/use-resumed-run';
+import { useVipState } from '../../components/pay';
 import { FileList } from './FileList';
 import { CropEditor, IdPhotoPicker, IdPhotoPreview, PagePicker, WaveformEditor } from './lazy-views';
 import { OptionsForm } from './OptionsForm';
@@ -74,7 +76,8 @@ function Workbench({ tool, setup }: { tool: Tool; setup: ToolSetup }) {
 
   // The limits of the visitor's tier once the login is known (guest until then); the server applies the same.
   const login = useCurrentUser();
-  const tier = tierOfUser(login.user);
+  // A payment on this page makes the visitor a member before the login is asked again.
+  const tier = useVipState().isVip ? 'vip' : tierOfUser(login.user);
   const usesLeft = useUsesLeft(tool.id, login.checked, phase.kind);
   const maxFiles = Math.min(tool.maxFiles[tier], setup.maxFiles ?? Infinity);
   const busy = phase.kind === 'uploading' || phase.kind === 'previewing' || phase.kind === 'processing';
@@ -137,6 +140,19 @@ function Workbench({ tool, setup }: { tool: Tool; setup: ToolSetup }) {
     picking.current = activePicking(setup, values);
     start({ taskName: tool.id, files: files.map((f) => f.file), options: optionsOf(setup, values), middle: Boolean(picking.current || setup.preview) });
   };
+  // After a payment (the layer's onPaid) the run starts again with the files and options of that moment.
+  const latestStart = useRef(onStart);
+  latestStart.current = onStart;
+  const retry = useCallback(() => latestStart.current(), []);
+  // Back from a login the 402 sent a guest to: the kept files return, and the layer if they were buying.
+  useResumedRun(
+    tool.id,
+    (kept, keptValues) => {
+      setFiles(toChosen(kept));
+      setValues((current) => ({ ...current, ...keptValues }));
+    },
+    retry,
+  );
 
   const startOver = () => {
     reset();
@@ -252,7 +268,7 @@ function Workbench({ tool, setup }: { tool: Tool; setup: ToolSetup }) {
       {refusedList}
       {setup.editor && files[0] && <Editor kind={setup.editor} file={files[0].file} values={values} disabled={!editable} onChange={setMany} />}
       <OptionsForm toolId={tool.id} setup={setup} values={values} problems={problems} disabled={!editable} onChange={setValue} />
-      <RunStatus phase={phase} files={files} />
+      <RunStatus phase={phase} files={files} run={{ toolId: tool.id, values, retry }} />
       <div className="panel-actions">
         {phase.kind === 'failed' ? (
           <>

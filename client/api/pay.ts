@@ -1,0 +1,78 @@
+// The payment calls of SPEC §7 (server/pay/router.ts): create an order, its QR code, its state, the
+// user's orders and VIP state. Loaded only by the payment layer and the account pages, never with a
+// tool page's first load.
+import { http } from './http-client';
+
+export type PayType = 'wechat' | 'alipay';
+export type OrderState = 'created' | 'paid' | 'closed' | 'refunded';
+
+/** An order as the server shows it (server/pay/orders.ts viewOf, with amount in yuan). */
+export interface PayOrder {
+  orderId: string;
+  productId: number;
+  title: string;
+  amountFen: number;
+  /** Yuan for display: '79', '8.99'. */
+  amount: string;
+  payType: PayType;
+  state: OrderState;
+  paid: boolean;
+  /** What the QR code holds while the order is open. */
+  codeUrl: string | null;
+  /** Epoch milliseconds. */
+  createTime: number;
+  expireTime: number;
+  payTime: number | null;
+}
+
+export interface PayCode {
+  orderId: string;
+  /** data:image/png;base64,… drawn by the server. */
+  qrcode: string;
+  codeUrl: string;
+  expireTime: number;
+}
+
+export interface OrderPage {
+  total: number;
+  page: number;
+  size: number;
+  list: PayOrder[];
+}
+
+export interface VipMessage {
+  isVip: boolean;
+  /** When the membership ends (epoch ms), null without one. */
+  expireTime365: number | null;
+}
+
+/** GET /createVIPOrder: the price comes from the server's product table, never from here. */
+export function createVIPOrder(productId: number, payType: PayType, couponId?: string): Promise<PayOrder> {
+  return http.request<PayOrder>('/createVIPOrder', { params: { productId, payType, couponId } });
+}
+
+export function getQRcode(orderId: string): Promise<PayCode> {
+  return http.request<PayCode>('/payCode/getQRcode', { params: { orderId } });
+}
+
+/** The layer polls this every 2 s; silent: a failed poll is simply asked again. */
+export function queryByOrderId(orderId: string): Promise<PayOrder | undefined> {
+  return http.request<PayOrder>('/payCode/queryByOrderId', { params: { orderId }, silent: true });
+}
+
+export function getOrderList(page: number, size: number): Promise<OrderPage> {
+  return http.request<OrderPage>('/user/getOrderList', { params: { page, size } });
+}
+
+export function getUserVipMessage(): Promise<VipMessage> {
+  return http.request<VipMessage>('/v2/user/getUserVipMessage', { params: { r: String(Math.random()) } });
+}
+
+/**
+ * SPEC §4: showing the payment layer records a display event (POST /behavior/takeNoteBehavior, as
+ * client/api/site.ts sends it). Analytics: a failure is nobody's business, so it is silent.
+ */
+export async function notePayLayerShown(note: { userId?: number; from: string; variant: 'A' | 'B'; toolId?: string }): Promise<void> {
+  const { userId, ...extra } = note;
+  await http.request<unknown>('/behavior/takeNoteBehavior', { method: 'POST', json: { userId, behaviorType: 'payLayerShow', extra }, silent: true });
+}
