@@ -36,10 +36,3 @@ export function isApiPath(pathname: string): boolean {
   if (pathname === '/task/' || pathname === '/task') return false;
   return API_EXACT.includes(pathname) || API_PREFIXES.some((p) => pathname.startsWith(p));
 }
-
-/** SPEC §9 membership plans (yuan); the payment flow that sells them comes with the account service. */
-export const MEMBERSHIP_PLANS = [
-  { months: 1, price: 79, listPrice: 89, bonusMonths: 0 },
-  { months: 6, price: 138, listPrice: 238, bonusMonths: 0 },
-  { months: 12, price: 258, listPrice: 338, bonusMonths: 1 },
-] as const;

@@ -1,10 +1,12 @@
 // Account and commerce pages (orders, points, tasks, invoice, postage payment, feedback, the
-// benefits activity, login return; the login itself is LoginPage). The account and payment services fill them later; each shows
-// its real heading and empty state now.
-import { MEMBERSHIP_PLANS } from '../../../shared/constants';
+// benefits activity, login return; the login itself is LoginPage). /myOrders/ lists the orders and
+// conversions and /xiezai-huodong/ sells the memberships; the others show their real heading and
+// empty state until their services land.
 import { EmptyState } from '../../components/EmptyState';
+import { BenefitsPage } from './BenefitsPage';
 import { CompanyPanel } from './CompanyPanel';
 import { ConversionHistory } from './ConversionHistory';
+import { OrderList } from './OrderList';
 import { SignOnReturn } from './SignOnReturn';
 import './records.css';
 
@@ -50,35 +52,8 @@ function FeedbackForm() {
   );
 }
 
-/** The limited-time benefits page draws its own head: the plans on a banner. */
-function BenefitsActivity() {
-  return (
-    <section className="activity">
-      <div className="activity-banner">
-        <h1>限时福利 · 会员特惠</h1>
-        <p>全站 60 余种工具不限次数，文件更大、批量更多，另含每月 200 分钟高精度语音转文字</p>
-      </div>
-      <div className="container activity-plans">
-        {MEMBERSHIP_PLANS.map((plan) => (
-          <article key={plan.months} className={`plan${plan.bonusMonths ? ' is-best' : ''}`}>
-            {plan.bonusMonths > 0 && <span className="plan-tag">加赠{plan.bonusMonths}个月</span>}
-            <h2>{plan.months === 12 ? '12个月' : `${plan.months}个月`}会员</h2>
-            <p className="plan-price">
-              <small>¥</small>
-              {plan.price}
-            </p>
-            <p className="plan-list">原价 ¥{plan.listPrice}</p>
-            <p className="plan-month">折合每月 ¥{(plan.price / (plan.months + plan.bonusMonths)).toFixed(1)}</p>
-          </article>
-        ))}
-      </div>
-      <p className="center activity-note">支付功能即将开放，开通后权益立即生效。</p>
-    </section>
-  );
-}
-
 export default function AccountPage({ pageId }: { pageId: string }) {
-  if (pageId === 'xiezai-huodong') return <BenefitsActivity />;
+  if (pageId === 'xiezai-huodong') return <BenefitsPage />;
   if (pageId === 'yijian') {
     return (
       <div className="container content-page">
@@ -97,7 +72,7 @@ export default function AccountPage({ pageId }: { pageId: string }) {
         <h1>{shell.title}</h1>
         {shell.sub && <p>{shell.sub}</p>}
       </header>
-      {pageId === 'iamEmpty' ? <SignOnReturn done={<EmptyState {...shell.empty} />} /> : <EmptyState {...shell.empty} />}
+      {pageId === 'iamEmpty' ? <SignOnReturn done={<EmptyState {...shell.empty} />} /> : pageId === 'myOrders' ? <OrderList /> : <EmptyState {...shell.empty} />}
       {pageId === 'myOrders' && <CompanyPanel />}
       {pageId === 'myOrders' && <ConversionHistory />}
     </div>
