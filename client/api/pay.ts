@@ -1,29 +1,10 @@
 // The payment calls of SPEC §7 (server/pay/router.ts): create an order, its QR code, its state, the
 // user's orders and VIP state. Loaded only by the payment layer and the account pages, never with a
 // tool page's first load.
+import type { PayOrder, PayType } from '../../shared/pay-api';
 import { http } from './http-client';
 
-export type PayType = 'wechat' | 'alipay';
-export type OrderState = 'created' | 'paid' | 'closed' | 'refunded';
-
-/** An order as the server shows it (server/pay/orders.ts viewOf, with amount in yuan). */
-export interface PayOrder {
-  orderId: string;
-  productId: number;
-  title: string;
-  amountFen: number;
-  /** Yuan for display: '79', '8.99'. */
-  amount: string;
-  payType: PayType;
-  state: OrderState;
-  paid: boolean;
-  /** What the QR code holds while the order is open. */
-  codeUrl: string | null;
-  /** Epoch milliseconds. */
-  createTime: number;
-  expireTime: number;
-  payTime: number | null;
-}
+export type { OrderState, PayOrder, PayType } from '../../shared/pay-api';
 
 export interface PayCode {
   orderId: string;

@@ -7,7 +7,8 @@ import type { Transaction } from 'kysely';
 import type { Db } from '../db';
 import type { Database } from '../db/schema';
 import type { OrdersTable, OrderState } from '../db/tables/commerce';
-import { productById, type Product } from '../../shared/products';
+import type { PayOrder, PayType } from '../../shared/pay-api';
+import { productById, yuan, type Product } from '../../shared/products';
 import type { Entitlements } from './entitlements';
 import { PAY_MESSAGES } from './messages';
 import { NotifyRefused, ProviderError, PAY_CHANNELS, type NotifyAnswer, type NotifyRequest, type PayChannel, type ProviderPayment } from './provider';
@@ -39,27 +40,14 @@ export interface OrderRequest {
   invoiceId?: string;
 }
 
-export interface OrderView {
-  orderId: string;
-  productId: number;
-  title: string;
-  amountFen: number;
-  payType: string;
-  state: OrderState;
-  paid: boolean;
-  codeUrl: string | null;
-  createTime: number;
-  expireTime: number;
-  payTime: number | null;
-}
-
-export function viewOf(order: OrdersTable): OrderView {
+export function viewOf(order: OrdersTable): PayOrder {
   return {
     orderId: order.id,
     productId: Number(order.product_id),
     title: productById(Number(order.product_id))?.title ?? '',
     amountFen: Number(order.amount_fen),
-    payType: order.channel,
+    amount: yuan(Number(order.amount_fen)),
+    payType: order.channel as PayType,
     state: order.state,
     paid: order.state === 'paid',
     codeUrl: order.state === 'created' ? order.code_url : null,

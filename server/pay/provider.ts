@@ -1,9 +1,10 @@
 // What the order service knows of a payment provider (the sandbox, WeChat Pay, Alipay): start a
 // QR payment, ask about it, close it, and read a notify it sent. Signing lives in each provider.
 import type { IncomingHttpHeaders } from 'node:http';
+import type { PayType } from '../../shared/pay-api';
 
 /** The tab the visitor picked in the payment layer. */
-export type PayChannel = 'wechat' | 'alipay';
+export type PayChannel = PayType;
 export const PAY_CHANNELS: readonly PayChannel[] = ['wechat', 'alipay'];
 
 /** What a provider is told of an order. */

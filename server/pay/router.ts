@@ -11,7 +11,7 @@ import { sanitizeCookieValue } from '../../shared/validators';
 import type { AuthenticatedRequest } from '../account/authenticate';
 import { jsonpCallback, sendJsonp } from '../http/jsonp';
 import { PAY_MESSAGES } from './messages';
-import { PayRefusal, viewOf, type OrderView } from './orders';
+import { PayRefusal, viewOf } from './orders';
 import { renderSandboxPage, renderSandboxResult } from './sandbox-page';
 import type { Commerce } from './service';
 
@@ -29,10 +29,6 @@ function callbackOf(req: Request): string | undefined {
 function refuse(req: Request, res: Response, error: PayRefusal, jsonp: boolean): void {
   if (jsonp && callbackOf(req)) sendJsonp(res, fail(error.status, error.message), callbackOf(req));
   else res.status(error.status).json(fail(error.status, error.message));
-}
-
-function withYuan(view: OrderView) {
-  return { ...view, amount: yuan(view.amountFen) };
 }
 
 export function createPayRouter(commerce: Commerce): express.Router {
@@ -68,7 +64,7 @@ export function createPayRouter(commerce: Commerce): express.Router {
       agent: cookie('agent'),
       md: cookie('MD'),
     });
-    answer(req, res, ok(withYuan(viewOf(order))), jsonp);
+    answer(req, res, ok(viewOf(order)), jsonp);
   };
   router.get('/createVIPOrder', handle(createOrder(false)));
   router.get('/v2/createVIPOrder', handle(createOrder(true), true));
@@ -93,7 +89,7 @@ export function createPayRouter(commerce: Commerce): express.Router {
         console.error(`pay: query of ${order.id} failed: ${(error as Error).message}`);
       }
     }
-    answer(req, res, ok(withYuan(viewOf(order))), jsonp);
+    answer(req, res, ok(viewOf(order)), jsonp);
   };
   router.get('/payCode/queryByOrderId', handle(queryOrder(false)));
   router.get('/queryForWeinXinResult', handle(queryOrder(true), true));
@@ -104,7 +100,7 @@ export function createPayRouter(commerce: Commerce): express.Router {
     const page = Math.max(1, Math.min(10_000, Number.parseInt(String(req.query.page ?? '1'), 10) || 1));
     const size = [10, 20, 30, 40, 50, 100].includes(Number(req.query.size)) ? Number(req.query.size) : 10;
     const { total, list } = await orders.list(userOf(req), page, size);
-    res.json(ok({ total, page, size, list: list.map((o) => withYuan(viewOf(o))) }));
+    res.json(ok({ total, page, size, list: list.map(viewOf) }));
   }));
 
   // Providers post here; each verifies its own notify. The sandbox's confirm page posts here too,

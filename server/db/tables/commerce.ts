@@ -1,8 +1,9 @@
 // Tables of the commerce side (server/pay, issue 13): orders, what paying them granted, coupons,
 // the notifies already handled, points and invoices. Money is integer fen; times epoch ms.
 
-/** SPEC §4-style state machine: created → paid → refunded, created → closed (timeout or cancel). */
-export type OrderState = 'created' | 'paid' | 'closed' | 'refunded';
+import type { OrderState } from '../../../shared/pay-api';
+
+export type { OrderState };
 
 /** One row per payment attempt: a new QR code is a new order. */
 export interface OrdersTable {
