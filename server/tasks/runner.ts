@@ -118,10 +118,10 @@ export class TaskRunner {
     const { repo, store } = this.options;
     const converter = findConverter(task.tool);
     if (!converter) throw new Error(`no converter for ${task.tool}`);
-    const plan = planRun(task.tool, task.tier, task.options);
     const inputs = await Promise.all(
       task.inputs.map(async (file) => ({ name: file.name, path: await store.localPath(file.key), size: file.size, type: file.type })),
     );
+    const plan = task.stage === 'middle' ? { options: task.options, partial: false } : await planRun(task.tool, task.tier, task.options, { inputs, workDir, signal });
     let lastWrite = 0;
     const ctx = {
       workDir,
@@ -149,7 +149,7 @@ export class TaskRunner {
     await this.drop(task.outputs);
     await store.delete(zipKey(task.id));
     const outputs = await this.keep(task.id, 'out', result.outputs, workDir);
-    if (!(await this.finish(task.id, { status: 'done', msg: '', outputs, partial: plan.partial }))) await this.drop(outputs);
+    if (!(await this.finish(task.id, { status: 'done', msg: plan.note ?? '', outputs, partial: plan.partial }))) await this.drop(outputs);
   }
 
   /**

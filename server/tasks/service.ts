@@ -26,7 +26,7 @@ import type { IsolationOptions } from './isolation/host';
 import { TaskRunner, zipKey } from './runner';
 import { LocalFileStore, type FileStore, type StoredFile } from './store';
 import { Sweeper } from './sweeper';
-import { planRun } from './tryout';
+import { tryoutLimits } from './tryout';
 import { receiveUpload, type UploadRules } from './upload';
 import { Fairness, type Reservation } from './fairness';
 import { DailyAllowance, type PackUses, type UseGrant } from '../usage/allowance';
@@ -439,7 +439,7 @@ export class TaskService {
     const task = await this.owned(taskId, visitor.owner);
     if (task.status !== 'done' || task.stage !== 'final') throw new TaskRefusal(400, TASK_MESSAGES.notFinished);
     if (!task.partial) throw new TaskRefusal(400, TASK_MESSAGES.notPartial);
-    if (planRun(task.tool, visitor.tier, task.options).partial) throw new TaskRefusal(402, TASK_MESSAGES.stillPartial);
+    if (tryoutLimits(task.tool, visitor.tier)) throw new TaskRefusal(402, TASK_MESSAGES.stillPartial);
     this.checkCapacity(this.resolveTool(task.tool, 'final').converter);
     return this.runAgain(task.id, visitor, task.options);
   }

@@ -9,7 +9,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { PDFDocument } from 'pdf-lib';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { Browser, BrowserContext, ElementHandle, Page } from 'puppeteer-core';
 import { ApiVisitor, loggedInVisitor } from '../support/api-visitor';
 import { launchBrowser } from '../support/browser';
@@ -270,6 +270,55 @@ test('even user ids see the ID-photo packs (variant B), odd ones not; /xiezai-hu
     await context.close();
   }
 }, 120_000);
+
+test('a PDF → Word try-out gives the first 5 pages; paying in the layer finishes the same task (goOnConvert)', async () => {
+  const visitor = await loggedInVisitor(server.origin);
+  const { context, page } = await contextOf(visitor);
+  const errors = collectErrors(page);
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  for (let i = 1; i <= 7; i++) doc.addPage([595, 842]).drawText(`Chapter marker ${i}`, { x: 72, y: 760, size: 18, font });
+  const book = path.join(dir, '毕业论文.pdf');
+  fs.writeFileSync(book, await doc.save());
+
+  await openTool(page, '/pdf-to-word/');
+  expect(await text(page, '.tool-limits')).toContain('免费试用转换前 5 页，会员转换全部页面。');
+  const input = (await page.$('input[type=file]')) as ElementHandle<HTMLInputElement>;
+  await input.uploadFile(book);
+  await page.waitForSelector('.file-list .file-name');
+  await clickText(page, 'button', '开始转换');
+  await page.waitForSelector('.result-partial', { timeout: 60_000 });
+  expect(await text(page, '.result-partial p')).toBe('试用结果免费试用已转换前 5 页（共 7 页），开通会员即可转换全部页面');
+  const taskIdOf = () => page.$eval('.result-file a', (a) => new URL((a as HTMLAnchorElement).href).pathname);
+  const cutLink = await taskIdOf();
+
+  // The layer opens on the membership; paying in the sandbox closes it and the same task goes on.
+  const goOn = page.waitForRequest((r) => r.url().endsWith('/task/goOnConvert') && r.method() === 'POST', { timeout: 60_000 });
+  await clickText(page, 'button', '开通会员，转换全部页面');
+  await page.waitForSelector('.pay-qr img');
+  expect(await text(page, '.pay-head p')).toBe('开通会员即可转换全部页面，不限次数');
+  const codeUrl = await page.$eval('.pay-sandbox', (a) => (a as HTMLAnchorElement).href);
+  const phone = await context.newPage();
+  await phone.goto(codeUrl, { waitUntil: 'domcontentloaded' });
+  await Promise.all([phone.waitForNavigation(), phone.click('button[type=submit]')]);
+  await phone.close();
+  await page.bringToFront();
+  await page.waitForSelector('.pay-layer', { hidden: true, timeout: 30_000 });
+  await goOn;
+  await page.waitForFunction((before) => {
+    const link = document.querySelector<HTMLAnchorElement>('.result-file a');
+    return link && new URL(link.href).pathname !== before && !document.querySelector('.result-partial');
+  }, { timeout: 60_000 }, cutLink);
+
+  // The whole file, read back with LibreOffice's own text export would be slow: the DOCX's XML says it.
+  const href = await page.$eval('.result-file a', (a) => (a as HTMLAnchorElement).href);
+  const docx = path.join(dir, 'whole.docx');
+  fs.writeFileSync(docx, Buffer.from(await (await fetch(href)).arrayBuffer()));
+  const xml = execFileSync('unzip', ['-p', docx, 'word/document.xml'], { encoding: 'utf8' }).replace(/<[^>]+>/g, '');
+  expect([...xml.matchAll(/Chapter marker (\d)/g)].map((m) => Number(m[1]))).toEqual([1, 2, 3, 4, 5, 6, 7]);
+  expect(errors).toEqual([]);
+  await context.close();
+}, 180_000);
 
 test('the 360ald channel opens its payment page in a new window instead of the layer, with MD, agent and even', async () => {
   // An even user id: make users until one is.

@@ -68,6 +68,7 @@ function cardNote(product: Product): string {
 
 /** The line under the title: why the layer is open, or the member's current end. */
 function headline(request: PayRequest, vipUntil: number | null): string {
+  if (request.from === 'tool-partial') return '开通会员即可转换全部页面，不限次数';
   if (request.from === 'tool-402' || request.pending) {
     const fileName = request.pending?.files[0]?.name;
     return `今日免费次数已用完，开通后立即继续处理${fileName ? `「${fileName}」` : '您的文件'}`;

@@ -3,7 +3,7 @@
 import type { Product } from '../../../shared/products';
 import type { PayType } from '../../api/pay';
 
-export type PayOpenedFrom = 'tool-402' | 'header' | 'benefits' | 'orders' | 'resume';
+export type PayOpenedFrom = 'tool-402' | 'tool-partial' | 'header' | 'benefits' | 'orders' | 'resume';
 
 export interface PayRequest {
   from: PayOpenedFrom;

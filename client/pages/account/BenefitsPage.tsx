@@ -1,6 +1,7 @@
 // /xiezai-huodong/, the limited-time benefits page: the membership plans of shared/products.ts, each
 // with 立即开通 opening the payment layer on that plan, what a member gets, the tiers side by side
 // and the usual questions. The page draws its own head (a banner).
+import { TRYOUT_PAGES } from '../../../shared/tryout';
 import { findTool } from '../../../shared/catalogue';
 import { DAILY_USES } from '../../../shared/daily-uses';
 import { formatFileSize } from '../../../shared/format';
@@ -27,6 +28,7 @@ const PERKS: { title: string; text: string; icon: string }[] = [
 const TIERS: { label: string; guest: string; user: string; vip: string }[] = [
   { label: '每个工具每天', guest: `${DAILY_USES.guest} 次`, user: `${DAILY_USES.user} 次`, vip: '不限次数' },
   { label: '单个文件大小', guest: size(DOCUMENT.maxFileSize.guest), user: size(DOCUMENT.maxFileSize.user), vip: size(DOCUMENT.maxFileSize.vip) },
+  { label: 'PDF 转 Word/Excel/PPT', guest: `前 ${TRYOUT_PAGES} 页`, user: `前 ${TRYOUT_PAGES} 页`, vip: '全部页面' },
   { label: '批量文件数', guest: `${BATCH.maxFiles.guest} 个`, user: `${BATCH.maxFiles.user} 个`, vip: `${BATCH.maxFiles.vip} 个` },
   { label: '语音转文字', guest: '—', user: '—', vip: `${SPEECH_MINUTES_PER_VIP_MONTH} 分钟/月` },
   { label: '文档翻译', guest: '—', user: '—', vip: `${TRANSLATIONS_PER_VIP_MONTH} 次/月` },

@@ -21,8 +21,11 @@ export function savingText(before: number, after: number): string {
   return `节省 ${Math.max(1, Math.round((1 - after / before) * 100))}%`;
 }
 
-/** `inputSizes`: the uploads' sizes in order, when the result should show how much was saved. */
-export function ResultPanel({ task, inputSizes, onRestart }: { task: TaskView; inputSizes?: readonly number[]; onRestart(): void }) {
+/**
+ * `inputSizes`: the uploads' sizes in order, when the result should show how much was saved.
+ * `onFinishAll`: a try-out's partial result (the first pages) offers the membership that finishes it.
+ */
+export function ResultPanel({ task, inputSizes, onRestart, onFinishAll }: { task: TaskView; inputSizes?: readonly number[]; onRestart(): void; onFinishAll?(): void }) {
   const [deleting, setDeleting] = useState(false);
   const when = deletionTime(task.expiresAt);
   const several = task.files.length > 1;
@@ -45,11 +48,22 @@ export function ResultPanel({ task, inputSizes, onRestart }: { task: TaskView; i
         <span className="result-check" aria-hidden="true" />
         <div>
           <h2>处理完成</h2>
-          <p>
-            共 {task.files.length} 个文件{task.partial ? '（试用仅转换了部分内容）' : ''}
-          </p>
+          <p>共 {task.files.length} 个文件</p>
         </div>
       </header>
+      {task.partial && (
+        <div className="result-partial" role="status">
+          <p>
+            <strong>试用结果</strong>
+            {task.msg || '试用仅转换了部分内容，开通会员即可转换全部内容'}
+          </p>
+          {onFinishAll && (
+            <button type="button" className="btn btn-primary btn-finish-all" onClick={onFinishAll}>
+              开通会员，转换全部页面
+            </button>
+          )}
+        </div>
+      )}
       {inputSizes && (
         <p className="result-saving" role="status">
           原文件 {formatFileSize(before)} → 处理后 {formatFileSize(after)}，<strong>{savingText(before, after)}</strong>

@@ -2,6 +2,7 @@
 // limits, how-to steps, related tools and the catalogue.
 import { findTool, toolsOfGroup, TOOL_GROUPS, type Tool } from '../../../shared/catalogue';
 import { formatFileSize } from '../../../shared/format';
+import { PAGE_LIMITED_TOOLS, TRYOUT_PAGES } from '../../../shared/tryout';
 import { CachedMarkup } from '../../components/CachedMarkup';
 import { ToolCards, ToolGrid } from '../../components/ToolGrid';
 import { UploadPanel } from './UploadPanel';
@@ -12,6 +13,7 @@ function ToolLimits({ tool }: { tool: Tool }) {
     <>
       免费用户：单个文件不超过 {formatFileSize(tool.maxFileSize.guest)}，每次 {tool.maxFiles.guest} 个文件；登录用户 {formatFileSize(tool.maxFileSize.user)}；会员最大{' '}
       {formatFileSize(tool.maxFileSize.vip)}、每次 {tool.maxFiles.vip} 个文件。
+      {PAGE_LIMITED_TOOLS.has(tool.id) && `免费试用转换前 ${TRYOUT_PAGES} 页，会员转换全部页面。`}
     </>
   );
 }

@@ -9,7 +9,7 @@ import { formatFileSize } from '../../../shared/format';
 import { acceptList, admitFiles, moveItem, toChosen, type ChosenFile } from './file-checks';
 import { tierOfUser, useCurrentUser } from '../../account/session';
 import { useResumedRun } from '../../components/pay/use-resumed-run';
-import { useVipState } from '../../components/pay';
+import { usePayLayer, useVipState } from '../../components/pay';
 import { FileList } from './FileList';
 import { CropEditor, IdPhotoPicker, IdPhotoPreview, PagePicker, WaveformEditor } from './lazy-views';
 import { OptionsForm } from './OptionsForm';
@@ -71,7 +71,8 @@ function Workbench({ tool, setup }: { tool: Tool; setup: ToolSetup }) {
   const [dragging, setDragging] = useState(false);
   const [values, setValues] = useState(() => defaultValues(setup));
   const [problems, setProblems] = useState<Record<string, string>>({});
-  const { phase, start, confirm, reset } = useTaskRun();
+  const { phase, start, confirm, goOn, reset } = useTaskRun();
+  const openPay = usePayLayer();
   const result = useReveal<HTMLDivElement>(phase.kind === 'done');
 
   // The limits of the visitor's tier once the login is known (guest until then); the server applies the same.
@@ -154,6 +155,17 @@ function Workbench({ tool, setup }: { tool: Tool; setup: ToolSetup }) {
     retry,
   );
 
+  // A try-out's first pages: once a membership is paid, the server finishes the same task.
+  const finishAll = (taskId: string) =>
+    openPay({
+      from: 'tool-partial',
+      toolId: tool.id,
+      pending: { files: files.map((f) => f.file), values },
+      onPaid: (product) => {
+        if (product.kind === 'vip') goOn(taskId, retry);
+      },
+    });
+
   const startOver = () => {
     reset();
     setFiles([]);
@@ -186,7 +198,7 @@ function Workbench({ tool, setup }: { tool: Tool; setup: ToolSetup }) {
   if (phase.kind === 'done') {
     return (
       <div ref={result} className="upload-panel is-working">
-        <ResultPanel task={phase.task} inputSizes={setup.showSaving ? files.map((f) => f.file.size) : undefined} onRestart={startOver} />
+        <ResultPanel task={phase.task} inputSizes={setup.showSaving ? files.map((f) => f.file.size) : undefined} onRestart={startOver} onFinishAll={() => finishAll(phase.task.taskId)} />
       </div>
     );
   }

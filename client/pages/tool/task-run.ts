@@ -3,6 +3,7 @@
 // Polls once a second, one request at a time, and stops when the task settles or the run ends.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import {
+  goOnConvert,
   isUsedUp,
   submitMiddleTask,
   submitResult,
@@ -161,11 +162,31 @@ export function useTaskRun() {
     });
   }, []);
 
+  /**
+   * Finishes a try-out's partial result on the server (goOnConvert) once the visitor is a member;
+   * a task the server will not go on with (another owner since a login, say) runs anew instead.
+   */
+  const goOn = useCallback((taskId: string, runAnew: () => void) => {
+    const signal = begin();
+    setPhase({ kind: 'processing', status: 'queued', progress: 0 });
+    void guard(signal, async () => {
+      try {
+        await goOnConvert(taskId);
+      } catch (error) {
+        if (signal.aborted || isUsedUp(error)) throw error;
+        runAnew();
+        return;
+      }
+      live(signal);
+      await finish(taskId, signal);
+    });
+  }, []);
+
   const reset = useCallback(() => {
     run.current?.abort();
     run.current = null;
     setPhase({ kind: 'idle' });
   }, []);
 
-  return { phase, start, confirm, reset };
+  return { phase, start, confirm, goOn, reset };
 }

@@ -26,10 +26,11 @@ interface OpenOptions {
 /** qpdf exits 2 on errors and 3 when it read the file with warnings (damaged but recovered). */
 const QPDF_OK = [0, 3] as const;
 
-export async function openReadablePdf(
+/** The page count, or the Chinese refusal of an unreadable file (wrong or missing password, corrupt). */
+export async function countPdfPages(
   inputPath: string,
   { password, workDir, signal, missingPasswordMessage = PDF_ENCRYPTED }: OpenOptions,
-): Promise<ReadablePdf> {
+): Promise<number> {
   const passwordArgs = password === '' ? [] : [`--password=${password}`];
   const counted = await runEngine('qpdf', [await qpdfArgumentFile(workDir, [...passwordArgs, '--show-npages', inputPath])], {
     signal,
@@ -41,7 +42,13 @@ export async function openReadablePdf(
   }
   const pageCount = Number.parseInt(counted.stdout.toString('utf8'), 10);
   if (!(pageCount > 0)) throw new ConvertError(PDF_CORRUPT);
+  return pageCount;
+}
 
+export async function openReadablePdf(inputPath: string, options: OpenOptions): Promise<ReadablePdf> {
+  const { password, workDir, signal } = options;
+  const pageCount = await countPdfPages(inputPath, options);
+  const passwordArgs = password === '' ? [] : [`--password=${password}`];
   const { exitCode: encryptedCode } = await runEngine('qpdf', ['--is-encrypted', inputPath], { signal, okExitCodes: [0, 2] });
   if (encryptedCode !== 0) return { path: inputPath, pageCount, wasEncrypted: false };
 

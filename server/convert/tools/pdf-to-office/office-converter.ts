@@ -13,7 +13,12 @@ import type { PageLayout } from './layout/blocks';
 import { assignHeadings } from './layout/headings';
 import { layoutPage } from './layout/page-layout';
 
-const layoutOptions = z.object({ pages: pagesOption, password: passwordOption });
+const layoutOptions = z.object({
+  pages: pagesOption,
+  password: passwordOption,
+  /** At most this many of the chosen pages, from the first (a try-out's result: server/tasks/tryout.ts). */
+  pageLimit: z.coerce.number().int().min(1).max(100_000).optional(),
+});
 
 export type LayoutOptions = z.infer<typeof layoutOptions>;
 
@@ -28,6 +33,7 @@ export interface LayoutSource {
   path: string;
   pages: string;
   password: string;
+  pageLimit?: number;
 }
 
 /**
@@ -39,7 +45,7 @@ export async function readPdfLayouts(
   { workDir, signal, onProgress }: { workDir: string; signal: AbortSignal; onProgress?: (fraction: number) => void },
 ): Promise<PageLayout[]> {
   const pdf = await openReadablePdf(source.path, { password: source.password, workDir, signal });
-  const pageNumbers = selectPageNumbers(source.pages, pdf.pageCount);
+  const pageNumbers = selectPageNumbers(source.pages, pdf.pageCount).slice(0, source.pageLimit);
   const pdfPages = await corruptOnEngineFailure(readPdfPages(pdf.path, pageNumbers, { workDir, signal, onProgress }));
   const layouts = pdfPages.map(layoutPage);
   assignHeadings(layouts);
@@ -55,7 +61,7 @@ export function pdfLayoutConverter(toolId: string, extension: string, write: Lay
       const outputs: ConvertOutput[] = [];
       for (const [index, input] of inputs.entries()) {
         const layouts = await readPdfLayouts(
-          { path: input.path, pages: options.pages, password: options.password },
+          { path: input.path, pages: options.pages, password: options.password, pageLimit: options.pageLimit },
           {
             workDir: ctx.workDir,
             signal: ctx.signal,
