@@ -7,6 +7,7 @@ import type { TierLimits } from '../../shared/catalogue';
 import { PAGES } from '../../shared/pages';
 import { checkAccountLogin, checkCrossDomainLogin, getUserInfo, ssoUserInfo, type UserInfo } from '../api/account';
 import { clearDocumentCookie, http, readDocumentCookie } from '../api/http-client';
+import { bindKeptAdClick, keepAdClick } from './ad-click';
 
 function refresh(): Promise<unknown> {
   return http.request('/auth/refresh', { method: 'POST', silent: true });
@@ -98,6 +99,7 @@ function subscribe(listener: () => void): () => void {
   if (!asked) {
     asked = true;
     document.addEventListener('visibilitychange', () => void recheckOnReturn());
+    keepAdClick();
     currentUser()
       .catch(() => null)
       .then((user) => {
@@ -109,6 +111,7 @@ function subscribe(listener: () => void): () => void {
         }
         state = { checked: true, user };
         listeners.forEach((notify) => notify());
+        if (user) void bindKeptAdClick();
       });
   }
   return () => listeners.delete(listener);

@@ -42,6 +42,11 @@ export function getUserInfo(): Promise<UserInfo | null> {
   return http.request<UserInfo | null>('/user/getUserInfo', { params: { platform: 'web', r: String(Math.random()) } });
 }
 
+/** SPEC §7 bindAccessBd (a form): the Baidu ad click this visitor landed with, bound to the account. */
+export function bindAccessBd(bdVid: string, url: string): Promise<{ bound: boolean } | undefined> {
+  return http.request('/v2/user/bindAccessBd', { method: 'POST', form: { bd_vid: bdVid, url }, silent: true });
+}
+
 // Single sign-on with an account service on another origin (server/account/sso.ts).
 
 /** On the account service: a one-time login for `site`, asked by its login page after the form. */

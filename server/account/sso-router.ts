@@ -72,14 +72,19 @@ export function createSsoRouter({ accounts, production, publicOrigin, accountSit
   };
 
   // Account service: a one-time login for an allowed site, asked by its own login page after the form.
-  router.get('/auth/createIamToken', handle(async (req, res) => {
+  // {vip host}/createShortIamToken is the same grant asked by a logged-in page of one of our sites to
+  // carry its login to another (the VIP/activity host, the mobile site): redeemed there through
+  // /iamEmpty/ within GRANT_TTL_MS, once.
+  const createGrant = handle(async (req, res) => {
     res.set('Cache-Control', 'no-store');
     const site = typeof req.query.site === 'string' ? req.query.site.replace(/\/$/, '') : '';
     if (!accountSites.includes(site)) throw new AccountRefusal(400, SSO_MESSAGES.siteNotAllowed);
     const session = await sessionOf(req, res);
     if (!session) throw new AccountRefusal(401, ACCOUNT_MESSAGES.notLoggedIn);
     res.json(ok({ iamToken: await accounts.sso.grant(session.id, session.userId, site) }));
-  }));
+  });
+  router.get('/auth/createIamToken', createGrant);
+  router.get('/createShortIamToken', createGrant);
 
   // Account service, top-level navigation from a site whose page holds a fid but no token: a new
   // grant without a form while the account-service login that fid names is this browser's.

@@ -3,6 +3,8 @@ import express from 'express';
 import { authenticate } from '../account/authenticate';
 import { createAccountRouter } from '../account/router';
 import { createSsoRouter } from '../account/sso-router';
+import { AdBindings } from '../attribution/ad-bindings';
+import { createAttributionRouter } from '../attribution/router';
 import { Companies } from '../company/companies';
 import { createCompanyRouter } from '../company/router';
 import { createPayRouter } from '../pay/router';
@@ -20,6 +22,7 @@ export function createApiRouter(deps: ApiDeps): express.Router {
     router.use(createSsoRouter({ accounts: deps.accounts, production, publicOrigin, accountSites }));
     router.use(createAccountRouter({ accounts: deps.accounts, production }));
     router.use(createCompanyRouter(new Companies(deps.db)));
+    router.use(createAttributionRouter(new AdBindings(deps.db), [publicOrigin, deps.config.mobileOrigin]));
     if (deps.commerce) router.use(createPayRouter(deps.commerce));
   }
   router.use(createSiteRouter(deps));

@@ -204,4 +204,18 @@ describe('the embedded account service (SQLite): the same calls hand a login to 
     expect((await second.send('POST', '/auth/logout')).status).toBe(200);
     expect((await first.send('GET', '/user/getUserInfo?platform=web&r=1')).body.ret).toBe(403);
   });
+
+  test('{vip host}/createShortIamToken carries a page’s login to another of the sites, once; guests and foreign sites are refused', async () => {
+    const page = new ApiVisitor(server.origin);
+    expect((await page.send('GET', `/createShortIamToken?site=${encodeURIComponent(server.origin)}`)).status).toBe(401);
+    const userId = await logIn(page);
+    const foreign = await page.send('GET', `/createShortIamToken?site=${encodeURIComponent('https://evil.example')}`);
+    expect(foreign).toEqual({ status: 400, body: { ret: 400, code: 400, msg: '该网站未获准使用本账户服务登录' } });
+    const short = await page.send('GET', `/createShortIamToken?site=${encodeURIComponent(server.origin + '/')}`);
+    expect(short).toMatchObject({ status: 200, body: { ret: 0, data: { iamToken: expect.any(String) } } });
+    const elsewhere = new ApiVisitor(server.origin);
+    expect((await elsewhere.send('GET', `/web_auto_login_v2?iamToken=${short.body.data!.iamToken}`)).body).toMatchObject({ ret: 0, data: { userId } });
+    expect((await elsewhere.send('GET', '/user/getUserInfo?platform=web&r=2')).body.data).toMatchObject({ userId });
+    expect((await new ApiVisitor(server.origin).send('GET', `/web_auto_login_v2?iamToken=${short.body.data!.iamToken}`)).status).toBe(401);
+  });
 });

@@ -33,6 +33,9 @@ test('sign up by code, password, logout, password login, back to the page that a
   const mobile = `139${crypto.randomInt(10_000_000, 99_999_999)}`;
   const masked = `${mobile.slice(0, 3)}****${mobile.slice(7)}`;
 
+  // Landed from a Baidu ad: the click id waits in the browser until the login, then binds once.
+  await page.goto(`${server.origin}/pdf-to-word/?bd_vid=e2eClick_42`, { waitUntil: 'networkidle0' });
+  const bound = page.waitForResponse((r) => r.url().endsWith('/v2/user/bindAccessBd'));
   await page.goto(`${server.origin}/login/?redirect=${encodeURIComponent(`${server.origin}/pdf-merge/`)}`, { waitUntil: 'networkidle0' });
   await page.type('input[name=mobile]', '12345');
   await page.click('.login-send');
@@ -62,6 +65,10 @@ test('sign up by code, password, logout, password login, back to the page that a
   expect(new URL(page.url()).pathname).toBe('/pdf-merge/');
   await page.waitForSelector('.user-menu');
   expect(await headerText(page)).toContain(masked);
+  const binding = await bound;
+  expect(new URLSearchParams(binding.request().postData() ?? '').get('bd_vid')).toBe('e2eClick_42');
+  expect(await binding.json()).toMatchObject({ ret: 0, data: { bound: true, bdVid: 'e2eClick_42' } });
+  expect(await page.evaluate(() => localStorage.getItem('adClick'))).toBeNull();
   // The upload limits are the logged-in user's now (SPEC §6 batch tools: 20 files of 50 MB), not a guest's.
   await page.waitForFunction(() => document.querySelector('.upload-hint')?.textContent?.includes('最多 20 个'));
   expect(await uploadHint(page)).toMatch(/单个文件不超过 50(\.0+)? MB，最多 20 个/);

@@ -8,6 +8,7 @@ import * as toolUses from './005_tool_uses';
 import * as singleSignOn from './006_single_sign_on';
 import * as companyAccounts from './007_company_accounts';
 import * as commerce from './008_commerce';
+import * as adBindings from './011_ad_bindings';
 
 export const migrations: Record<string, Migration> = {
   '001_site': site,
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '006_single_sign_on': singleSignOn,
   '007_company_accounts': companyAccounts,
   '008_commerce': commerce,
+  '011_ad_bindings': adBindings,
 };
