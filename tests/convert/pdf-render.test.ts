@@ -101,10 +101,27 @@ describe('pdf-lock and pdf-unlock', () => {
     expect(execFileSync('pdftotext', ['-upw', 'open-秘密', locked.path, '-'], { encoding: 'utf8' }).trim()).toBe('Page 1');
   });
 
+  it('does not grow a file whose big literal strings encryption would write as hex (issue 14 item 11)', async () => {
+    const pdf = await PDFDocument.create();
+    const font = await pdf.embedFont(StandardFonts.Helvetica);
+    pdf.addPage([300, 200]).drawText('Long metadata', { x: 20, y: 20, size: 18, font });
+    // 400 KB of text in a literal string, as some producers write XMP-like notes or embedded data.
+    const note = Array.from({ length: 8000 }, (_, i) => `note line ${i} of a long producer record;`).join(' ');
+    pdf.getInfoDict().set(PDFName.of('Keywords'), PDFString.of(note));
+    const source = savePdf(await pdf.save({ useObjectStreams: false }), 'long-note.pdf');
+    const [locked] = await run('pdf-lock', source, { password: 'k' });
+    expect(statSync(locked.path).size).toBeLessThan(statSync(source).size);
+    expect(qpdfCheckPasses(locked.path, 'k')).toBe(true);
+    const info = execFileSync('pdfinfo', ['-upw', 'k', locked.path], { encoding: 'utf8', maxBuffer: 8 << 20 });
+    expect(info).toContain('note line 7999 of a long producer record;');
+    expect(execFileSync('pdftotext', ['-upw', 'k', locked.path, '-'], { encoding: 'utf8' }).trim()).toBe('Long metadata');
+  });
+
   it('unlocks with the right password and refuses a wrong or missing one', async () => {
     const [locked] = await run('pdf-lock', plain, { password: 'right' });
     await expect(run('pdf-unlock', locked.path, { password: 'wrong' })).rejects.toThrow(new ConvertError('密码错误，请输入正确的PDF密码'));
-    await expect(run('pdf-unlock', locked.path)).rejects.toThrow(new ConvertError('密码错误，请输入正确的PDF密码'));
+    // No password given is not a wrong one (issue 14 item 11).
+    await expect(run('pdf-unlock', locked.path)).rejects.toThrow(new ConvertError('该PDF设有打开密码，请输入密码后再解除'));
     const [unlocked] = await run('pdf-unlock', locked.path, { password: 'right' });
     expect(exitCode('qpdf', ['--is-encrypted', unlocked.path])).toBe(2);
     expect(qpdfCheckPasses(unlocked.path)).toBe(true);

@@ -41,6 +41,9 @@ export const pdfLock: Converter<LockOptions> = {
           `--modify=${permissions.modify ? 'all' : 'none'}`,
           `--extract=${permissions.copy ? 'y' : 'n'}`,
           '--',
+          // Encrypted strings are binary, which qpdf writes as hex (twice their size); inside an
+          // object stream they are not encrypted one by one (the stream is), so they stay literal.
+          '--object-streams=generate',
           source.path, output,
         ];
         await runEngine('qpdf', [await qpdfArgumentFile(ctx.workDir, args)], { signal: ctx.signal, okExitCodes: [0, 3] });

@@ -3,7 +3,7 @@ import { copyFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import type { Converter } from '../../types';
-import { WRONG_PASSWORD } from './messages';
+import { PASSWORD_NEEDED } from './messages';
 import { passwordOption } from './options';
 import { outputName } from './output-name';
 import { openReadablePdf } from './pdf-input';
@@ -19,10 +19,10 @@ export const pdfUnlock: Converter<UnlockOptions> = {
   async convert({ inputs, options }, ctx) {
     return Promise.all(
       inputs.map(async (input, index) => {
-        // Opening for reading already decrypts into the work dir (and rejects a wrong password).
+        // Opening for reading already decrypts into the work dir (and rejects a wrong or missing password).
         const source = await openReadablePdf(input.path, {
           password: options.password,
-          missingPasswordMessage: WRONG_PASSWORD,
+          missingPasswordMessage: PASSWORD_NEEDED,
           workDir: ctx.workDir,
           signal: ctx.signal,
         });
