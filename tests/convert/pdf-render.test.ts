@@ -4,7 +4,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { PDFDocument, PDFHexString, PDFName, PDFString, StandardFonts } from 'pdf-lib';
+import { PDFDict, PDFDocument, PDFHexString, PDFName, PDFString, StandardFonts } from 'pdf-lib';
 import sharp from 'sharp';
 import { ConvertError } from '../../server/convert/errors';
 import { configureTimestamps, pdfRenderConverters } from '../../server/convert/tools/pdf-render';
@@ -107,7 +107,8 @@ describe('pdf-lock and pdf-unlock', () => {
     pdf.addPage([300, 200]).drawText('Long metadata', { x: 20, y: 20, size: 18, font });
     // 400 KB of text in a literal string, as some producers write XMP-like notes or embedded data.
     const note = Array.from({ length: 8000 }, (_, i) => `note line ${i} of a long producer record;`).join(' ');
-    pdf.getInfoDict().set(PDFName.of('Keywords'), PDFString.of(note));
+    pdf.setTitle('Long metadata');
+    pdf.context.lookup(pdf.context.trailerInfo.Info, PDFDict).set(PDFName.of('Keywords'), PDFString.of(note));
     const source = savePdf(await pdf.save({ useObjectStreams: false }), 'long-note.pdf');
     const [locked] = await run('pdf-lock', source, { password: 'k' });
     expect(statSync(locked.path).size).toBeLessThan(statSync(source).size);
@@ -190,6 +191,27 @@ describe('pdf-to-png, pdf-to-jpg, pdf-to-longpng', () => {
     const picture = await greyPixels(long.path);
     const bands = [[0, 0, 300, 200], [0, 200, 300, 400], [75, 600, 150, 100]];
     for (const [i, [left, top, width, height]] of bands.entries()) expect(await pageDifference(region(picture, left, top, width, height), twoPages, i + 1, 72)).toBeLessThan(0.2);
+  });
+
+  it('draws a filled form by its values where /NeedAppearances leaves the old empty appearance (issue 14 item 7)', async () => {
+    // Appearances drawn for the empty form, then a value set as LibreOffice leaves it: for the viewer to draw.
+    const blank = await PDFDocument.create();
+    const field = blank.getForm().createTextField('name');
+    field.addToPage(blank.addPage([400, 300]), { x: 50, y: 200, width: 250, height: 40 });
+    const filled = await PDFDocument.load(await blank.save());
+    filled.getForm().getTextField('name').acroField.dict.set(PDFName.of('V'), PDFString.of('FILLED VALUE'));
+    filled.getForm().acroForm.dict.set(PDFName.of('NeedAppearances'), filled.context.obj(true));
+    const form = savePdf(await filled.save({ updateFieldAppearances: false }), 'stale-form.pdf');
+    // Dark pixels inside the field's box (its border left out): the value's letters.
+    const inkInField = (picture: Awaited<ReturnType<typeof greyPixels>>) => [...region(picture, 54, 64, 242, 32).data].filter((v) => v < 128).length;
+    const [png] = await run('pdf-to-png', form, { dpi: 72 });
+    expect(inkInField(await greyPixels(png.path))).toBeGreaterThan(150);
+    const [long] = await run('pdf-to-longpng', form, { dpi: 72 });
+    expect(inkInField(await greyPixels(long.path))).toBeGreaterThan(150);
+    // The premise: MuPDF on the file as it is draws the empty appearance.
+    const raw = path.join(path.dirname(form), 'stale-form-mutool.png');
+    execFileSync('mutool', ['draw', '-q', '-r', '72', '-o', raw, form, '1'], { stdio: 'ignore' });
+    expect(inkInField(await greyPixels(raw))).toBeLessThan(20);
   });
 
   it('refuses a long image beyond the height cap, in Chinese', async () => {

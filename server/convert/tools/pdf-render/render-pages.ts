@@ -7,6 +7,7 @@ import { mkdir } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { runEngine } from '../../engines';
+import { withFieldAppearances } from './field-appearances';
 import { readPageSizes } from './page-sizes';
 import { corruptOnEngineFailure } from './pdf-input';
 
@@ -44,7 +45,8 @@ function splitIntoChunks(pages: readonly number[], chunkCount: number): number[]
   return chunks;
 }
 
-export async function renderPages(pdfPath: string, pages: readonly number[], options: RenderOptions): Promise<RenderedPage[]> {
+export async function renderPages(source: string, pages: readonly number[], options: RenderOptions): Promise<RenderedPage[]> {
+  const pdfPath = await withFieldAppearances(source, options.workDir, options.signal);
   const outputDir = path.join(options.workDir, `pages-${randomUUID()}`);
   await mkdir(outputDir);
   const fileOf = (page: number) => path.join(outputDir, `${page}.${options.format}`);
