@@ -6,6 +6,8 @@ import { createSsoRouter } from '../account/sso-router';
 import { Companies } from '../company/companies';
 import { createCompanyRouter } from '../company/router';
 import { createPayRouter } from '../pay/router';
+import { createPointsRouter } from '../points/router';
+import { Points } from '../points/service';
 import type { ApiDeps } from './deps';
 import { createRecordRouter } from './records';
 import { createSiteRouter } from './site';
@@ -21,6 +23,7 @@ export function createApiRouter(deps: ApiDeps): express.Router {
     router.use(createAccountRouter({ accounts: deps.accounts, production }));
     router.use(createCompanyRouter(new Companies(deps.db)));
     if (deps.commerce) router.use(createPayRouter(deps.commerce));
+    if (deps.commerce) router.use(createPointsRouter(new Points(deps.db, deps.commerce.entitlements)));
   }
   router.use(createSiteRouter(deps));
   router.use(createTaskRouter(deps));
