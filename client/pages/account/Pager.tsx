@@ -3,6 +3,7 @@
 // prev, pager, next, jumper, then (pushed right) the total and the page size.
 import { useEffect, useState, type KeyboardEvent } from 'react';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../../../shared/paging';
+import './pager.css';
 
 export { DEFAULT_PAGE_SIZE, PAGE_SIZES };
 export const PAGER_COUNT = 7;
