@@ -1,7 +1,8 @@
 // The points pages in Chromium on the built server: a logged-in user with no points sees the empty
 // /myintegral/, signs in on /task/ (the balance and the button change at once, 已签到 survives a
 // reload), receives the newcomer gift from its row, and finds both on /myintegral/; both pages fit
-// 375 px. POINTS_SCREENS=1 also writes screenshots (1366 and 375 px) to tmp/screens/.
+// 375 px; the payment layer's funnel reports (open, choose, close) reach dataReport and are taken.
+// POINTS_SCREENS=1 also writes screenshots (1366 and 375 px) to tmp/screens/.
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'puppeteer-core';
@@ -94,6 +95,34 @@ test('a user signs in daily on /task/, the points show on /myintegral/, and 已�
   expect(await text(page, '.pager-total')).toBe('共 2 条');
   await shot(page, 'myintegral-1366');
   expect(errors).toEqual([]);
+  await context.close();
+}, 120_000);
+
+test('the payment layer reports its funnel through /v2/orderDot/dataReport: open, choose (the order made), close', async () => {
+  const visitor = await loggedInVisitor(server.origin);
+  const { context, page } = await loggedInContext(browser, server.origin, visitor);
+  const reports: Array<Record<string, unknown>> = [];
+  page.on('request', (r) => {
+    if (r.url().endsWith('/v2/orderDot/dataReport') && r.method() === 'POST') reports.push(JSON.parse(r.postData() ?? '{}'));
+  });
+  const answered = (event: string) => page.waitForResponse((r) => r.url().endsWith('/v2/orderDot/dataReport') && JSON.parse(r.request().postData() ?? '{}').event === event);
+  await openTasks(page);
+  await hydrated(page, '.vip-link');
+  const opened = answered('open');
+  const chosen = answered('choose');
+  await page.click('.vip-link');
+  expect((await opened).status()).toBe(200);
+  expect((await chosen).status()).toBe(200);
+  await page.waitForSelector('.pay-qr img');
+  const closed = answered('close');
+  await page.keyboard.press('Escape');
+  expect((await closed).status()).toBe(200);
+  expect(reports).toEqual([
+    { event: 'open', from: 'header', extra: { variant: expect.stringMatching(/^[AB]$/) } },
+    // The layer opens on the 12-month card.
+    { event: 'choose', from: 'header', productId: 10012, orderId: expect.stringMatching(/^P\d{14}[0-9a-f]{12}$/), payType: 'wechat' },
+    { event: 'close', from: 'header' },
+  ]);
   await context.close();
 }, 120_000);
 
