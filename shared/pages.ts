@@ -132,7 +132,7 @@ export const PAGES: readonly PageDef[] = [
   page('invoice', '/invoice/', text('申请发票', '为已支付的订单申请电子发票。'), { toolsBar: false }),
   page('postage_pay', '/postage_pay/', text('支付中心', '纸质发票邮费支付。'), { toolsBar: false, layout: 'order' }),
   page('myintegral', '/myintegral/', text('积分记录', '查看积分的获得和使用记录。'), { toolsBar: false, needsLogin: true }),
-  page('task', '/task/', text('任务与积分中心', '完成任务领取积分，积分可兑换会员和转换次数。'), { toolsBar: false, needsLogin: true }),
+  page('task', '/task/', text('任务与积分中心', '完成任务领取积分，积分可兑换证件照下载次数。'), { toolsBar: false, needsLogin: true }),
   page('iamEmpty', '/iamEmpty/', text('登录完成', '登录后的返回页。'), { layout: 'empty', toolsBar: false }),
   page('login', '/login/', text('登录', `登录${SITE}账户。`), { layout: 'empty', toolsBar: false }),
   page('404', '/404/', text('页面不存在', '您访问的页面不存在或已被删除。'), { toolsBar: false }),

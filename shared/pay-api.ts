@@ -22,3 +22,22 @@ export interface PayOrder {
   expireTime: number;
   payTime: number | null;
 }
+
+/**
+ * The payment funnel's steps the payment layer reports (POST json /v2/orderDot/dataReport, SPEC §7;
+ * its payload is not shown, this is ours): the layer opened, a card and tab chosen (an order made
+ * for them), the order paid, the layer closed unpaid.
+ */
+export const PAY_DOT_EVENTS = ['open', 'choose', 'success', 'close'] as const;
+export type PayDotEvent = (typeof PAY_DOT_EVENTS)[number];
+
+export interface PayDotReport {
+  event: PayDotEvent;
+  productId?: number;
+  orderId?: string;
+  payType?: PayType;
+  /** Where the layer was opened from (PayOpenedFrom). */
+  from?: string;
+  /** Anything else the page wants kept: at most 1000 characters once as JSON. */
+  extra?: unknown;
+}

@@ -1,7 +1,7 @@
 // The payment calls of SPEC §7 (server/pay/router.ts): create an order, its QR code, its state, the
 // user's orders and VIP state. Loaded only by the payment layer and the account pages, never with a
 // tool page's first load.
-import type { PayOrder, PayType } from '../../shared/pay-api';
+import type { PayDotReport, PayOrder, PayType } from '../../shared/pay-api';
 import { http } from './http-client';
 
 export type { OrderState, PayOrder, PayType } from '../../shared/pay-api';
@@ -56,4 +56,9 @@ export function getUserVipMessage(): Promise<VipMessage> {
 export async function notePayLayerShown(note: { userId?: number; from: string; variant: 'A' | 'B'; toolId?: string }): Promise<void> {
   const { userId, ...extra } = note;
   await http.request<unknown>('/behavior/takeNoteBehavior', { method: 'POST', json: { userId, behaviorType: 'payLayerShow', extra }, silent: true });
+}
+
+/** A step of the payment funnel (POST json /v2/orderDot/dataReport): analytics, so silent as the note above. */
+export async function reportPayDot(report: PayDotReport): Promise<void> {
+  await http.request<unknown>('/v2/orderDot/dataReport', { method: 'POST', json: report, silent: true });
 }

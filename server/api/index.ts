@@ -8,6 +8,8 @@ import { createAttributionRouter } from '../attribution/router';
 import { Companies } from '../company/companies';
 import { createCompanyRouter } from '../company/router';
 import { createPayRouter } from '../pay/router';
+import { createPointsRouter } from '../points/router';
+import { Points } from '../points/service';
 import type { ApiDeps } from './deps';
 import { createRecordRouter } from './records';
 import { createSiteRouter } from './site';
@@ -24,6 +26,7 @@ export function createApiRouter(deps: ApiDeps): express.Router {
     router.use(createCompanyRouter(new Companies(deps.db)));
     router.use(createAttributionRouter(new AdBindings(deps.db), [publicOrigin, deps.config.mobileOrigin]));
     if (deps.commerce) router.use(createPayRouter(deps.commerce));
+    if (deps.commerce) router.use(createPointsRouter(new Points(deps.db, deps.commerce.entitlements)));
   }
   router.use(createSiteRouter(deps));
   router.use(createTaskRouter(deps));

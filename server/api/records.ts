@@ -5,15 +5,15 @@
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { z } from 'zod';
 import { fail, ok } from '../../shared/errors';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE, PAGE_SIZES } from '../../shared/paging';
 import { TaskRefusal } from '../tasks/errors';
 import { TASK_MESSAGES } from '../tasks/messages';
 import { identify, type Visitor } from '../tasks/visitor';
 import type { ApiDeps } from './deps';
 
-const PAGE_SIZES = [10, 20, 30, 40, 50, 100];
 const historyQuery = z.object({
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-  pageSize: z.coerce.number().int().refine((n) => PAGE_SIZES.includes(n)).default(10),
+  page: z.coerce.number().int().min(1).max(MAX_PAGE).default(1),
+  pageSize: z.coerce.number().int().refine((n) => (PAGE_SIZES as readonly number[]).includes(n)).default(DEFAULT_PAGE_SIZE),
 });
 const recordQuery = z.object({ taskId: z.string().min(1).max(64) });
 

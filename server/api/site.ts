@@ -1,5 +1,6 @@
 // The site-data calls of SPEC §7: clock, catalogue, friend links, visit counter, hot tools,
-// adverts, client downloads, behaviour notes and the query-to-cookie call.
+// adverts, client downloads, behaviour notes (and the payment funnel's reports, kept with them)
+// and the query-to-cookie call.
 import { jsonpCallback, sendJsonp } from '../http/jsonp';
 import express from 'express';
 import { z } from 'zod';
@@ -14,6 +15,8 @@ import {
 } from '../../shared/catalogue';
 import { COOKIE_DEFAULT_MAX_AGE_MS, QUERY_COOKIES } from '../../shared/constants';
 import { fail, ok } from '../../shared/errors';
+import { PAY_DOT_EVENTS } from '../../shared/pay-api';
+import type { AuthenticatedRequest } from '../account/authenticate';
 import type { ApiDeps } from './deps';
 
 const WEB_VISITS = 'web_visits';
@@ -27,6 +30,7 @@ const MSG = {
   badPosition: '广告位参数不正确',
   badBehavior: '行为记录参数不正确',
   badCookie: '不支持设置该Cookie',
+  badReport: '上报参数不正确',
 } as const;
 
 // China has kept UTC+8 without daylight saving since 1991, so a fixed offset is exact.
@@ -49,17 +53,34 @@ const advertQuery = platformQuery.extend({ position: z.coerce.number().int().min
 /** Ids arrive as strings or numbers depending on the page that sends them. */
 const idText = (max: number) => z.union([z.string().max(max), z.number().int().nonnegative()]).transform(String);
 
+/** Kept as text, bounded: a report carries ids and a little context, never a document. */
+const noteExtra = (max: number) =>
+  z
+    .unknown()
+    .optional()
+    .transform((v) => (v == null ? null : typeof v === 'string' ? v : JSON.stringify(v)))
+    .pipe(z.string().max(max).nullable());
+
 const behaviorBody = z.object({
   userId: idText(64).optional(),
   behaviorType: idText(64).pipe(z.string().min(1)),
   docId: idText(128).optional(),
   // Pages send text or a small object; both are kept as text.
-  extra: z
-    .unknown()
-    .optional()
-    .transform((v) => (v == null ? null : typeof v === 'string' ? v : JSON.stringify(v)))
-    .pipe(z.string().max(2000).nullable()),
+  extra: noteExtra(2000),
 });
+
+// The funnel report's fields (shared/pay-api.ts); unknown keys are refused, not dropped, so a page
+// sending something else is noticed.
+const payDotBody = z
+  .object({
+    event: z.enum(PAY_DOT_EVENTS),
+    productId: z.number().int().min(1).max(99_999_999).optional(),
+    orderId: z.string().regex(/^[A-Za-z0-9]{1,40}$/).optional(),
+    payType: z.enum(['wechat', 'alipay']).optional(),
+    from: z.string().regex(/^[A-Za-z0-9_-]{1,32}$/).optional(),
+    extra: noteExtra(1000),
+  })
+  .strict();
 
 const visitorUuid = z.string().regex(/^[A-Za-z0-9-]{1,64}$/);
 
@@ -156,24 +177,47 @@ export function createSiteRouter(deps: ApiDeps): express.Router {
     res.json(ok(clients));
   });
 
+  const noteBehavior = async (req: express.Request, note: { userId: string | null; behaviorType: string; docId: string | null; extra: string | null }) => {
+    const uuid = visitorUuid.safeParse(req.cookies?.UUID);
+    await db
+      .insertInto('behavior_note')
+      .values({
+        user_id: note.userId,
+        behavior_type: note.behaviorType,
+        doc_id: note.docId,
+        extra: note.extra,
+        visitor_uuid: uuid.success ? uuid.data : null,
+        created_at: Date.now(),
+      })
+      .execute();
+  };
+
   router.post('/behavior/takeNoteBehavior', async (req, res) => {
     const body = behaviorBody.safeParse(req.body);
     if (!body.success) {
       res.status(400).json(fail(400, MSG.badBehavior));
       return;
     }
-    const uuid = visitorUuid.safeParse(req.cookies?.UUID);
-    await db
-      .insertInto('behavior_note')
-      .values({
-        user_id: body.data.userId ?? null,
-        behavior_type: body.data.behaviorType,
-        doc_id: body.data.docId ?? null,
-        extra: body.data.extra,
-        visitor_uuid: uuid.success ? uuid.data : null,
-        created_at: Date.now(),
-      })
-      .execute();
+    await noteBehavior(req, { userId: body.data.userId ?? null, behaviorType: body.data.behaviorType, docId: body.data.docId ?? null, extra: body.data.extra });
+    res.json(ok(null));
+  });
+
+  // The payment funnel (guests too): kept as behaviour notes of type orderDot.<event>, with the
+  // order as the note's document and the user from the login, not from the body.
+  router.post('/v2/orderDot/dataReport', async (req, res) => {
+    const body = payDotBody.safeParse(req.body);
+    if (!body.success) {
+      res.status(400).json(fail(400, MSG.badReport));
+      return;
+    }
+    const { event, orderId, extra, ...context } = body.data;
+    const user = (req as AuthenticatedRequest).user;
+    await noteBehavior(req, {
+      userId: user ? String(user.id) : null,
+      behaviorType: `orderDot.${event}`,
+      docId: orderId ?? null,
+      extra: JSON.stringify({ ...context, ...(extra === null ? {} : { extra }) }),
+    });
     res.json(ok(null));
   });
 

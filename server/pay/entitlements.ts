@@ -1,4 +1,5 @@
-// What users hold from paid orders: VIP time, ID-photo uses, speech minutes, translation credits.
+// What users hold from paid orders: VIP time, ID-photo uses, speech minutes, translation credits,
+// and the points the payment earned.
 // Grants are written inside the transaction that marks their order paid (orders.ts), and used up
 // by conditional updates, so two downloads at once cannot both take the last use.
 import { randomUUID } from 'node:crypto';
@@ -6,6 +7,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Db } from '../db';
 import type { Database } from '../db/schema';
 import type { GrantsTable, OrdersTable } from '../db/tables/commerce';
+import { orderPointsTask, pointsForOrder } from '../../shared/points';
 import { SPEECH_MINUTES_PER_VIP_MONTH, TRANSLATIONS_PER_VIP_MONTH, type Product } from '../../shared/products';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -93,6 +95,15 @@ export class Entitlements {
     await this.db.updateTable('grants').set((eb) => ({ used: eb('used', '-', 1) })).where('id', '=', grantId).where('used', '>', 0).execute();
   }
 
+  /** Uses of a kind given outside an order (points redeemed, server/points), inside the caller's transaction. */
+  async grantUses(trx: Transaction<Database>, userId: number, kind: GrantKind, quantity: number, validDays: number): Promise<void> {
+    const now = this.now();
+    await trx
+      .insertInto('grants')
+      .values({ id: randomUUID(), user_id: userId, order_id: null, kind, quantity, used: 0, starts_at: now, expires_at: now + validDays * DAY_MS, created_at: now })
+      .execute();
+  }
+
   /** Writes what a paid order gives; called inside the transaction that marks it paid. */
   async grantForOrder(trx: Transaction<Database>, order: OrdersTable, product: Product): Promise<void> {
     const now = this.now();
@@ -115,5 +126,14 @@ export class Entitlements {
       rows.push(row('speech', product.minutes ?? 0, now, now + (product.validDays ?? 370) * DAY_MS));
     }
     if (rows.length) await trx.insertInto('grants').values(rows).execute();
+    // Points for what was paid (shared/points.ts); the record's unique task key keeps it once per order.
+    const points = product.kind === 'postage' ? 0 : pointsForOrder(Number(order.amount_fen));
+    if (points > 0) {
+      await trx
+        .insertInto('points_records')
+        .values({ id: randomUUID(), user_id: order.user_id, task: orderPointsTask(order.id), points, title: `购买${product.title}`.slice(0, 64), created_at: now })
+        .onConflict((oc) => oc.columns(['user_id', 'task']).doNothing())
+        .execute();
+    }
   }
 }

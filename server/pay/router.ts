@@ -6,6 +6,7 @@ import express, { type Request, type Response } from 'express';
 import NodeCache from 'node-cache';
 import QRCode from 'qrcode';
 import { fail, ok } from '../../shared/errors';
+import { pageRequest } from '../../shared/paging';
 import { MEMBERSHIPS, PHOTO_PACKS, SPEECH_PACKS, productById, yuan } from '../../shared/products';
 import { sanitizeCookieValue } from '../../shared/validators';
 import type { AuthenticatedRequest } from '../account/authenticate';
@@ -97,8 +98,7 @@ export function createPayRouter(commerce: Commerce): express.Router {
 
   // Orders list for /myOrders/ (SPEC names no call for it): page and size as SPEC §9's pager.
   router.get('/user/getOrderList', handle(async (req, res) => {
-    const page = Math.max(1, Math.min(10_000, Number.parseInt(String(req.query.page ?? '1'), 10) || 1));
-    const size = [10, 20, 30, 40, 50, 100].includes(Number(req.query.size)) ? Number(req.query.size) : 10;
+    const { page, size } = pageRequest(req.query.page, req.query.size);
     const { total, list } = await orders.list(userOf(req), page, size);
     res.json(ok({ total, page, size, list: list.map(viewOf) }));
   }));

@@ -10,9 +10,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
-import type { Browser, BrowserContext, ElementHandle, Page } from 'puppeteer-core';
+import type { Browser, ElementHandle, Page } from 'puppeteer-core';
 import { ApiVisitor, loggedInVisitor } from '../support/api-visitor';
-import { launchBrowser } from '../support/browser';
+import { hydrated, launchBrowser, loggedInContext } from '../support/browser';
 import { startBuiltServer, type BuiltServer } from '../support/built-server';
 
 let server: BuiltServer;
@@ -49,10 +49,6 @@ function collectErrors(page: Page): string[] {
   return errors;
 }
 
-async function hydrated(page: Page, selector: string): Promise<void> {
-  await page.waitForFunction((s) => Object.keys(document.querySelector(s) ?? {}).some((k) => k.startsWith('__reactFiber')), {}, selector);
-}
-
 async function openTool(page: Page, pathname: string): Promise<void> {
   await page.goto(server.origin + pathname, { waitUntil: 'networkidle0' });
   await hydrated(page, '.upload-panel');
@@ -83,14 +79,7 @@ function userIdOf(page: Page): Promise<number> {
 }
 
 /** A new browser context (its own cookies) logged in as `visitor`. */
-async function contextOf(visitor: ApiVisitor): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.createBrowserContext();
-  const page = await context.newPage();
-  await page.setViewport({ width: 1366, height: 900 });
-  const { hostname } = new URL(server.origin);
-  await context.setCookie(...[...visitor.jar].map(([name, { value }]) => ({ name, value, domain: hostname, path: '/' })));
-  return { context, page };
-}
+const contextOf = (visitor: ApiVisitor) => loggedInContext(browser, server.origin, visitor);
 
 async function pageCount(file: string): Promise<{ pages: number; rotations: number[] }> {
   const info = execFileSync('pdfinfo', ['-f', '1', '-l', '99', file], { encoding: 'utf8' });
@@ -352,11 +341,7 @@ describe('an order nobody paid in time', () => {
 
   test('shows 二维码已过期，点击刷新, and a click makes a new order with a new code', async () => {
     const visitor = await loggedInVisitor(quick.origin);
-    const context = await browser.createBrowserContext();
-    const page = await context.newPage();
-    await page.setViewport({ width: 375, height: 740, isMobile: true });
-    const { hostname } = new URL(quick.origin);
-    await context.setCookie(...[...visitor.jar].map(([name, { value }]) => ({ name, value, domain: hostname, path: '/' })));
+    const { context, page } = await loggedInContext(browser, quick.origin, visitor, { width: 375, height: 740, isMobile: true });
     await page.goto(`${quick.origin}/xiezai-huodong/`, { waitUntil: 'networkidle0' });
     await page.waitForSelector('.user-menu');
     await hydrated(page, '.plan-buy');

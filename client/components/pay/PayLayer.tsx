@@ -7,7 +7,7 @@
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
 import { MEMBERSHIPS, PHOTO_PACKS, productById, yuan, type Product } from '../../../shared/products';
 import { useCurrentUser } from '../../account/session';
-import { createVIPOrder, getQRcode, getUserVipMessage, notePayLayerShown, queryByOrderId, type PayOrder, type PayType } from '../../api/pay';
+import { createVIPOrder, getQRcode, getUserVipMessage, notePayLayerShown, queryByOrderId, reportPayDot, type PayOrder, type PayType } from '../../api/pay';
 import { formatDay } from './dates';
 import { loginUrl, saveResumeNote, setPaidVipState, useVipState, type PayRequest } from '.';
 import { savePendingFiles } from './pending-files';
@@ -149,7 +149,11 @@ export function PayLayer({ request, onDone }: { request: PayRequest; onDone(paid
   doneRef.current = onDone;
   /** Set once paid: closing then (×, Escape) still lets the page carry on. */
   const bought = useRef<Product | undefined>(undefined);
-  const close = useCallback(() => doneRef.current(bought.current), []);
+  const close = useCallback(() => {
+    // The funnel's last step when nothing was bought: where it was left (a paid close is 'success').
+    if (!bought.current) void reportPayDot({ event: 'close', from: request.from });
+    doneRef.current(bought.current);
+  }, [request.from]);
 
   // Escape closes; focus moves into the dialog and back to where it was after.
   useEffect(() => {
@@ -171,6 +175,7 @@ export function PayLayer({ request, onDone }: { request: PayRequest; onDone(paid
     if (!checked || noted.current) return;
     noted.current = true;
     void notePayLayerShown({ userId: user?.userId, from: request.from, variant, toolId: request.toolId }).catch(() => undefined);
+    void reportPayDot({ event: 'open', from: request.from, productId: request.order?.productId ?? request.productId, extra: { variant } });
   }, [checked, user, variant, request.from, request.toolId]);
 
   /** A QR code for the chosen card and tab: a kept open order's, the asked order's, or a new order's. */
@@ -184,6 +189,7 @@ export function PayLayer({ request, onDone }: { request: PayRequest; onDone(paid
         const asked = request.order;
         const reuse = !fresh && !kept && asked && `${asked.productId}:${asked.payType}` === key;
         const order = reuse ? undefined : await createVIPOrder(chosen.productId, payType);
+        if (order) void reportPayDot({ event: 'choose', from: request.from, productId: order.productId, orderId: order.orderId, payType });
         const orderId = order?.orderId ?? asked!.orderId;
         const code = await getQRcode(orderId).catch((error: unknown) => {
           if (reuse) return undefined; // the asked order was paid or closed meanwhile: offer a new one
@@ -203,7 +209,7 @@ export function PayLayer({ request, onDone }: { request: PayRequest; onDone(paid
         if (wanted.current === key) setCheckout({ kind: 'error', message: messageOf(error) });
       }
     },
-    [key, chosen.productId, payType, request.order],
+    [key, chosen.productId, payType, request.order, request.from],
   );
 
   // The card or tab changed, or the login became known: show its QR code (a guest logs in first).
@@ -244,7 +250,10 @@ export function PayLayer({ request, onDone }: { request: PayRequest; onDone(paid
       }
       const state = await queryByOrderId(shownOrder.order.orderId);
       if (!live) return;
-      if (state?.state === 'paid') return void paid(productById(state.productId) ?? chosen);
+      if (state?.state === 'paid') {
+        void reportPayDot({ event: 'success', from: request.from, productId: state.productId, orderId: state.orderId, payType: state.payType });
+        return void paid(productById(state.productId) ?? chosen);
+      }
       if (state && state.state !== 'created') {
         orders.current.delete(key);
         return setCheckout({ kind: 'expired', shown: shownOrder });
@@ -256,7 +265,7 @@ export function PayLayer({ request, onDone }: { request: PayRequest; onDone(paid
       live = false;
       clearTimeout(timer);
     };
-  }, [shownOrder, key, paid, chosen]);
+  }, [shownOrder, key, paid, chosen, request.from]);
 
   // Success shows for a moment, then the layer closes and the page carries on.
   useEffect(() => {

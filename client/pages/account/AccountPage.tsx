@@ -7,6 +7,7 @@ import { BenefitsPage } from './BenefitsPage';
 import { CompanyPanel } from './CompanyPanel';
 import { ConversionHistory } from './ConversionHistory';
 import { OrderList } from './OrderList';
+import { PointsPage } from '../points/PointsPage';
 import { SignOnReturn } from './SignOnReturn';
 import './records.css';
 
@@ -18,8 +19,6 @@ interface Shell {
 
 const SHELLS: Record<string, Shell> = {
   myOrders: { title: '我的订单', sub: '会员、次数包与优惠券订单，以及您的转换记录', empty: { title: '暂无订单', text: '开通会员后，订单和支付状态会显示在这里。', action: { to: '/xiezai-huodong/', label: '查看会员福利' } } },
-  myintegral: { title: '积分记录', sub: '积分的获得与使用明细', empty: { title: '暂无积分记录', text: '完成任务中心的任务即可获得积分。', action: { to: '/task/', label: '去做任务' } } },
-  task: { title: '任务与积分中心', sub: '完成任务领积分，积分可兑换会员和转换次数', empty: { title: '任务即将上线', text: '每日签到、分享和首次转换等任务正在准备中。' } },
   invoice: { title: '申请发票', sub: '为已支付的订单开具电子发票', empty: { title: '暂无可开票订单', text: '支付成功的订单会出现在这里，可申请电子发票或纸质发票。', action: { to: '/myOrders/', label: '查看订单' } } },
   postage_pay: { title: '支付中心', sub: '纸质发票邮费支付', empty: { title: '没有待支付的邮费', text: '申请纸质发票后，可在这里支付邮费。', action: { to: '/invoice/', label: '申请发票' } } },
   iamEmpty: { title: '登录', sub: '', empty: { title: '登录成功', text: '您可以关闭此页面，回到原来的页面继续操作。' } },
@@ -54,6 +53,7 @@ function FeedbackForm() {
 
 export default function AccountPage({ pageId }: { pageId: string }) {
   if (pageId === 'xiezai-huodong') return <BenefitsPage />;
+  if (pageId === 'myintegral' || pageId === 'task') return <PointsPage pageId={pageId} />;
   if (pageId === 'yijian') {
     return (
       <div className="container content-page">

@@ -2,9 +2,10 @@
 // buttons (pager count), the rest folded into … buttons that jump 5 pages; laid out as
 // prev, pager, next, jumper, then (pushed right) the total and the page size.
 import { useEffect, useState, type KeyboardEvent } from 'react';
+import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../../../shared/paging';
+import './pager.css';
 
-export const PAGE_SIZES = [10, 20, 30, 40, 50, 100] as const;
-export const DEFAULT_PAGE_SIZE = 10;
+export { DEFAULT_PAGE_SIZE, PAGE_SIZES };
 export const PAGER_COUNT = 7;
 
 export type PagerItem = number | 'prev-more' | 'next-more';
