@@ -5,6 +5,7 @@ import { createAccountRouter } from '../account/router';
 import { createSsoRouter } from '../account/sso-router';
 import { Companies } from '../company/companies';
 import { createCompanyRouter } from '../company/router';
+import { createInvoiceRouter } from '../pay/invoice-router';
 import { createPayRouter } from '../pay/router';
 import type { ApiDeps } from './deps';
 import { createRecordRouter } from './records';
@@ -21,6 +22,7 @@ export function createApiRouter(deps: ApiDeps): express.Router {
     router.use(createAccountRouter({ accounts: deps.accounts, production }));
     router.use(createCompanyRouter(new Companies(deps.db)));
     if (deps.commerce) router.use(createPayRouter(deps.commerce));
+    if (deps.commerce) router.use(createInvoiceRouter({ db: deps.db, commerce: deps.commerce, accounts: deps.accounts }));
   }
   router.use(createSiteRouter(deps));
   router.use(createTaskRouter(deps));
