@@ -14,6 +14,7 @@ import type { Browser, BrowserContext, ElementHandle, Page } from 'puppeteer-cor
 import { ApiVisitor, loggedInVisitor } from '../support/api-visitor';
 import { launchBrowser } from '../support/browser';
 import { startBuiltServer, type BuiltServer } from '../support/built-server';
+import { clickText, collectErrors, hydrated, loggedInContext, textOf } from '../support/page-helpers';
 
 let server: BuiltServer;
 let browser: Browser;
@@ -41,18 +42,6 @@ afterAll(async () => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-/** Chromium's console errors and uncaught exceptions on `page`. */
-function collectErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
-  page.on('pageerror', (e) => errors.push(String(e)));
-  return errors;
-}
-
-async function hydrated(page: Page, selector: string): Promise<void> {
-  await page.waitForFunction((s) => Object.keys(document.querySelector(s) ?? {}).some((k) => k.startsWith('__reactFiber')), {}, selector);
-}
-
 async function openTool(page: Page, pathname: string): Promise<void> {
   await page.goto(server.origin + pathname, { waitUntil: 'networkidle0' });
   await hydrated(page, '.upload-panel');
@@ -65,12 +54,7 @@ async function chooseAndRotate(page: Page): Promise<void> {
   await clickText(page, 'button', '开始旋转');
 }
 
-async function clickText(page: Page, tag: string, text: string): Promise<void> {
-  const handle = await page.waitForSelector(`::-p-xpath(//${tag}[contains(normalize-space(.), "${text}")])`, { visible: true });
-  await handle!.click();
-}
-
-const text = (page: Page, selector: string) => page.$eval(selector, (el) => (el as HTMLElement).innerText.trim());
+const text = textOf;
 const bodyOverflow = (page: Page) => page.evaluate(() => getComputedStyle(document.body).overflow);
 
 /** The logged-in user's id, as the page's own client asks for it. */
@@ -83,14 +67,7 @@ function userIdOf(page: Page): Promise<number> {
 }
 
 /** A new browser context (its own cookies) logged in as `visitor`. */
-async function contextOf(visitor: ApiVisitor): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.createBrowserContext();
-  const page = await context.newPage();
-  await page.setViewport({ width: 1366, height: 900 });
-  const { hostname } = new URL(server.origin);
-  await context.setCookie(...[...visitor.jar].map(([name, { value }]) => ({ name, value, domain: hostname, path: '/' })));
-  return { context, page };
-}
+const contextOf = (visitor: ApiVisitor) => loggedInContext(browser, server.origin, visitor);
 
 async function pageCount(file: string): Promise<{ pages: number; rotations: number[] }> {
   const info = execFileSync('pdfinfo', ['-f', '1', '-l', '99', file], { encoding: 'utf8' });
