@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PDFDocument } from 'pdf-lib';
-import type { Browser, BrowserContext, ElementHandle, Page } from 'puppeteer-core';
+import type { Browser, ElementHandle, Page } from 'puppeteer-core';
 import { ApiVisitor, loggedInVisitor } from '../support/api-visitor';
 import { launchBrowser } from '../support/browser';
 import { startBuiltServer, type BuiltServer } from '../support/built-server';
