@@ -45,6 +45,12 @@ export function getOrderList(page: number, size: number): Promise<OrderPage> {
   return http.request<OrderPage>('/user/getOrderList', { params: { page, size } });
 }
 
+/** ID-photo downloads left in the user's packs (0 for a guest). Silent: the page only shows it. */
+export async function getPhotoBackgroundAvailableNum(): Promise<number | undefined> {
+  const answer = await http.request<{ availableNum: number }>('/v2/user/getPhotoBackgroundAvailableNum', { params: { r: String(Math.random()) }, silent: true });
+  return answer?.availableNum;
+}
+
 export function getUserVipMessage(): Promise<VipMessage> {
   return http.request<VipMessage>('/v2/user/getUserVipMessage', { params: { r: String(Math.random()) } });
 }

@@ -12,8 +12,9 @@ import path from 'node:path';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { Browser, ElementHandle, Page } from 'puppeteer-core';
 import { ApiVisitor, loggedInVisitor } from '../support/api-visitor';
-import { hydrated, launchBrowser, loggedInContext } from '../support/browser';
+import { launchBrowser } from '../support/browser';
 import { startBuiltServer, type BuiltServer } from '../support/built-server';
+import { clickText, collectErrors, hydrated, loggedInContext, textOf } from '../support/page-helpers';
 
 let server: BuiltServer;
 let browser: Browser;
@@ -41,14 +42,6 @@ afterAll(async () => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-/** Chromium's console errors and uncaught exceptions on `page`. */
-function collectErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
-  page.on('pageerror', (e) => errors.push(String(e)));
-  return errors;
-}
-
 async function openTool(page: Page, pathname: string): Promise<void> {
   await page.goto(server.origin + pathname, { waitUntil: 'networkidle0' });
   await hydrated(page, '.upload-panel');
@@ -61,12 +54,7 @@ async function chooseAndRotate(page: Page): Promise<void> {
   await clickText(page, 'button', '开始旋转');
 }
 
-async function clickText(page: Page, tag: string, text: string): Promise<void> {
-  const handle = await page.waitForSelector(`::-p-xpath(//${tag}[contains(normalize-space(.), "${text}")])`, { visible: true });
-  await handle!.click();
-}
-
-const text = (page: Page, selector: string) => page.$eval(selector, (el) => (el as HTMLElement).innerText.trim());
+const text = textOf;
 const bodyOverflow = (page: Page) => page.evaluate(() => getComputedStyle(document.body).overflow);
 
 /** The logged-in user's id, as the page's own client asks for it. */

@@ -7,7 +7,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'puppeteer-core';
 import { loggedInVisitor } from '../support/api-visitor';
-import { hydrated, launchBrowser, loggedInContext } from '../support/browser';
+import { launchBrowser } from '../support/browser';
+import { hydrated, loggedInContext } from '../support/page-helpers';
 import { startBuiltServer, type BuiltServer } from '../support/built-server';
 
 const SCREENS = process.env.POINTS_SCREENS ? path.resolve(__dirname, '../../tmp/screens') : undefined;

@@ -14,7 +14,7 @@ export class ApiVisitor {
   /** Each visitor comes from its own address (documentation range), as the edge reports it. */
   constructor(readonly origin: string, readonly ip = `198.51.100.${crypto.randomInt(1, 255)}`) {}
 
-  async send(method: string, pathname: string, body?: Record<string, unknown> | FormData, bearer = true): Promise<Answer> {
+  async send(method: string, pathname: string, body?: Record<string, unknown> | FormData | URLSearchParams, bearer = true): Promise<Answer> {
     const res = await this.request(method, pathname, body, bearer);
     return { status: res.status, body: (await res.json()) as Answer['body'] };
   }
@@ -27,14 +27,15 @@ export class ApiVisitor {
   }
 
   /** Any request with this visitor's cookies (and bearer); keeps the cookies the answer sets. */
-  async request(method: string, pathname: string, body?: Record<string, unknown> | FormData, bearer = true, extraHeaders: Record<string, string> = {}): Promise<Response> {
+  async request(method: string, pathname: string, body?: Record<string, unknown> | FormData | URLSearchParams, bearer = true, extraHeaders: Record<string, string> = {}): Promise<Response> {
     const headers: Record<string, string> = { 'x-forwarded-for': this.ip, ...extraHeaders };
     if (this.jar.size) headers.cookie = [...this.jar].map(([k, v]) => `${k}=${v.value}`).join('; ');
     const access = this.jar.get('accessToken')?.value;
     if (bearer && access) headers.authorization = `Bearer ${access}`;
-    const json = body && !(body instanceof FormData);
+    // FormData goes as multipart, URLSearchParams as a url-encoded form (the page's `form`), the rest as JSON.
+    const json = body && !(body instanceof FormData) && !(body instanceof URLSearchParams);
     if (json) headers['content-type'] = 'application/json';
-    const res = await fetch(this.origin + pathname, { method, headers, body: json ? JSON.stringify(body) : (body as FormData | undefined), redirect: 'manual' });
+    const res = await fetch(this.origin + pathname, { method, headers, body: json ? JSON.stringify(body) : (body as FormData | URLSearchParams | undefined), redirect: 'manual' });
     for (const line of res.headers.getSetCookie()) {
       const [pair, ...attrs] = line.split(';');
       const eq = pair.indexOf('=');

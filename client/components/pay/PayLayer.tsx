@@ -7,44 +7,25 @@
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
 import { MEMBERSHIPS, PHOTO_PACKS, productById, yuan, type Product } from '../../../shared/products';
 import { useCurrentUser } from '../../account/session';
-import { createVIPOrder, getQRcode, getUserVipMessage, notePayLayerShown, queryByOrderId, reportPayDot, type PayOrder, type PayType } from '../../api/pay';
+import { createVIPOrder, getQRcode, getUserVipMessage, notePayLayerShown, queryByOrderId, reportPayDot, type PayType } from '../../api/pay';
 import { formatDay } from './dates';
 import { loginUrl, saveResumeNote, setPaidVipState, useVipState, type PayRequest } from '.';
 import { savePendingFiles } from './pending-files';
+import { PayQrBox, PayTabs, showNewOrder, useOrderPolling, type QrState, type ShownOrder } from './qr-checkout';
 
 // The tool page reaches the kept files through the layer's chunk (a chunk of their own would split
 // the page's shared chunks further: ARCHITECTURE.md "Weight budget").
 export { savePendingFiles, takePendingFiles } from './pending-files';
 import './pay-layer.css';
 
-export const POLL_MS = 2000;
 /** How long the success state shows before the layer closes and the page carries on. */
 const SUCCESS_MS = 1600;
 /** The card chosen when nothing else is asked: the 12 months with the bonus month. */
 const DEFAULT_PRODUCT = 10012;
 
-const PAY_TYPES: { type: PayType; label: string; app: string; scan: string }[] = [
-  { type: 'wechat', label: '微信支付', app: '微信', scan: '请使用微信扫码支付' },
-  { type: 'alipay', label: '支付宝', app: '支付宝', scan: '请使用支付宝扫码支付' },
-];
-
 const PERKS = ['全站60余种工具不限次数', '单个文件最大200 MB，批量处理', '每月200分钟高精度语音转文字', '每月100次文档翻译'];
 
-/** An open order with its QR code and when, by this page's clock, it stops being payable. */
-interface ShownOrder {
-  order: PayOrder;
-  qrcode: string;
-  codeUrl: string;
-  deadline: number;
-}
-
-type Checkout =
-  | { kind: 'loading' }
-  | { kind: 'guest' }
-  | { kind: 'qr'; shown: ShownOrder }
-  | { kind: 'expired'; shown?: ShownOrder }
-  | { kind: 'error'; message: string }
-  | { kind: 'paid'; product: Product; vipUntil: number | null };
+type Checkout = QrState | { kind: 'guest' } | { kind: 'paid'; product: Product; vipUntil: number | null };
 
 function messageOf(error: unknown): string {
   return error instanceof Error && error.message ? error.message : '下单失败，请稍后重试';
@@ -188,21 +169,21 @@ export function PayLayer({ request, onDone }: { request: PayRequest; onDone(paid
       try {
         const asked = request.order;
         const reuse = !fresh && !kept && asked && `${asked.productId}:${asked.payType}` === key;
-        const order = reuse ? undefined : await createVIPOrder(chosen.productId, payType);
-        if (order) void reportPayDot({ event: 'choose', from: request.from, productId: order.productId, orderId: order.orderId, payType });
-        const orderId = order?.orderId ?? asked!.orderId;
-        const code = await getQRcode(orderId).catch((error: unknown) => {
-          if (reuse) return undefined; // the asked order was paid or closed meanwhile: offer a new one
-          throw error;
-        });
-        if (wanted.current !== key) return;
-        if (!code) return setCheckout({ kind: 'expired' });
-        const state = order ?? (await queryByOrderId(orderId));
-        if (!state || wanted.current !== key) return;
-        // A new order's lifetime counted on this page's clock (the server's may differ); an older
-        // order's end as the server gives it, the poll's answer settling any difference.
-        const deadline = order ? Date.now() + Math.max(0, order.expireTime - order.createTime) : state.expireTime;
-        const shown = { order: state, qrcode: code.qrcode, codeUrl: code.codeUrl, deadline };
+        let shown: ShownOrder;
+        if (reuse) {
+          const code = await getQRcode(asked.orderId).catch(() => undefined); // paid or closed meanwhile: offer a new one
+          if (wanted.current !== key) return;
+          if (!code) return setCheckout({ kind: 'expired' });
+          const state = await queryByOrderId(asked.orderId);
+          if (!state || wanted.current !== key) return;
+          // An older order's end as the server gives it, the poll's answer settling any difference.
+          shown = { order: state, qrcode: code.qrcode, codeUrl: code.codeUrl, deadline: state.expireTime };
+        } else {
+          const order = await createVIPOrder(chosen.productId, payType);
+          void reportPayDot({ event: 'choose', from: request.from, productId: order.productId, orderId: order.orderId, payType });
+          shown = await showNewOrder(order);
+          if (wanted.current !== key) return;
+        }
         orders.current.set(key, shown);
         setCheckout({ kind: 'qr', shown });
       } catch (error) {
@@ -239,33 +220,16 @@ export function PayLayer({ request, onDone }: { request: PayRequest; onDone(paid
 
   // The open order is asked about every 2 s, one request at a time, until it is paid or closed.
   const shownOrder = checkout.kind === 'qr' ? checkout.shown : undefined;
-  useEffect(() => {
-    if (!shownOrder) return;
-    let live = true;
-    let timer: ReturnType<typeof setTimeout>;
-    const ask = async () => {
-      if (Date.now() >= shownOrder.deadline) {
-        orders.current.delete(key);
-        return setCheckout({ kind: 'expired', shown: shownOrder });
-      }
-      const state = await queryByOrderId(shownOrder.order.orderId);
-      if (!live) return;
-      if (state?.state === 'paid') {
-        void reportPayDot({ event: 'success', from: request.from, productId: state.productId, orderId: state.orderId, payType: state.payType });
-        return void paid(productById(state.productId) ?? chosen);
-      }
-      if (state && state.state !== 'created') {
-        orders.current.delete(key);
-        return setCheckout({ kind: 'expired', shown: shownOrder });
-      }
-      timer = setTimeout(() => void ask(), POLL_MS);
-    };
-    timer = setTimeout(() => void ask(), POLL_MS);
-    return () => {
-      live = false;
-      clearTimeout(timer);
-    };
-  }, [shownOrder, key, paid, chosen, request.from]);
+  useOrderPolling(shownOrder, {
+    onPaid: (state) => {
+      void reportPayDot({ event: 'success', from: request.from, productId: state.productId, orderId: state.orderId, payType: state.payType });
+      void paid(productById(state.productId) ?? chosen);
+    },
+    onEnded: () => {
+      orders.current.delete(key);
+      setCheckout({ kind: 'expired', shown: shownOrder });
+    },
+  });
 
   // Success shows for a moment, then the layer closes and the page carries on.
   useEffect(() => {
@@ -287,8 +251,6 @@ export function PayLayer({ request, onDone }: { request: PayRequest; onDone(paid
     saveResumeNote({ openLayer: true, productId: chosen.productId, payType, toolId: keptFiles ? request.toolId : undefined });
     window.location.assign(loginUrl());
   };
-
-  const scan = PAY_TYPES.find((p) => p.type === payType)!;
 
   if (checkout.kind === 'paid') {
     const isVip = checkout.product.kind === 'vip';
@@ -346,21 +308,7 @@ export function PayLayer({ request, onDone }: { request: PayRequest; onDone(paid
             )}
           </section>
           <section className="pay-checkout" aria-label="支付">
-            <div className="pay-tabs" role="tablist" aria-label="支付方式">
-              {PAY_TYPES.map((p) => (
-                <button
-                  key={p.type}
-                  type="button"
-                  role="tab"
-                  aria-selected={p.type === payType}
-                  className={`pay-tab is-${p.type}${p.type === payType ? ' is-active' : ''}`}
-                  onClick={() => setPayType(p.type)}
-                >
-                  <span className="pay-tab-icon" aria-hidden="true" />
-                  {p.label}
-                </button>
-              ))}
-            </div>
+            <PayTabs payType={payType} onChange={setPayType} />
             <p className="pay-amount">
               实付<strong>
                 <small>¥</small>
@@ -377,34 +325,7 @@ export function PayLayer({ request, onDone }: { request: PayRequest; onDone(paid
                 </button>
               </div>
             ) : (
-              <div className="pay-qr-area">
-                <div className={`pay-qr is-${checkout.kind}`} aria-busy={checkout.kind === 'loading'}>
-                  {checkout.kind === 'qr' && <img src={checkout.shown.qrcode} alt={`${scan.label}二维码`} width={168} height={168} />}
-                  {checkout.kind === 'expired' && (
-                    <>
-                      {checkout.shown && <img src={checkout.shown.qrcode} alt="" width={168} height={168} />}
-                      <button type="button" className="pay-qr-refresh" onClick={() => void showOrder(true)}>
-                        <span className="pay-refresh-icon" aria-hidden="true" />
-                        二维码已过期，点击刷新
-                      </button>
-                    </>
-                  )}
-                  {checkout.kind === 'error' && (
-                    <button type="button" className="pay-qr-refresh is-error" onClick={() => void showOrder(true)}>
-                      {checkout.message}
-                      <span className="pay-retry">点击重试</span>
-                    </button>
-                  )}
-                  {checkout.kind === 'loading' && <span className="pay-spinner" aria-label="正在生成二维码" />}
-                </div>
-                <p className={`pay-scan is-${payType}`}>{scan.scan}</p>
-                <p className="pay-phone-hint">在手机上可截屏保存，再用{scan.app}「扫一扫」从相册识别</p>
-                {checkout.kind === 'qr' && checkout.shown.codeUrl.includes('/payCode/sandbox/') && (
-                  <a className="pay-sandbox" href={checkout.shown.codeUrl} target="_blank" rel="noopener">
-                    测试环境：打开确认页
-                  </a>
-                )}
-              </div>
+              <PayQrBox state={checkout} payType={payType} onRefresh={() => void showOrder(true)} />
             )}
             <p className="pay-terms">支付即表示同意《会员服务协议》，开通后权益立即生效</p>
           </section>

@@ -6,6 +6,7 @@ import { EmptyState } from '../../components/EmptyState';
 import { BenefitsPage } from './BenefitsPage';
 import { CompanyPanel } from './CompanyPanel';
 import { ConversionHistory } from './ConversionHistory';
+import { InvoicePages, isInvoicePage } from './InvoicePages';
 import { OrderList } from './OrderList';
 import { PointsPage } from '../points/PointsPage';
 import { SignOnReturn } from './SignOnReturn';
@@ -54,6 +55,7 @@ function FeedbackForm() {
 export default function AccountPage({ pageId }: { pageId: string }) {
   if (pageId === 'xiezai-huodong') return <BenefitsPage />;
   if (pageId === 'myintegral' || pageId === 'task') return <PointsPage pageId={pageId} />;
+  if (isInvoicePage(pageId)) return <InvoicePages pageId={pageId} />;
   if (pageId === 'yijian') {
     return (
       <div className="container content-page">

@@ -2,6 +2,7 @@
 // how, when, and its state; an open order can be paid from here (the payment layer shows its QR
 // code). SPEC §9 pagination.
 import { useCallback, useEffect, useState } from 'react';
+import { productById } from '../../../shared/products';
 import { useCurrentUser } from '../../account/session';
 import { getOrderList, type OrderPage, type PayOrder } from '../../api/pay';
 import { EmptyState } from '../../components/EmptyState';
@@ -40,6 +41,11 @@ function OrderRow({ order, now, onPay }: { order: PayOrder; now: number; onPay(o
           <button type="button" className="btn btn-outline btn-small order-pay" onClick={() => onPay(order)}>
             去支付
           </button>
+        )}
+        {state === 'paid' && productById(order.productId)?.kind !== 'postage' && (
+          <a className="btn btn-outline btn-small order-invoice" href={`/invoice/?orderId=${encodeURIComponent(order.orderId)}`}>
+            申请发票
+          </a>
         )}
       </div>
     </li>

@@ -3,6 +3,8 @@
 // cut-out person the server made once, placed in each size's frame by the layout it sent, over the
 // chosen colour: switching colour or size changes the page only; the photo is made on request.
 import { useEffect, useRef, useState } from 'react';
+import { useCurrentUser } from '../../account/session';
+import { getPhotoBackgroundAvailableNum } from '../../api/pay';
 import { ID_PHOTO_COLORS, ID_PHOTO_SIZES, idPhotoSize, type IdPhotoColor, type IdPhotoPreviewData, type IdPhotoSize } from '../../../shared/id-photo';
 import { IMAGE_LOAD_FAILED } from '../../../shared/errors';
 import { formatFileSize } from '../../../shared/format';
@@ -102,6 +104,32 @@ interface PreviewProps extends Omit<PickerProps, 'disabled'> {
 const percent = (share: number) => `${share * 100}%`;
 
 /**
+ * The logged-in user's ID-photo pack uses left (getPhotoBackgroundAvailableNum: the converter
+ * knows no accounts), read when the preview shows (its upload took a use once the day's free ones
+ * were gone) and after each photo made. Shown once there is a pack, and still at 0 once it was.
+ */
+function usePackUses(madePhotos: number): number | undefined {
+  const { user } = useCurrentUser();
+  const [left, setLeft] = useState<number>();
+  const hadPack = useRef(false);
+  useEffect(() => {
+    if (!user) return setLeft(undefined);
+    let live = true;
+    getPhotoBackgroundAvailableNum()
+      .then((n) => {
+        if (!live || n === undefined) return;
+        if (n > 0) hadPack.current = true;
+        setLeft(n);
+      })
+      .catch(() => undefined); // only a note: the photo is made either way
+    return () => {
+      live = false;
+    };
+  }, [user, madePhotos]);
+  return left !== undefined && (left > 0 || hadPack.current) ? left : undefined;
+}
+
+/**
  * The photo as it will download, with the picker beside it. 生成 makes the full-size photo from
  * the same upload (the final run of the preview's task); 下载 saves it. Another colour or size
  * can be made after that, without uploading again.
@@ -118,6 +146,8 @@ export function IdPhotoPreview({ taskId, image, data, values, options, onChange,
   const run = final.phase;
   const busy = run.kind === 'processing';
   const photo = run.kind === 'done' && made === wanted ? run.task.files[0] : undefined;
+  const packUses = usePackUses(run.kind === 'done' ? 1 : 0);
+  const remaining = data.remainingUses ?? packUses;
   const generate = () => {
     setMade(wanted);
     final.confirm(taskId, options);
@@ -184,7 +214,7 @@ export function IdPhotoPreview({ taskId, image, data, values, options, onChange,
         <p className={`idp-note${photo ? ' is-made' : ''}`} role="status">
           {photo && run.kind === 'done'
             ? `已生成 ${photo.name}（${formatFileSize(photo.size)}），将于 ${deletionTime(run.task.expiresAt)} 自动删除；换底色或尺寸可再生成一张`
-            : `生成 ${size.size.width}×${size.size.height} 像素、300 DPI 的 JPG 高清证件照${data.remainingUses !== null ? `，剩余 ${data.remainingUses} 次` : ''}`}
+            : `生成 ${size.size.width}×${size.size.height} 像素、300 DPI 的 JPG 高清证件照${remaining !== undefined ? `，剩余 ${remaining} 次` : ''}`}
         </p>
       </div>
     </section>
