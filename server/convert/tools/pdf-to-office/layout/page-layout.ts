@@ -48,7 +48,8 @@ function median(values: number[]): number {
 
 export function layoutPage(page: PdfPage): PageLayout {
   const drawings = page.drawings ?? [];
-  const tables = findRuledTables(page.rules).filter((table) => isRealTable(table, page.lines.flatMap((l) => l.chars.map(center)), drawings));
+  const charCentres = page.lines.flatMap((l) => l.chars.map(center));
+  const tables = findRuledTables(page.rules).filter((table) => isRealTable(table, charCentres, drawings));
   const figures = findFigures(page, tables.map((t) => t.box));
   const inFigure = (c: PdfChar) => figures.some((f) => containsPoint(f, ...center(c)));
   const cellTexts = new Map<GridCell, CellText>();
