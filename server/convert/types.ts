@@ -29,6 +29,11 @@ export interface ConvertContext {
   /** 0–100. */
   progress(percent: number): void;
   tier: Tier;
+  /**
+   * A remark for the visitor on a job that succeeded with a reservation (pages kept as pictures):
+   * Chinese, shown as the finished task's message. Several notes are joined.
+   */
+  note?(message: string): void;
 }
 
 export interface ConvertJob<O> {

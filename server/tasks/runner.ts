@@ -123,10 +123,13 @@ export class TaskRunner {
     );
     const plan = task.stage === 'middle' ? { options: task.options, partial: false } : await planRun(task.tool, task.tier, task.options, { inputs, workDir, signal });
     let lastWrite = 0;
+    /** The converter's remarks on a result it made with a reservation (pages kept as pictures). */
+    const notes: string[] = [];
     const ctx = {
       workDir,
       signal,
       tier: task.tier,
+      note: (message: string) => void notes.push(message),
       progress: (percent: number) => {
         const at = Date.now();
         if (at - lastWrite < PROGRESS_WRITE_INTERVAL_MS) return;
@@ -149,7 +152,7 @@ export class TaskRunner {
     await this.drop(task.outputs);
     await store.delete(zipKey(task.id));
     const outputs = await this.keep(task.id, 'out', result.outputs, workDir);
-    if (!(await this.finish(task.id, { status: 'done', msg: plan.note ?? '', outputs, partial: plan.partial }))) await this.drop(outputs);
+    if (!(await this.finish(task.id, { status: 'done', msg: [plan.note, ...notes].filter(Boolean).join('；'), outputs, partial: plan.partial }))) await this.drop(outputs);
   }
 
   /**

@@ -3,7 +3,7 @@
 // and the results are read back by independent readers: mammoth and LibreOffice for DOCX, exceljs
 // for XLSX, the package's own parts for PPTX. Then every real-world fixture goes through all three.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {
@@ -27,10 +27,14 @@ import sharp from 'sharp';
 import { ConvertError } from '../../server/convert/errors';
 import { pdfToOfficeConverters } from '../../server/convert/tools/pdf-to-office';
 import type { PageLayout, ParagraphBlock, TableCellBlock } from '../../server/convert/tools/pdf-to-office/layout/blocks';
+import { pdfLayoutConverter, type LayoutWriter } from '../../server/convert/tools/pdf-to-office/office-converter';
+import { writeDocx } from '../../server/convert/tools/pdf-to-office/writers/docx-writer';
+import { writePptx } from '../../server/convert/tools/pdf-to-office/writers/pptx-writer';
 import { writeXlsx } from '../../server/convert/tools/pdf-to-office/writers/xlsx-writer';
 import type { ConvertOutput } from '../../server/convert/types';
 import { printDocx, SOFFICE_TIMEOUT_MS, sofficeConvert } from '../support/soffice';
 import { missingWords, sampleWords } from '../support/pdf-fixtures';
+import { FIGURE_PAGE_PROSE, FIGURE_PAGE_TABLE, figureAndTablePdf, looseFormPdf } from '../support/vector-figure-pdfs';
 import { readZipParts } from '../support/zip';
 
 const FIXTURES = path.resolve(__dirname, '../../../shared/fixtures/pdf');
@@ -50,11 +54,15 @@ beforeAll(() => {
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 let jobs = 0;
-async function run(toolId: string, file: string, options: Record<string, unknown> = {}): Promise<ConvertOutput> {
+async function run(toolId: string, file: string, options: Record<string, unknown> = {}, notes: string[] = []): Promise<ConvertOutput> {
   const tool = pdfToOfficeConverters.find((c) => c.toolId === toolId)!;
+  return runConverter(tool, file, options, notes);
+}
+
+async function runConverter(tool: (typeof pdfToOfficeConverters)[number], file: string, options: Record<string, unknown> = {}, notes: string[] = []): Promise<ConvertOutput> {
   const workDir = path.join(scratch, `job-${++jobs}`);
   mkdirSync(workDir);
-  const ctx = { workDir, signal: new AbortController().signal, progress: () => {}, tier: 'vip' as const };
+  const ctx = { workDir, signal: new AbortController().signal, progress: () => {}, tier: 'vip' as const, note: (message: string) => void notes.push(message) };
   const input = { name: path.basename(file), path: file, size: statSync(file).size, type: 'pdf' };
   const [output] = await tool.convert({ inputs: [input], options: tool.options.parse(options) }, ctx);
   return output;
@@ -240,6 +248,226 @@ describe('a generated document through PDF and back', () => {
       expect(slideText('ppt/slides/slide1.xml')).toContain('1,234,567');
       expect(parts.get('ppt/slides/slide1.xml')).toContain('<p:pic>');
       expect(slideText('ppt/slides/slide2.xml')).toContain('第二页 Second page');
+    });
+  });
+});
+
+describe('vector figures and loose text (issue 14 items 1–3)', () => {
+  let figurePdf: string;
+  let formPdf: string;
+  beforeAll(async () => {
+    figurePdf = path.join(scratch, 'figure-and-table.pdf');
+    formPdf = path.join(scratch, 'loose-form.pdf');
+    writeFileSync(figurePdf, await figureAndTablePdf());
+    writeFileSync(formPdf, await looseFormPdf());
+  });
+
+  /** pdftotext's words of the input: the independent witness of what the page says. */
+  const inputWords = (file: string) => pdfText(file).split(/\s+/).filter(Boolean);
+
+  async function readSheets(file: string): Promise<ExcelJS.Workbook> {
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile(file);
+    return workbook;
+  }
+
+  /** Every cell with a value on every sheet. */
+  function sheetCells(workbook: ExcelJS.Workbook): ExcelJS.Cell[] {
+    const cells: ExcelJS.Cell[] = [];
+    workbook.eachSheet((sheet) => sheet.eachRow((row) => row.eachCell((cell) => void cells.push(cell))));
+    return cells;
+  }
+
+  /** Words not shown by the cells: as text, or (a number the sheet made numeric, 1,200 or 5%) as its value. */
+  function wordsMissingFrom(cells: readonly ExcelJS.Cell[], words: readonly string[]): string[] {
+    const all = cells.map((cell) => cell.text).join('\n');
+    const numbers = cells.map((cell) => cell.value).filter((v): v is number => typeof v === 'number');
+    return words.filter((word) => {
+      if (all.includes(word)) return false;
+      const numeric = /^([\d,]+(?:\.\d+)?)(%?)$/.exec(word);
+      if (!numeric) return true;
+      const value = Number(numeric[1].replace(/,/g, '')) / (numeric[2] ? 100 : 1);
+      return !numbers.some((n) => Math.abs(n - value) < 1e-9);
+    });
+  }
+
+  function mergedRanges(workbook: ExcelJS.Workbook): string[] {
+    const ranges: string[] = [];
+    workbook.eachSheet((sheet) => ranges.push(...(sheet.model.merges ?? [])));
+    return ranges;
+  }
+
+  const documentXml = async (file: string) => (await zipEntries(file)).get('word/document.xml')!;
+  const tablesOf = (xml: string) => [...xml.matchAll(/<w:tbl>[\s\S]*?<\/w:tbl>/g)].map((m) => m[0]);
+  const textOf = (xml: string) => [...xml.matchAll(/<w:t(?: [^>]*)?>([^<]*)<\/w:t>/g)].map((m) => m[1]).join(' ');
+
+  it('pdf-to-excel converts the figure page: every word on the sheet, the table as an unmerged grid, the text around it as rows in page order', async () => {
+    const notes: string[] = [];
+    const workbook = await readSheets((await run('pdf-to-excel', figurePdf, {}, notes)).path);
+    expect(notes).toEqual([]);
+    expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual(['第1页']);
+    expect(wordsMissingFrom(sheetCells(workbook), inputWords(figurePdf))).toEqual([]);
+    // The plot's grid lines, ticks and bars made no table: nothing is merged.
+    expect(mergedRanges(workbook)).toEqual([]);
+    const sheet = workbook.getWorksheet('第1页')!;
+    const rowOf = (text: string) => {
+      let found = 0;
+      sheet.eachRow((row, n) => {
+        if (!found && row.values && (row.values as ExcelJS.CellValue[]).some((v) => typeof v === 'string' && v.includes(text))) found = n;
+      });
+      return found;
+    };
+    const header = rowOf('Region');
+    expect(header).toBeGreaterThan(rowOf('Quarterly measurements'));
+    expect(header).toBeGreaterThan(rowOf('Figure 1.'));
+    expect(rowOf('Closing remark')).toBeGreaterThan(header + FIGURE_PAGE_TABLE.length - 1);
+    // The table in a grid of its own cells, one row per table row.
+    const column = sheet.getRow(header).values as ExcelJS.CellValue[];
+    const left = column.indexOf('Region');
+    FIGURE_PAGE_TABLE.forEach((cells, r) =>
+      cells.forEach((text, c) => {
+        const cell = sheet.getCell(header + r, left + c);
+        expect(cell.isMerged).toBe(false);
+        expect(wordsMissingFrom([cell], [text])).toEqual([]);
+        // Ruled: every cell of the table has its borders.
+        expect(cell.border?.top?.style).toBe('thin');
+      }),
+    );
+  });
+
+  it('pdf-to-excel keeps every word of a loose form page, with no table made of its small box', async () => {
+    const workbook = await readSheets((await run('pdf-to-excel', formPdf)).path);
+    const words = inputWords(formPdf);
+    expect(words.length).toBeGreaterThanOrEqual(18);
+    expect(wordsMissingFrom(sheetCells(workbook), words)).toEqual([]);
+    expect(mergedRanges(workbook)).toEqual([]);
+    const rows: string[] = [];
+    workbook.getWorksheet('第1页')!.eachRow((row) => rows.push((row.values as ExcelJS.CellValue[]).filter(Boolean).join(' ')));
+    // Reading order: top to bottom, a row per line of the form.
+    const at = (text: string) => rows.findIndex((row) => row.includes(text));
+    expect(at('Application form')).toBeLessThan(at('Alice Walker'));
+    expect(at('Alice Walker')).toBeLessThan(at('Springfield'));
+    expect(at('Office use')).toBeLessThan(at('Signature and date below'));
+    expect(at('Signature and date below')).toBeLessThan(at('Approved by the clerk'));
+  });
+
+  it('pdf-to-word places the figure as one picture where it stood and the table as one real table, with no empty tables', async () => {
+    const notes: string[] = [];
+    const output = await run('pdf-to-word', figurePdf, {}, notes);
+    expect(notes).toEqual([]);
+    const parts = await zipEntries(output.path);
+    const media = [...parts.keys()].filter((name) => /^word\/media\/.+\.png$/.test(name));
+    expect(media).toHaveLength(1);
+    const xml = parts.get('word/document.xml')!;
+    const tables = tablesOf(xml);
+    expect(tables).toHaveLength(1);
+    expect(textOf(tables[0]).split(/\s+/)).toEqual(FIGURE_PAGE_TABLE.flat());
+    // The picture is the plot: wider than tall, drawn sharper than the page's 72 dpi.
+    const picture = await sharp(execFileSync('unzip', ['-p', output.path, media[0]])).metadata();
+    expect(picture.width!).toBeGreaterThan(700);
+    expect(picture.width! / picture.height!).toBeGreaterThan(1.4);
+    expect(picture.width! / picture.height!).toBeLessThan(2.2);
+    // Order: prose, the picture, the caption, the table, the closing line; the plot's labels are in the picture only.
+    const body = squash((await mammoth.extractRawText({ path: output.path })).value);
+    for (const word of FIGURE_PAGE_PROSE) expect(body).toContain(word);
+    expect(body).not.toContain('Series measured');
+    expect(body).not.toContain('Time in seconds');
+    const drawing = xml.indexOf('<w:drawing>');
+    expect(drawing).toBeGreaterThan(xml.indexOf('the table lists the totals'));
+    expect(drawing).toBeLessThan(xml.indexOf('Figure 1. Values measured'));
+    expect(xml.indexOf('Figure 1. Values measured')).toBeLessThan(xml.indexOf('<w:tbl>'));
+    expect(xml.indexOf('<w:tbl>')).toBeLessThan(xml.indexOf('Closing remark'));
+  });
+
+  it('pdf-to-word output lays out as one page in LibreOffice, as the input is', () => {
+    return run('pdf-to-word', figurePdf).then((output) => {
+      const reprinted = sofficeConvert(output.path, 'pdf', scratch);
+      expect(pdfPageCount(reprinted)).toBe(pdfPageCount(figurePdf));
+      for (const phrase of ['Quarterly measurements', 'Closing remark after the table.']) expect(squash(pdfText(reprinted))).toContain(phrase);
+    });
+  }, SOFFICE_TIMEOUT_MS);
+
+  it('pdf-to-word keeps the loose form as text, without tables', async () => {
+    const output = await run('pdf-to-word', formPdf);
+    const xml = await documentXml(output.path);
+    expect(tablesOf(xml)).toEqual([]);
+    expect(missingWords((await mammoth.extractRawText({ path: output.path })).value, inputWords(formPdf))).toEqual([]);
+  });
+
+  it('pdf-to-ppt places the figure as one picture and keeps the table text editable', async () => {
+    const parts = await zipEntries((await run('pdf-to-ppt', figurePdf)).path);
+    const slide = parts.get('ppt/slides/slide1.xml')!;
+    expect(slide.match(/<p:pic>/g)).toHaveLength(1);
+    const text = [...slide.matchAll(/<a:t>([^<]*)<\/a:t>/g)].map((m) => m[1]).join(' ');
+    for (const word of [...FIGURE_PAGE_TABLE.flat(), ...FIGURE_PAGE_PROSE]) expect(text).toContain(word);
+    expect(text).not.toContain('Series measured');
+  });
+
+  describe('a page a writer fails on', () => {
+    /** A writer that gets page 2 with a picture whose file is gone, as a failed extraction would leave it. */
+    const breakingPageTwo =
+      (write: LayoutWriter): LayoutWriter =>
+      (pages, file, title, fallback) =>
+        write(
+          pages.map((page) =>
+            page.number === 2 ? { ...page, blocks: [...page.blocks, { kind: 'image', box: { x0: 72, y0: 72, x1: 144, y1: 144 }, file: path.join(scratch, 'gone.png') }] } : page,
+          ),
+          file,
+          title,
+          fallback,
+        );
+    let twoPages: string;
+    beforeAll(async () => {
+      const { PDFDocument } = await import('pdf-lib');
+      const doc = await PDFDocument.create();
+      for (const source of [await figureAndTablePdf(), await looseFormPdf()]) {
+        const [page] = await doc.copyPages(await PDFDocument.load(source), [0]);
+        doc.addPage(page);
+      }
+      twoPages = path.join(scratch, 'two-pages.pdf');
+      writeFileSync(twoPages, await doc.save());
+    });
+
+    it('Word: that page becomes a picture of itself, the others stay, and the task is told which page', async () => {
+      const notes: string[] = [];
+      const output = await runConverter(pdfLayoutConverter('pdf-to-word', 'docx', breakingPageTwo(writeDocx)), twoPages, {}, notes);
+      expect(notes).toEqual(['第2页版面未能完整还原，已按原样（图片或文本行）保留']);
+      const parts = await zipEntries(output.path);
+      // The figure of page 1 and the picture of page 2.
+      expect([...parts.keys()].filter((name) => /^word\/media\/.+\.png$/.test(name))).toHaveLength(2);
+      const text = squash((await mammoth.extractRawText({ path: output.path })).value);
+      expect(text).toContain('Closing remark after the table.');
+      expect(text).not.toContain('Application form');
+      const reprinted = sofficeConvert(output.path, 'pdf', scratch);
+      expect(pdfPageCount(reprinted)).toBe(2);
+    }, SOFFICE_TIMEOUT_MS);
+
+    it('Excel: that page goes in as plain rows of all its words', async () => {
+      const breakingSheet: LayoutWriter = (pages, file, title, fallback) =>
+        writeXlsx(
+          // A table cell left of column A: exceljs refuses it ("out of bounds").
+          pages.map((page) => {
+            if (page.number !== 2) return page;
+            const box = page.freeLines[0].box;
+            return { ...page, blocks: [...page.blocks, { kind: 'table', box, xs: [box.x0, box.x1], ys: [box.y0, box.y1], cells: [{ row: 0, column: -5, rowSpan: 1, columnSpan: 1, box, paragraphs: [] }] }] };
+          }),
+          file,
+          title,
+          fallback,
+        );
+      const notes: string[] = [];
+      const workbook = await readSheets((await runConverter(pdfLayoutConverter('pdf-to-excel', 'xlsx', breakingSheet), twoPages, {}, notes)).path);
+      expect(notes).toEqual(['第2页版面未能完整还原，已按原样（图片或文本行）保留']);
+      expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual(['第1页', '第2页']);
+      expect(wordsMissingFrom(sheetCells(workbook), inputWords(twoPages))).toEqual([]);
+    });
+
+    it('PowerPoint: that slide shows the page as a picture; one slide per page still', async () => {
+      const notes: string[] = [];
+      const parts = await zipEntries((await runConverter(pdfLayoutConverter('pdf-to-ppt', 'pptx', breakingPageTwo(writePptx)), twoPages, {}, notes)).path);
+      expect(notes).toEqual(['第2页版面未能完整还原，已按原样（图片或文本行）保留']);
+      expect([...parts.keys()].filter((name) => /^ppt\/slides\/slide\d+\.xml$/.test(name))).toHaveLength(2);
+      expect(parts.get('ppt/slides/slide2.xml')!.match(/<p:pic>/g)).toHaveLength(1);
     });
   });
 });

@@ -81,6 +81,7 @@ async function run(request: JobRequest): Promise<void> {
     signal: controller.signal,
     tier: request.tier,
     progress: (percent) => void send({ type: 'progress', percent }),
+    note: (message) => void send({ type: 'note', message }),
   };
   const job = { inputs: request.inputs, options: request.options };
   if (request.stage === 'middle') {

@@ -136,7 +136,7 @@ export class IsolatedJobs {
     this.spare = undefined;
   }
 
-  async run(request: JobRequest, ctx: { signal: AbortSignal; progress(percent: number): void }): Promise<IsolatedResult> {
+  async run(request: JobRequest, ctx: { signal: AbortSignal; progress(percent: number): void; note?(message: string): void }): Promise<IsolatedResult> {
     ctx.signal.throwIfAborted();
     const child = this.take();
     try {
@@ -154,6 +154,7 @@ export class IsolatedJobs {
 interface ChildContext {
   signal: AbortSignal;
   progress(percent: number): void;
+  note?(message: string): void;
   /** The runner's work dir in this process, for the timestamps the server makes for the child. */
   serverWorkDir: string;
 }
@@ -207,6 +208,9 @@ function runInChild(child: ChildProcess, request: JobRequest, ctx: ChildContext)
           break;
         case 'progress':
           ctx.progress(message.percent);
+          break;
+        case 'note':
+          ctx.note?.(message.message);
           break;
         case 'acquire':
           void grant(message.id, message.engine);

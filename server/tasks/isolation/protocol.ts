@@ -32,6 +32,8 @@ export type FromChild =
   /** Listening: a message sent earlier could be lost while the child still loads its modules. */
   | { type: 'ready' }
   | { type: 'progress'; percent: number }
+  /** A remark on the result for the task's message (ConvertContext.note). */
+  | { type: 'note'; message: string }
   | { type: 'acquire'; id: number; engine: EngineId }
   | { type: 'release'; id: number }
   /** The server signs: the child holds neither the authority's key nor a network (hex SHA-256). */

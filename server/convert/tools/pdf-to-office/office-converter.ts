@@ -1,6 +1,8 @@
 // The shared shape of the tools that rebuild a PDF as a document (Word, Excel, PPT here; HTML and
 // EPUB in tools/ebook): open the PDF (encrypted and damaged files answered in Chinese), dump the
-// chosen pages with mutool, lay them out, hand the layout to one writer.
+// chosen pages with mutool, lay them out, draw the pictures the layout asks for (vector figures),
+// hand the layout to one writer. A page that cannot be rebuilt goes in degraded (degraded-pages.ts)
+// and the task's message says which; it never fails the document.
 import path from 'node:path';
 import { z } from 'zod';
 import { selectPageNumbers } from '../../page-ranges';
@@ -8,10 +10,10 @@ import type { Converter, ConvertOutput } from '../../types';
 import { pagesOption, passwordOption } from '../pdf-render/options';
 import { outputName } from '../pdf-render/output-name';
 import { corruptOnEngineFailure, openReadablePdf } from '../pdf-render/pdf-input';
+import { DegradedPages, drawPictures, layoutOrPicture, pageFallback, type PageFallback } from './degraded-pages';
 import { readPdfPages } from './extraction/read-pages';
 import type { PageLayout } from './layout/blocks';
 import { assignHeadings } from './layout/headings';
-import { layoutPage } from './layout/page-layout';
 
 const layoutOptions = z.object({
   pages: pagesOption,
@@ -22,8 +24,21 @@ const layoutOptions = z.object({
 
 export type LayoutOptions = z.infer<typeof layoutOptions>;
 
-/** Writes the laid-out pages to `file`; `title` is the output's name without extension. */
-export type LayoutWriter = (pages: readonly PageLayout[], file: string, title: string) => Promise<void>;
+/**
+ * Writes the laid-out pages to `file`; `title` is the output's name without extension. A writer
+ * that fails on one page puts it in through `fallback` rather than failing the file.
+ */
+export type LayoutWriter = (pages: readonly PageLayout[], file: string, title: string, fallback: PageFallback) => Promise<void>;
+
+/** Pages named in a task's message before the rest are counted. */
+const MAX_NAMED_PAGES = 10;
+
+/** The task's note on degraded pages, in Chinese: 第3、5页版面未能还原… */
+export function degradedNote(pages: readonly number[], fileName?: string): string {
+  const named = pages.slice(0, MAX_NAMED_PAGES).join('、');
+  const more = pages.length > MAX_NAMED_PAGES ? `等${pages.length}页` : '页';
+  return `${fileName ? `${fileName}：` : ''}第${named}${more}版面未能完整还原，已按原样（图片或文本行）保留`;
+}
 
 /** Share of the progress bar the page dump takes; layout and writing take the rest. */
 const READ_SHARE = 80;
@@ -43,13 +58,15 @@ export interface LayoutSource {
 export async function readPdfLayouts(
   source: LayoutSource,
   { workDir, signal, onProgress }: { workDir: string; signal: AbortSignal; onProgress?: (fraction: number) => void },
-): Promise<PageLayout[]> {
+): Promise<{ layouts: PageLayout[]; degraded: DegradedPages; fallback: PageFallback }> {
   const pdf = await openReadablePdf(source.path, { password: source.password, workDir, signal });
   const pageNumbers = selectPageNumbers(source.pages, pdf.pageCount).slice(0, source.pageLimit);
   const pdfPages = await corruptOnEngineFailure(readPdfPages(pdf.path, pageNumbers, { workDir, signal, onProgress }));
-  const layouts = pdfPages.map(layoutPage);
+  const degraded = new DegradedPages();
+  const layouts = pdfPages.map((page) => layoutOrPicture(page, degraded));
   assignHeadings(layouts);
-  return layouts;
+  await drawPictures(pdf.path, layouts, degraded, { workDir, signal });
+  return { layouts, degraded, fallback: pageFallback(pdf.path, degraded, { workDir, signal }) };
 }
 
 export function pdfLayoutConverter(toolId: string, extension: string, write: LayoutWriter): Converter<LayoutOptions> {
@@ -60,7 +77,7 @@ export function pdfLayoutConverter(toolId: string, extension: string, write: Lay
     async convert({ inputs, options }, ctx) {
       const outputs: ConvertOutput[] = [];
       for (const [index, input] of inputs.entries()) {
-        const layouts = await readPdfLayouts(
+        const { layouts, degraded, fallback } = await readPdfLayouts(
           { path: input.path, pages: options.pages, password: options.password, pageLimit: options.pageLimit },
           {
             workDir: ctx.workDir,
@@ -70,8 +87,9 @@ export function pdfLayoutConverter(toolId: string, extension: string, write: Lay
         );
         const name = outputName(input.name, '', extension);
         const file = path.join(ctx.workDir, `${index + 1}.${extension}`);
-        await write(layouts, file, path.basename(name, `.${extension}`));
+        await write(layouts, file, path.basename(name, `.${extension}`), fallback);
         outputs.push({ name, path: file });
+        if (degraded.pages.length) ctx.note?.(degradedNote(degraded.pages, inputs.length > 1 ? input.name : undefined));
       }
       ctx.progress(100);
       return outputs;

@@ -38,6 +38,17 @@ export interface PdfImage {
 /** An axis-aligned ruling line: horizontal when y0 === y1, vertical when x0 === x1. */
 export type RuleSegment = Box;
 
+/**
+ * A vector path other than text: `rules` only axis-aligned straight pieces (borders, ticks, stroked
+ * boxes), `slanted` curves or slanted lines, `fill` a filled shape that is not a thin bar. `pieces`
+ * counts its segments (a plotted series of 80 points is one path of 80 pieces).
+ */
+export interface PdfDrawing {
+  box: Box;
+  kind: 'rules' | 'slanted' | 'fill';
+  pieces: number;
+}
+
 export interface PdfPage {
   /** 1-based page number in the source PDF. */
   number: number;
@@ -46,6 +57,8 @@ export interface PdfPage {
   lines: PdfLine[];
   images: PdfImage[];
   rules: RuleSegment[];
+  /** Absent where the page was not read from vector content (OCR). */
+  drawings?: PdfDrawing[];
 }
 
 export function boxWidth(box: Box): number {
@@ -67,4 +80,12 @@ export function unionBox(boxes: readonly Box[]): Box {
 
 export function containsPoint(box: Box, x: number, y: number, tolerance = 0): boolean {
   return x >= box.x0 - tolerance && x <= box.x1 + tolerance && y >= box.y0 - tolerance && y <= box.y1 + tolerance;
+}
+
+export function overlaps(a: Box, b: Box, margin = 0): boolean {
+  return a.x0 <= b.x1 + margin && b.x0 <= a.x1 + margin && a.y0 <= b.y1 + margin && b.y0 <= a.y1 + margin;
+}
+
+export function insideBox(inner: Box, outer: Box, tolerance = 0): boolean {
+  return inner.x0 >= outer.x0 - tolerance && inner.x1 <= outer.x1 + tolerance && inner.y0 >= outer.y0 - tolerance && inner.y1 <= outer.y1 + tolerance;
 }

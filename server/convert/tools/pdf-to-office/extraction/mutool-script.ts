@@ -1,7 +1,9 @@
 // The script `mutool run` executes (MuPDF's own JavaScript, ES5) to dump what the layout analysis
 // needs from each page in one pass: characters with boxes and fonts from the structured text,
 // images (drawn into RGB PNGs so CMYK, indexed and mask images all come out), and the straight
-// axis-aligned strokes and thin filled bars that tables use as ruling lines.
+// axis-aligned strokes and thin filled bars that tables use as ruling lines, and the extent of
+// every other drawing (curves, slanted lines, filled shapes) so the layout can tell a vector figure
+// from a table grid.
 // Characters carry their fill colour as 0xRRGGBB (MuPDF's sRGB value).
 // Arguments: <pdf> <image dir> <page numbers…>; prints one JSON object per page.
 export const PAGE_DUMP_SCRIPT = String.raw`
@@ -22,20 +24,45 @@ function isWhite(colorspace, color) {
   return true;
 }
 
-/** Straight pieces of a path in page space, one array of points per subpath. */
+/** A path's points in page space, one array per subpath (curves by their control points), and whether it curves. */
 function subpaths(path, ctm) {
   var all = [], current = null, curved = false;
   path.walk({
     moveTo: function (x, y) { current = [transform(ctm, x, y)]; all.push(current); },
     lineTo: function (x, y) { if (current) current.push(transform(ctm, x, y)); },
-    curveTo: function (x1, y1, x2, y2, x3, y3) { curved = true; if (current) current.push(transform(ctm, x3, y3)); },
+    curveTo: function (x1, y1, x2, y2, x3, y3) {
+      curved = true;
+      if (current) current.push(transform(ctm, x1, y1), transform(ctm, x2, y2), transform(ctm, x3, y3));
+    },
     rectTo: function (x, y, w, h) {
       current = [transform(ctm, x, y), transform(ctm, x + w, y), transform(ctm, x + w, y + h), transform(ctm, x, y + h), transform(ctm, x, y)];
       all.push(current);
     },
     closePath: function () { if (current && current.length) current.push(current[0]); },
   });
-  return curved ? [] : all;
+  return { parts: all, curved: curved };
+}
+
+/** Pieces neither horizontal nor vertical (a plotted series, an arrow head). */
+function slantedCount(parts) {
+  var n = 0;
+  for (var p = 0; p < parts.length; p++)
+    for (var i = 1; i < parts[p].length; i++)
+      if (Math.abs(parts[p][i][0] - parts[p][i - 1][0]) >= 1 && Math.abs(parts[p][i][1] - parts[p][i - 1][1]) >= 1) n++;
+  return n;
+}
+
+var DRAWN_RULES = 0, DRAWN_SLANTED = 1, DRAWN_FILL = 2;
+
+/** [x0, y0, x1, y1, kind, pieces]: what a path covers and what it is made of. */
+function pushDrawing(drawings, parts, kind, pieces) {
+  var x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
+  for (var p = 0; p < parts.length; p++)
+    for (var i = 0; i < parts[p].length; i++) {
+      x0 = Math.min(x0, parts[p][i][0]); x1 = Math.max(x1, parts[p][i][0]);
+      y0 = Math.min(y0, parts[p][i][1]); y1 = Math.max(y1, parts[p][i][1]);
+    }
+  if (x0 <= x1) drawings.push([round2(x0), round2(y0), round2(x1), round2(y1), kind, pieces]);
 }
 
 function pushRule(rules, x0, y0, x1, y1) {
@@ -49,22 +76,29 @@ function pushRule(rules, x0, y0, x1, y1) {
   }
 }
 
-function ruleCollector(rules) {
+function ruleCollector(rules, drawings) {
   return {
     strokePath: function (path, stroke, ctm, colorspace, color) {
       if (isWhite(colorspace, color)) return;
-      var parts = subpaths(path, ctm);
+      var walked = subpaths(path, ctm), parts = walked.parts;
+      var pieces = 0;
+      for (var p = 0; p < parts.length; p++) pieces += Math.max(1, parts[p].length - 1);
+      var slanted = walked.curved ? pieces : slantedCount(parts);
+      pushDrawing(drawings, parts, slanted ? DRAWN_SLANTED : DRAWN_RULES, slanted || pieces);
+      // A curved path's straight pieces are part of a shape, not ruling.
+      if (walked.curved) return;
       for (var p = 0; p < parts.length; p++)
         for (var i = 1; i < parts[p].length; i++) pushRule(rules, parts[p][i - 1][0], parts[p][i - 1][1], parts[p][i][0], parts[p][i][1]);
     },
     fillPath: function (path, evenOdd, ctm, colorspace, color) {
       if (isWhite(colorspace, color)) return;
-      var parts = subpaths(path, ctm);
+      var walked = subpaths(path, ctm), parts = walked.parts;
       for (var p = 0; p < parts.length; p++) {
         var xs = parts[p].map(function (pt) { return pt[0]; }), ys = parts[p].map(function (pt) { return pt[1]; });
         var x0 = Math.min.apply(null, xs), x1 = Math.max.apply(null, xs), y0 = Math.min.apply(null, ys), y1 = Math.max.apply(null, ys);
-        if (y1 - y0 <= THIN_BAR && x1 - x0 > y1 - y0) pushRule(rules, x0, (y0 + y1) / 2, x1, (y0 + y1) / 2);
-        else if (x1 - x0 <= THIN_BAR && y1 - y0 > x1 - x0) pushRule(rules, (x0 + x1) / 2, y0, (x0 + x1) / 2, y1);
+        if (!walked.curved && y1 - y0 <= THIN_BAR && x1 - x0 > y1 - y0) pushRule(rules, x0, (y0 + y1) / 2, x1, (y0 + y1) / 2);
+        else if (!walked.curved && x1 - x0 <= THIN_BAR && y1 - y0 > x1 - x0) pushRule(rules, (x0 + x1) / 2, y0, (x0 + x1) / 2, y1);
+        else pushDrawing(drawings, [parts[p]], walked.curved || slantedCount([parts[p]]) ? DRAWN_SLANTED : DRAWN_FILL, 1);
       }
     },
   };
@@ -90,7 +124,7 @@ for (var a = 2; a < scriptArgs.length; a++) {
   var page = doc.loadPage(number - 1);
   var bounds = page.bound();
   var fonts = [], fontIndex = {};
-  var lines = [], images = [], rules = [];
+  var lines = [], images = [], rules = [], drawings = [];
   var line = null;
   page.toStructuredText('preserve-images').walk({
     beginLine: function () { line = []; lines.push(line); },
@@ -107,7 +141,7 @@ for (var a = 2; a < scriptArgs.length; a++) {
       images.push([round2(bbox[0] - bounds[0]), round2(bbox[1] - bounds[1]), round2(bbox[2] - bounds[0]), round2(bbox[3] - bounds[1]), file]);
     },
   });
-  page.run(ruleCollector(rules), [1, 0, 0, 1, -bounds[0], -bounds[1]]);
-  print(JSON.stringify({ number: number, width: round2(bounds[2] - bounds[0]), height: round2(bounds[3] - bounds[1]), fonts: fonts, lines: lines, images: images, rules: rules }));
+  page.run(ruleCollector(rules, drawings), [1, 0, 0, 1, -bounds[0], -bounds[1]]);
+  print(JSON.stringify({ number: number, width: round2(bounds[2] - bounds[0]), height: round2(bounds[3] - bounds[1]), fonts: fonts, lines: lines, images: images, rules: rules, drawings: drawings }));
 }
 `;

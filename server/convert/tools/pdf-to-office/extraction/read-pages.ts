@@ -3,7 +3,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { runEngine } from '../../../engines';
-import type { Box, PdfChar, PdfFont, PdfLine, PdfPage } from '../page-content';
+import type { Box, PdfChar, PdfDrawing, PdfFont, PdfLine, PdfPage } from '../page-content';
 import { PAGE_DUMP_SCRIPT } from './mutool-script';
 
 const PAGES_PER_RUN = 12;
@@ -19,7 +19,11 @@ interface RawPage {
   lines: RawChar[][];
   images: [number, number, number, number, string][];
   rules: [number, number, number, number][];
+  drawings?: [number, number, number, number, number, number][];
 }
+
+/** The script's numbering of drawing kinds (DRAWN_RULES, DRAWN_SLANTED, DRAWN_FILL). */
+const DRAWING_KINDS: PdfDrawing['kind'][] = ['rules', 'slanted', 'fill'];
 
 /** Names like `Arial-BoldMT` or `CMBX12` say bold/italic even when the font's flags do not. */
 function fontFromRaw([rawName, bold, italic]: RawFont): PdfFont {
@@ -59,6 +63,7 @@ function pageFromRaw(raw: RawPage): PdfPage {
     lines,
     images: raw.images.map(([x0, y0, x1, y1, file]) => ({ box: { x0, y0, x1, y1 }, file })),
     rules: raw.rules.map(([x0, y0, x1, y1]) => ({ x0, y0, x1, y1 })),
+    drawings: (raw.drawings ?? []).map(([x0, y0, x1, y1, kind, pieces]) => ({ box: { x0, y0, x1, y1 }, kind: DRAWING_KINDS[kind] ?? 'fill', pieces })),
   };
 }
 

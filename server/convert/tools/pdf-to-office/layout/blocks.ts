@@ -53,6 +53,12 @@ export interface TableBlock {
 
 export interface ImageBlock extends PdfImage {
   kind: 'image';
+  /**
+   * Drawn from the page rather than taken from it: a vector figure (its region of page
+   * `renderFrom`), or a whole page that could not be rebuilt. `file` is set when it is drawn
+   * (figure-images.ts); until then it is empty.
+   */
+  renderFrom?: number;
 }
 
 export type Block = ParagraphBlock | TableBlock | ImageBlock;
@@ -62,7 +68,11 @@ export interface PageLayout {
   width: number;
   height: number;
   blocks: Block[];
-  /** Text lines outside ruled tables, for tables found by alignment alone. */
+  /**
+   * Text lines outside ruled tables, for tables found by alignment alone; they include the labels
+   * of figures (which the blocks carry only inside the figure's picture).
+   */
   freeLines: TextLine[];
+  /** Ruling outside figures. */
   rules: RuleSegment[];
 }

@@ -1,10 +1,13 @@
-// One PDF page → blocks in reading order: ruled tables take the characters inside them, the rest
-// (lines, images, tables as wholes) is ordered by columns, and runs of lines become paragraphs.
-import type { PdfChar, PdfPage } from '../page-content';
+// One PDF page → blocks in reading order: ruled tables take the characters inside them, vector
+// figures become pictures of their region (labels included), the rest (lines, images, tables and
+// figures as wholes) is ordered by columns, and runs of lines become paragraphs.
+import { containsPoint, insideBox, type PdfChar, type PdfPage } from '../page-content';
 import type { Block, ImageBlock, PageLayout, TableBlock, TableCellBlock } from './blocks';
 import { buildParagraphs } from './paragraphs';
 import { readingOrder, type Placed } from './reading-order';
+import { findFigures } from './figures';
 import { cellAt, findRuledTables, type GridCell, type RuledTable } from './ruled-tables';
+import { isRealTable } from './table-evidence';
 import { splitAtGaps, textLine, type TextLine } from './text-lines';
 
 /** Narrowest gutter between columns, in body font sizes. */
@@ -44,16 +47,23 @@ function median(values: number[]): number {
 }
 
 export function layoutPage(page: PdfPage): PageLayout {
-  const tables = findRuledTables(page.rules);
+  const drawings = page.drawings ?? [];
+  const charCentres = page.lines.flatMap((l) => l.chars.map(center));
+  const tables = findRuledTables(page.rules).filter((table) => isRealTable(table, charCentres, drawings));
+  const figures = findFigures(page, tables.map((t) => t.box));
+  const inFigure = (c: PdfChar) => figures.some((f) => containsPoint(f, ...center(c)));
   const cellTexts = new Map<GridCell, CellText>();
   const freeLines: TextLine[] = [];
+  /** Figure labels: on the sheet as text, in Word and PowerPoint only as part of the picture. */
+  const figureLines: TextLine[] = [];
   page.lines.forEach((line, lineIndex) => {
     const free: PdfChar[] = [];
+    const labels: PdfChar[] = [];
     for (const c of line.chars) {
       const [x, y] = center(c);
       const cell = tables.map((t) => cellAt(t, x, y)).find((found) => found !== undefined);
       if (!cell) {
-        free.push(c);
+        (inFigure(c) ? labels : free).push(c);
         continue;
       }
       const text = cellTexts.get(cell) ?? { cell, lines: new Map() };
@@ -61,14 +71,19 @@ export function layoutPage(page: PdfPage): PageLayout {
       text.lines.set(lineIndex, [...(text.lines.get(lineIndex) ?? []), c]);
     }
     freeLines.push(...splitAtGaps(free));
+    figureLines.push(...splitAtGaps(labels));
   });
 
   const images: ImageBlock[] = page.images
     .filter((i) => i.box.x1 - i.box.x0 >= MIN_IMAGE_SIDE && i.box.y1 - i.box.y0 >= MIN_IMAGE_SIDE)
+    // A picture inside a figure is drawn with it.
+    .filter((i) => !figures.some((f) => insideBox(i.box, f, 1)))
     .map((i) => ({ kind: 'image', ...i }));
+  const figureImages: ImageBlock[] = figures.map((box) => ({ kind: 'image', box, file: '', renderFrom: page.number }));
   const items: FlowItem[] = [
     ...freeLines.map((line) => ({ kind: 'line' as const, box: line.box, line })),
     ...images,
+    ...figureImages,
     ...tables.map((t) => tableBlock(t, cellTexts)),
   ];
   const gutter = MIN_GUTTER_EMS * median(freeLines.map((l) => l.size));
@@ -90,5 +105,12 @@ export function layoutPage(page: PdfPage): PageLayout {
     }
   }
   closeStretch();
-  return { number: page.number, width: page.width, height: page.height, blocks, freeLines, rules: page.rules };
+  return {
+    number: page.number,
+    width: page.width,
+    height: page.height,
+    blocks,
+    freeLines: [...freeLines, ...figureLines],
+    rules: page.rules.filter((rule) => !figures.some((f) => insideBox(rule, f, 1))),
+  };
 }

@@ -1,5 +1,7 @@
 // Tables drawn with ruling lines: connected horizontal and vertical rules form a grid; a cell
-// spans the grid lines that have no rule between them (merged cells).
+// spans the grid lines that have no rule between them (merged cells). A grid must be framed: two
+// horizontal and two vertical rules run (nearly) its whole width and height. Whether a grid holds a
+// table or is part of a figure is decided with the page's text and drawings (table-evidence.ts).
 import type { Box, RuleSegment } from '../page-content';
 
 export interface GridCell {
@@ -19,7 +21,9 @@ export interface RuledTable {
 }
 
 /** Rules this close count as touching, and grid lines this close as one. */
-const SNAP = 2.5;
+export const SNAP = 2.5;
+/** Share of the grid's width (height) a rule must run to count as framing it. */
+const FRAMING_SHARE = 0.85;
 
 const isHorizontal = (r: RuleSegment) => r.y0 === r.y1;
 
@@ -77,6 +81,10 @@ function gridOf(rules: RuleSegment[]): RuledTable | undefined {
   const ys = snapPositions(horizontals.map((h) => h.y0));
   // One rectangle is a frame around something, not a table.
   if (xs.length < 2 || ys.length < 2 || (xs.length === 2 && ys.length === 2)) return undefined;
+  const width = xs.at(-1)! - xs[0];
+  const height = ys.at(-1)! - ys[0];
+  const framing = (segments: RuleSegment[], span: (s: RuleSegment) => number, full: number) => segments.filter((s) => span(s) >= FRAMING_SHARE * full).length >= 2;
+  if (!framing(horizontals, (h) => h.x1 - h.x0, width) || !framing(verticals, (v) => v.y1 - v.y0, height)) return undefined;
 
   const coveredBy = (segments: RuleSegment[], at: number, from: number, to: number, horizontal: boolean) =>
     segments.some((s) =>

@@ -1,6 +1,7 @@
 // Blocks → a Word document: one section per PDF page (its size, margins from where its content
 // sits), real paragraphs with heading styles, list numbering, tables with merged cells, inline
-// images. No text boxes or frames: everything flows.
+// images (vector figures come as pictures drawn from the page). No text boxes or frames:
+// everything flows. A page whose content cannot be written goes in as a picture of itself.
 import { readFile, writeFile } from 'node:fs/promises';
 import {
   AlignmentType,
@@ -20,6 +21,7 @@ import {
   type ILevelsOptions,
   type INumberingOptions,
 } from 'docx';
+import type { PageFallback } from '../degraded-pages';
 import { unionBox, type Box } from '../page-content';
 import type { Alignment, Block, ImageBlock, PageLayout, ParagraphBlock, TableBlock } from '../layout/blocks';
 import type { ListKind } from '../layout/list-markers';
@@ -149,14 +151,29 @@ async function blockContent(block: Block, page: PageLayout, contentWidth: number
   return block.kind === 'table' ? table(block, numbering) : image(block, page, contentWidth);
 }
 
-export async function writeDocx(pages: readonly PageLayout[], file: string): Promise<void> {
+async function pageContent(page: PageLayout, numbering: ListNumbering): Promise<(Paragraph | Table)[]> {
+  const margin = margins(page);
+  const contentWidth = page.width - margin.left - margin.right;
+  const children: (Paragraph | Table)[] = [];
+  for (const block of page.blocks) children.push(await blockContent(block, page, contentWidth, numbering));
+  return children;
+}
+
+export async function writeDocx(pages: readonly PageLayout[], file: string, _title?: string, fallback?: PageFallback): Promise<void> {
   const numbering = new ListNumbering();
   const sections = [];
-  for (const page of pages) {
+  for (const laidOut of pages) {
+    let page = laidOut;
+    let children: (Paragraph | Table)[];
+    try {
+      children = await pageContent(page, numbering);
+    } catch (error) {
+      if (!fallback) throw error;
+      page = await fallback.picture(page);
+      numbering.interrupt();
+      children = await pageContent(page, numbering);
+    }
     const margin = margins(page);
-    const contentWidth = page.width - margin.left - margin.right;
-    const children: (Paragraph | Table)[] = [];
-    for (const block of page.blocks) children.push(await blockContent(block, page, contentWidth, numbering));
     const landscape = page.width > page.height;
     sections.push({
       properties: {

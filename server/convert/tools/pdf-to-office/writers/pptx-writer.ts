@@ -2,9 +2,12 @@
 // images as pictures, its ruling lines as line shapes, and each paragraph (table cells included)
 // as a text box at its place. No rendered page image behind them: it would duplicate the text
 // and make edits show the old text underneath.
-// A deck has one slide size: the first page's. Other pages are scaled to fit it.
+// Vector figures come as pictures drawn from the page, like raster images.
+// A deck has one slide size: the first page's. Other pages are scaled to fit it. A page whose
+// content cannot be placed goes in as a picture of itself.
 import { readFile, writeFile } from 'node:fs/promises';
 import PptxGenJS from 'pptxgenjs';
+import type { PageFallback } from '../degraded-pages';
 import type { PageLayout, ParagraphBlock } from '../layout/blocks';
 import { familyName } from './font-names';
 
@@ -34,7 +37,26 @@ function addParagraph(slide: Slide, paragraph: ParagraphBlock, inches: (points: 
   });
 }
 
-export async function writePptx(pages: readonly PageLayout[], file: string): Promise<void> {
+type Inches = (points: number) => number;
+
+async function fillSlide(deck: PptxGenJS, slide: Slide, page: PageLayout, inches: Inches, scale: number): Promise<void> {
+  for (const block of page.blocks) {
+    if (block.kind === 'image') {
+      // Given as data, not a path: pptxgenjs then needs no file access of its own.
+      const data = `image/png;base64,${(await readFile(block.file)).toString('base64')}`;
+      slide.addImage({ data, x: inches(block.box.x0), y: inches(block.box.y0), w: inches(block.box.x1 - block.box.x0), h: inches(block.box.y1 - block.box.y0) });
+    } else if (block.kind === 'paragraph') {
+      addParagraph(slide, block, inches, scale);
+    } else {
+      for (const cell of block.cells) for (const paragraph of cell.paragraphs) addParagraph(slide, paragraph, inches, scale);
+    }
+  }
+  for (const rule of page.rules) {
+    slide.addShape(deck.ShapeType.line, { x: inches(rule.x0), y: inches(rule.y0), w: inches(rule.x1 - rule.x0), h: inches(rule.y1 - rule.y0), line: { color: '000000', width: 0.75 * scale } });
+  }
+}
+
+export async function writePptx(pages: readonly PageLayout[], file: string, _title?: string, fallback?: PageFallback): Promise<void> {
   const deck = new PptxGenJS();
   const slideWidth = pages[0]?.width ?? 595;
   const slideHeight = pages[0]?.height ?? 842;
@@ -44,19 +66,12 @@ export async function writePptx(pages: readonly PageLayout[], file: string): Pro
     const scale = Math.min(slideWidth / page.width, slideHeight / page.height);
     const inches = (points: number) => (points * scale) / POINTS_PER_INCH;
     const slide = deck.addSlide();
-    for (const block of page.blocks) {
-      if (block.kind === 'image') {
-        // Given as data, not a path: pptxgenjs then needs no file access of its own.
-        const data = `image/png;base64,${(await readFile(block.file)).toString('base64')}`;
-        slide.addImage({ data, x: inches(block.box.x0), y: inches(block.box.y0), w: inches(block.box.x1 - block.box.x0), h: inches(block.box.y1 - block.box.y0) });
-      } else if (block.kind === 'paragraph') {
-        addParagraph(slide, block, inches, scale);
-      } else {
-        for (const cell of block.cells) for (const paragraph of cell.paragraphs) addParagraph(slide, paragraph, inches, scale);
-      }
-    }
-    for (const rule of page.rules) {
-      slide.addShape(deck.ShapeType.line, { x: inches(rule.x0), y: inches(rule.y0), w: inches(rule.x1 - rule.x0), h: inches(rule.y1 - rule.y0), line: { color: '000000', width: 0.75 * scale } });
+    try {
+      await fillSlide(deck, slide, page, inches, scale);
+    } catch (error) {
+      if (!fallback) throw error;
+      // pptxgenjs cannot take shapes back: the page's opaque picture covers what went in before the failure.
+      await fillSlide(deck, slide, await fallback.picture(page), inches, scale);
     }
   }
   await writeFile(file, (await deck.write({ outputType: 'nodebuffer', compression: true })) as Buffer);

@@ -1,7 +1,9 @@
 // Pages → an Excel workbook, a sheet per page with everything the page says, top to bottom: ruled
 // tables where they stand (merged cells, borders), and the text around them laid out in columns by
-// alignment; numbers become numbers. Nothing outside a table is dropped.
+// alignment; numbers become numbers. Nothing outside a table is dropped. A page whose sheet
+// cannot be written so goes in as plain rows of its text, top to bottom (and is counted as degraded).
 import ExcelJS from 'exceljs';
+import type { PageFallback } from '../degraded-pages';
 import type { PageLayout, ParagraphBlock, TableBlock } from '../layout/blocks';
 import { alignedTable, type AlignedRow } from '../layout/aligned-table';
 import { cellValue } from './cell-values';
@@ -38,7 +40,7 @@ class PageSheet {
       const bottom = top + cell.rowSpan - 1;
       const right = left + cell.columnSpan - 1;
       const text = cell.paragraphs.map(paragraphText).join('\n');
-      // Ruling found in vector figures can give overlapping cells: keep the text, skip the merge.
+      // Overlapping spans cannot both be merged: keep the text, skip the merge.
       if (this.coveredIn(top, left, bottom, right)) {
         if (text) this.append(this.sheet.getCell(top, left).master, text);
         continue;
@@ -79,19 +81,39 @@ class PageSheet {
   }
 }
 
-export async function writeXlsx(pages: readonly PageLayout[], file: string): Promise<void> {
+function fillSheet(sheet: PageSheet, page: PageLayout): void {
+  const aligned = alignedTable(page.freeLines);
+  const tables = page.blocks.filter((b): b is TableBlock => b.kind === 'table');
+  // Text rows and tables in the order they stand on the page.
+  const items = [
+    ...(aligned?.rows ?? []).map((row) => ({ y: row.y, write: () => sheet.text(row, aligned!.columnWidths) })),
+    ...tables.map((table) => ({ y: table.box.y0, write: () => sheet.table(table) })),
+  ].sort((a, b) => a.y - b.y);
+  for (const item of items) item.write();
+  sheet.finish();
+}
+
+/** The page's text without structure: every line and every table cell's paragraphs, a row each, top to bottom. */
+function fillPlainRows(sheet: PageSheet, page: PageLayout): void {
+  const pieces = [
+    ...page.freeLines.map((line) => ({ box: line.box, text: line.text })),
+    ...page.blocks.flatMap((b) => (b.kind === 'table' ? b.cells.flatMap((cell) => cell.paragraphs) : [])).map((p) => ({ box: p.box, text: paragraphText(p) })),
+  ].sort((a, b) => a.box.y0 - b.box.y0 || a.box.x0 - b.box.x0);
+  for (const piece of pieces) sheet.text({ y: piece.box.y0, cells: [piece.text] }, [piece.box.x1 - piece.box.x0]);
+  sheet.finish();
+}
+
+export async function writeXlsx(pages: readonly PageLayout[], file: string, _title?: string, fallback?: PageFallback): Promise<void> {
   const workbook = new ExcelJS.Workbook();
   for (const page of pages) {
-    const sheet = new PageSheet(workbook.addWorksheet(`第${page.number}页`));
-    const aligned = alignedTable(page.freeLines);
-    const tables = page.blocks.filter((b): b is TableBlock => b.kind === 'table');
-    // Text rows and tables in the order they stand on the page.
-    const items = [
-      ...(aligned?.rows ?? []).map((row) => ({ y: row.y, write: () => sheet.text(row, aligned!.columnWidths) })),
-      ...tables.map((table) => ({ y: table.box.y0, write: () => sheet.table(table) })),
-    ].sort((a, b) => a.y - b.y);
-    for (const item of items) item.write();
-    sheet.finish();
+    const name = `第${page.number}页`;
+    try {
+      fillSheet(new PageSheet(workbook.addWorksheet(name)), page);
+    } catch (error) {
+      workbook.removeWorksheet(workbook.getWorksheet(name)!.id);
+      fallback?.degraded(page.number, error);
+      fillPlainRows(new PageSheet(workbook.addWorksheet(name)), page);
+    }
   }
   if (workbook.worksheets.length === 0) workbook.addWorksheet('第1页');
   await workbook.xlsx.writeFile(file);

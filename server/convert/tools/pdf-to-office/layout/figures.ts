@@ -1,0 +1,133 @@
+// Vector figures (plots, diagrams): regions of a page dense with drawing that is not a table.
+// Word and PowerPoint get such a region as one picture rendered from the page, labels included,
+// where it stood; rebuilt from its strokes it would be dozens of empty tables and stray words.
+//
+// Drawings lying close together form a group; a group is a figure when it is made of what figures
+// are made of: slanted lines and curves, filled shapes holding no text (bars, markers, arrow heads),
+// or many ruling pieces (axes, ticks, grid lines). Frames and backgrounds that hold text are not
+// evidence themselves (a boxed paragraph, a zebra-striped table). The region then takes in the
+// drawings lying mostly over it and the short labels around it (tick labels, axis titles).
+import { containsPoint, overlaps, type Box, type PdfDrawing, type PdfLine, type PdfPage } from '../page-content';
+
+/** Drawings this close (points) belong to one group. */
+const NEAR = 4;
+const MIN_FIGURE_SIDE = 24;
+const MIN_SLANTED_PIECES = 6;
+const MIN_FILLS = 3;
+const MIN_RULE_PIECES = 24;
+/** A label this close to a figure (points) belongs to it, if it is short against the figure. */
+const LABEL_DISTANCE = 16;
+const MAX_LABEL_SHARE = 0.35;
+/** Bucket side of the neighbour search (points). */
+const BUCKET = 48;
+
+function lineBox(line: PdfLine): Box {
+  return {
+    x0: Math.min(...line.chars.map((c) => c.box.x0)),
+    y0: Math.min(...line.chars.map((c) => c.box.y0)),
+    x1: Math.max(...line.chars.map((c) => c.box.x1)),
+    y1: Math.max(...line.chars.map((c) => c.box.y1)),
+  };
+}
+
+function holdsText(box: Box, lines: readonly Box[]): boolean {
+  return lines.some((line) => containsPoint(box, (line.x0 + line.x1) / 2, (line.y0 + line.y1) / 2));
+}
+
+/** Groups of drawings within NEAR of each other (union-find over a bucket grid). */
+function groupsOf(drawings: readonly PdfDrawing[]): PdfDrawing[][] {
+  const parent = drawings.map((_, i) => i);
+  const find = (i: number): number => (parent[i] === i ? i : (parent[i] = find(parent[i])));
+  const buckets = new Map<string, number[]>();
+  drawings.forEach((d, i) => {
+    for (let bx = Math.floor((d.box.x0 - NEAR) / BUCKET); bx <= Math.floor((d.box.x1 + NEAR) / BUCKET); bx++)
+      for (let by = Math.floor((d.box.y0 - NEAR) / BUCKET); by <= Math.floor((d.box.y1 + NEAR) / BUCKET); by++) {
+        const key = `${bx},${by}`;
+        const bucket = buckets.get(key) ?? [];
+        for (const j of bucket) if (find(i) !== find(j) && overlaps(d.box, drawings[j].box, NEAR)) parent[find(i)] = find(j);
+        bucket.push(i);
+        buckets.set(key, bucket);
+      }
+  });
+  const groups = new Map<number, PdfDrawing[]>();
+  drawings.forEach((d, i) => groups.set(find(i), [...(groups.get(find(i)) ?? []), d]));
+  return [...groups.values()];
+}
+
+function boundsOf(boxes: readonly Box[]): Box {
+  return {
+    x0: Math.min(...boxes.map((b) => b.x0)),
+    y0: Math.min(...boxes.map((b) => b.y0)),
+    x1: Math.max(...boxes.map((b) => b.x1)),
+    y1: Math.max(...boxes.map((b) => b.y1)),
+  };
+}
+
+function isFigure(group: readonly PdfDrawing[]): boolean {
+  const box = boundsOf(group.map((d) => d.box));
+  if (box.x1 - box.x0 < MIN_FIGURE_SIDE || box.y1 - box.y0 < MIN_FIGURE_SIDE) return false;
+  const pieces = (kind: PdfDrawing['kind']) => group.filter((d) => d.kind === kind).reduce((sum, d) => sum + d.pieces, 0);
+  return pieces('slanted') >= MIN_SLANTED_PIECES || group.filter((d) => d.kind === 'fill').length >= MIN_FILLS || pieces('rules') >= MIN_RULE_PIECES;
+}
+
+/** Lines count as 1 pt thick, so a rule has an area to compare. */
+function thick(box: Box): Box {
+  const padX = Math.max(0, 1 - (box.x1 - box.x0)) / 2;
+  const padY = Math.max(0, 1 - (box.y1 - box.y0)) / 2;
+  return { x0: box.x0 - padX, y0: box.y0 - padY, x1: box.x1 + padX, y1: box.y1 + padY };
+}
+
+function area(box: Box): number {
+  return Math.max(0, box.x1 - box.x0) * Math.max(0, box.y1 - box.y0);
+}
+
+/** Share of `a` (taken as at least 1 pt thick) lying over `b`. */
+function shareOver(a: Box, b: Box): number {
+  const t = thick(a);
+  return area({ x0: Math.max(t.x0, b.x0), y0: Math.max(t.y0, b.y0), x1: Math.min(t.x1, b.x1), y1: Math.min(t.y1, b.y1) }) / area(t);
+}
+
+/** The figure's drawings, then its labels: text inside it or short text right beside it. */
+function grow(region: Box, drawings: readonly PdfDrawing[], lines: readonly Box[]): Box {
+  let box = region;
+  for (const d of drawings) if (shareOver(d.box, box) >= 0.5) box = boundsOf([box, d.box]);
+  const taken = new Set<Box>();
+  for (let changed = true; changed; ) {
+    changed = false;
+    for (const line of lines) {
+      if (taken.has(line)) continue;
+      const inside = containsPoint(box, (line.x0 + line.x1) / 2, (line.y0 + line.y1) / 2);
+      const label = overlaps(line, box, LABEL_DISTANCE) && line.x1 - line.x0 <= MAX_LABEL_SHARE * (box.x1 - box.x0);
+      if (inside || label) {
+        taken.add(line);
+        box = boundsOf([box, line]);
+        changed = true;
+      }
+    }
+  }
+  return box;
+}
+
+/**
+ * Regions of vector figures on a page, in page points. `tables` are the grids accepted as tables:
+ * their rules and shading are not figure drawing.
+ */
+export function findFigures(page: PdfPage, tables: readonly Box[]): Box[] {
+  const lines = page.lines.filter((l) => l.chars.length).map(lineBox);
+  const pageArea = page.width * page.height;
+  const outsideTables = (page.drawings ?? []).filter((d) => area(d.box) < 0.8 * pageArea && !tables.some((t) => shareOver(d.box, t) >= 0.5));
+  // Frames and backgrounds around text say nothing about figures (and would join everything they hold).
+  const evidence = outsideTables.filter((d) => !((d.kind === 'fill' || (d.kind === 'rules' && d.pieces <= 5)) && holdsText(d.box, lines)));
+  const figures = groupsOf(evidence)
+    .filter(isFigure)
+    .map((group) => boundsOf(group.map((d) => d.box)));
+  // Growing can make figures meet: those become one.
+  const grown = figures.map((f) => grow(f, outsideTables, lines));
+  const merged: Box[] = [];
+  for (const box of grown.sort((a, b) => a.y0 - b.y0)) {
+    const joined = merged.findIndex((m) => overlaps(m, box));
+    if (joined >= 0) merged[joined] = boundsOf([merged[joined], box]);
+    else merged.push(box);
+  }
+  return merged;
+}

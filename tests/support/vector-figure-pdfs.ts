@@ -1,0 +1,117 @@
+// Test PDFs for PDF → Office on pages that are not plain text (issue 14 items 1–3), drawn with
+// pdf-lib the way plotting libraries and form designers draw them:
+// - a report page with a vector plot (frame, grid lines, ticks, stroked and filled bars, a
+//   polyline of many short diagonal segments, Bézier curves, labels and a legend inside the plot)
+//   above a real ruled table with text in every cell, and paragraphs around both;
+// - a form-like page: about twenty words of loose text and one small boxed area.
+import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+
+/** What the ruled table of the figure page holds, row by row. */
+export const FIGURE_PAGE_TABLE = [
+  ['Region', 'Revenue', 'Growth'],
+  ['North', '1,200', '5%'],
+  ['South', '980', '3%'],
+  ['Total', '2,180', '4%'],
+];
+
+/** Words of the figure page that lie outside both the plot and the table. */
+export const FIGURE_PAGE_PROSE = ['Quarterly', 'measurements', 'Closing', 'remark'];
+
+/** PDF user space has y upwards; these helpers take y from the top of an A4 page. */
+const PAGE_HEIGHT = 842;
+const top = (y: number) => PAGE_HEIGHT - y;
+
+function line(page: PDFPage, x0: number, y0: number, x1: number, y1: number, thickness = 0.8, gray = 0): void {
+  page.drawLine({ start: { x: x0, y: top(y0) }, end: { x: x1, y: top(y1) }, thickness, color: rgb(gray, gray, gray) });
+}
+
+function drawPlot(page: PDFPage, font: PDFFont): void {
+  const left = 100;
+  const right = 500;
+  const plotTop = 170;
+  const bottom = 400;
+  const text = (s: string, x: number, y: number, size = 8) => page.drawText(s, { x, y: top(y), size, font });
+  // Light grid lines every 40 pt, as matplotlib's grid() draws them: a perfect lattice with no text in it.
+  for (let x = left; x <= right; x += 40) line(page, x, plotTop, x, bottom, 0.4, 0.8);
+  for (let y = bottom; y >= plotTop; y -= 23) line(page, left, y, right, y, 0.4, 0.8);
+  // The frame (axes box) and ticks with their labels outside it.
+  page.drawRectangle({ x: left, y: top(bottom), width: right - left, height: bottom - plotTop, borderColor: rgb(0, 0, 0), borderWidth: 0.8 });
+  for (let x = left, i = 0; x <= right; x += 40, i++) {
+    line(page, x, bottom, x, bottom + 4);
+    text(String(i * 10), x - 4, bottom + 13);
+  }
+  for (let y = bottom, i = 0; y >= plotTop; y -= 23, i++) {
+    line(page, left - 4, y, left, y);
+    text(String(i * 5), left - 18, y + 3);
+  }
+  // Bars: filled, and stroked around (their edges are axis-aligned lines touching the frame).
+  for (let i = 0; i < 8; i++) {
+    const height = 30 + ((i * 37) % 120);
+    page.drawRectangle({ x: left + 12 + i * 48, y: top(bottom), width: 18, height, color: rgb(0.3, 0.5, 0.8), borderColor: rgb(0, 0, 0), borderWidth: 0.5 });
+  }
+  // A measured series: a polyline of many short diagonal segments.
+  let previous = { x: left, y: bottom - 60 };
+  for (let i = 1; i <= 80; i++) {
+    const x = left + i * 5;
+    const y = bottom - 60 - 70 * Math.sin(i / 9) - 10 * Math.sin(i * 1.7);
+    line(page, previous.x, previous.y, x, y, 0.7);
+    previous = { x, y };
+  }
+  // A fitted curve: Bézier segments.
+  page.drawSvgPath('M 0 0 C 60 -120 140 -150 200 -90 S 330 -20 400 -140', { x: left, y: top(bottom - 20), borderColor: rgb(0.8, 0.2, 0.2), borderWidth: 1.2 });
+  // Legend inside the plot, and the axis titles.
+  page.drawRectangle({ x: 400, y: top(200), width: 90, height: 24, borderColor: rgb(0, 0, 0), borderWidth: 0.5, color: rgb(1, 1, 1) });
+  text('Series measured', 408, 188);
+  text('Fitted curve', 408, 197);
+  text('Time in seconds', 270, bottom + 26, 9);
+  text('Value', left - 40, 280, 9);
+}
+
+function drawTable(page: PDFPage, font: PDFFont): void {
+  const xs = [100, 220, 340, 460];
+  const rowHeight = 22;
+  const tableTop = 480;
+  FIGURE_PAGE_TABLE.forEach((row, r) => {
+    row.forEach((cell, c) => page.drawText(cell, { x: xs[c] + 6, y: top(tableTop + r * rowHeight + 15), size: 10, font }));
+  });
+  const tableBottom = tableTop + FIGURE_PAGE_TABLE.length * rowHeight;
+  for (let r = 0; r <= FIGURE_PAGE_TABLE.length; r++) line(page, xs[0], tableTop + r * rowHeight, xs.at(-1)!, tableTop + r * rowHeight);
+  for (const x of xs) line(page, x, tableTop, x, tableBottom);
+}
+
+/** One A4 page: a heading, a paragraph, the plot with its caption, the ruled table, a closing line. */
+export async function figureAndTablePdf(): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  const page = doc.addPage([595, PAGE_HEIGHT]);
+  page.drawText('Quarterly measurements', { x: 100, y: top(90), size: 18, font });
+  page.drawText('The plot below shows the measured values; the table lists the totals.', { x: 100, y: top(130), size: 11, font });
+  drawPlot(page, font);
+  page.drawText('Figure 1. Values measured over one quarter.', { x: 100, y: top(455), size: 10, font });
+  drawTable(page, font);
+  page.drawText('Closing remark after the table.', { x: 100, y: top(600), size: 11, font });
+  return doc.save();
+}
+
+/** One A4 page like a filled-in form: labels and values, one small box with a note in it. */
+export async function looseFormPdf(): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  const page = doc.addPage([595, PAGE_HEIGHT]);
+  const text = (s: string, x: number, y: number, size = 11) => page.drawText(s, { x, y: top(y), size, font });
+  text('Application form', 72, 80, 16);
+  text('Name:', 72, 130);
+  text('Alice Walker', 160, 130);
+  text('City:', 72, 160);
+  text('Springfield', 160, 160);
+  text('Phone:', 330, 160);
+  text('555 0100', 400, 160);
+  // A small boxed area split in two by a rule: a bogus 2×2 grid for a naive detector.
+  page.drawRectangle({ x: 72, y: top(260), width: 200, height: 60, borderColor: rgb(0, 0, 0), borderWidth: 0.8 });
+  line(page, 172, 200, 172, 260);
+  line(page, 72, 230, 272, 230);
+  text('Office use', 80, 218, 9);
+  text('Signature and date below', 72, 300);
+  text('Approved by the clerk', 72, 330);
+  return doc.save();
+}
