@@ -51,6 +51,11 @@ export function ResultPanel({ task, inputSizes, onRestart, onFinishAll }: { task
           <p>共 {task.files.length} 个文件</p>
         </div>
       </header>
+      {!task.partial && task.msg && (
+        <p className="result-note" role="status">
+          {task.msg}
+        </p>
+      )}
       {task.partial && (
         <div className="result-partial" role="status">
           <p>
