@@ -1,7 +1,6 @@
-// Account and commerce pages (orders, points, tasks, invoice, postage payment, feedback, the
-// benefits activity, login return; the login itself is LoginPage). /myOrders/ lists the orders and
-// conversions and /xiezai-huodong/ sells the memberships; the others show their real heading and
-// empty state until their services land.
+// Account and commerce pages: /myOrders/ (orders, company, conversions), the points centre
+// (/myintegral/, /task/), the invoice and postage pages, the benefits activity, feedback and the
+// login return; the login itself is LoginPage.
 import { EmptyState } from '../../components/EmptyState';
 import { BenefitsPage } from './BenefitsPage';
 import { CompanyPanel } from './CompanyPanel';
@@ -20,8 +19,6 @@ interface Shell {
 
 const SHELLS: Record<string, Shell> = {
   myOrders: { title: '我的订单', sub: '会员、次数包与优惠券订单，以及您的转换记录', empty: { title: '暂无订单', text: '开通会员后，订单和支付状态会显示在这里。', action: { to: '/xiezai-huodong/', label: '查看会员福利' } } },
-  invoice: { title: '申请发票', sub: '为已支付的订单开具电子发票', empty: { title: '暂无可开票订单', text: '支付成功的订单会出现在这里，可申请电子发票或纸质发票。', action: { to: '/myOrders/', label: '查看订单' } } },
-  postage_pay: { title: '支付中心', sub: '纸质发票邮费支付', empty: { title: '没有待支付的邮费', text: '申请纸质发票后，可在这里支付邮费。', action: { to: '/invoice/', label: '申请发票' } } },
   iamEmpty: { title: '登录', sub: '', empty: { title: '登录成功', text: '您可以关闭此页面，回到原来的页面继续操作。' } },
 };
 
