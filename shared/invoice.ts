@@ -179,15 +179,8 @@ export function checkInvoiceForm(form: Partial<Record<keyof InvoiceForm, unknown
 
 // ---- What the API answers ------------------------------------------------------------------------
 
-export interface InvoiceView {
+export interface InvoiceView extends InvoiceRequest {
   invoiceId: string;
-  orderId: string;
-  kind: InvoiceKind;
-  titleType: InvoiceTitleType;
-  title: string;
-  taxNo: string | null;
-  email: string;
-  address: InvoiceAddress | null;
   state: InvoiceState;
   createTime: number;
 }

@@ -7,6 +7,7 @@ import { useCurrentUser } from '../../account/session';
 import { getConversionHistory, recordDownloadUrl, type ConversionHistory as History, type ConversionRecord } from '../../api/records';
 import { deleteById } from '../../api/tasks';
 import { EmptyState } from '../../components/EmptyState';
+import { LoadFailed } from '../../components/LoadFailed';
 
 const PAGE_SIZE = 10;
 const STATUS_TEXT: Record<TaskStatus, string> = { queued: '排队中', running: '处理中', done: '已完成', failed: '失败', expired: '已过期', cancelled: '已删除' };
@@ -87,12 +88,7 @@ export function ConversionHistory() {
         <p>保存期内的结果可以再次下载，到期后文件自动删除</p>
       </header>
       {failed ? (
-        <p className="records-note">
-          转换记录加载失败，
-          <button type="button" className="link-button" onClick={() => load(page)}>
-            重新加载
-          </button>
-        </p>
+        <LoadFailed what="转换记录" onRetry={() => load(page)} />
       ) : !history ? (
         <p className="records-note">正在加载转换记录…</p>
       ) : history.total === 0 ? (

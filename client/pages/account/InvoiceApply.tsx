@@ -9,6 +9,7 @@ import { yuan } from '../../../shared/products';
 import { createInvoice, getAllEmsProvince, getApplyInvoiceInfo } from '../../api/invoice';
 import { EmptyState } from '../../components/EmptyState';
 import { formatDayTime } from '../../components/pay/dates';
+import { LoadFailed } from '../../components/LoadFailed';
 
 const PAY_TYPE_TEXT: Record<string, string> = { wechat: '微信支付', alipay: '支付宝' };
 
@@ -241,12 +242,7 @@ export function InvoiceApply() {
 
   if (failed) {
     return (
-      <p className="records-note">
-        加载失败，
-        <button type="button" className="link-button" onClick={load}>
-          重新加载
-        </button>
-      </p>
+      <LoadFailed onRetry={load} />
     );
   }
   if (!info) return <p className="records-note">正在加载可开票订单…</p>;

@@ -8,8 +8,9 @@ import { getOrderList, type OrderPage, type PayOrder } from '../../api/pay';
 import { EmptyState } from '../../components/EmptyState';
 import { formatDayTime } from '../../components/pay/dates';
 import { PAYMENT_PATH, usePayLayer } from '../../components/pay';
-import { DEFAULT_PAGE_SIZE, Pager } from './Pager';
+import { Pager, usePaging } from './Pager';
 import './orders.css';
+import { LoadFailed } from '../../components/LoadFailed';
 
 const PAY_TYPE_TEXT: Record<string, string> = { wechat: '微信支付', alipay: '支付宝' };
 const STATE_TEXT: Record<PayOrder['state'], string> = { created: '待支付', paid: '已支付', closed: '已关闭', refunded: '已退款' };
@@ -55,8 +56,7 @@ function OrderRow({ order, now, onPay }: { order: PayOrder; now: number; onPay(o
 export function OrderList() {
   const { checked, user } = useCurrentUser();
   const openPay = usePayLayer();
-  const [page, setPage] = useState(1);
-  const [size, setSize] = useState(DEFAULT_PAGE_SIZE);
+  const { page, size, setPage, setSize } = usePaging();
   const [orders, setOrders] = useState<OrderPage>();
   const [failed, setFailed] = useState(false);
   const [now, setNow] = useState(() => Date.now());
@@ -90,12 +90,7 @@ export function OrderList() {
         <p>会员、次数包等订单和支付状态，未支付的订单可继续支付</p>
       </header>
       {failed ? (
-        <p className="records-note">
-          订单加载失败，
-          <button type="button" className="link-button" onClick={() => load(page, size)}>
-            重新加载
-          </button>
-        </p>
+        <LoadFailed what="订单" onRetry={() => load(page, size)} />
       ) : !orders ? (
         <p className="records-note">正在加载订单…</p>
       ) : orders.total === 0 ? (
@@ -123,10 +118,7 @@ export function OrderList() {
             size={size}
             total={orders.total}
             onPage={setPage}
-            onSize={(next) => {
-              setSize(next);
-              setPage(1);
-            }}
+            onSize={setSize}
           />
         </>
       )}

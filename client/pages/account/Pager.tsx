@@ -8,6 +8,17 @@ import './pager.css';
 export { DEFAULT_PAGE_SIZE, PAGE_SIZES };
 export const PAGER_COUNT = 7;
 
+/** A paged list's page and size; a new size starts again at page 1. */
+export function usePaging(): { page: number; size: number; setPage(page: number): void; setSize(size: number): void } {
+  const [page, setPage] = useState(1);
+  const [size, setSizeOnly] = useState(DEFAULT_PAGE_SIZE);
+  const setSize = (next: number) => {
+    setSizeOnly(next);
+    setPage(1);
+  };
+  return { page, size, setPage, setSize };
+}
+
 export type PagerItem = number | 'prev-more' | 'next-more';
 
 /** The buttons between prev and next: all pages when they fit, else the first, the last and a window around `current`. */

@@ -9,6 +9,7 @@ import { createPostageOrder, getApplyInvoiceInfo } from '../../api/invoice';
 import type { PayType } from '../../api/pay';
 import { EmptyState } from '../../components/EmptyState';
 import { PayQrBox, PayTabs, showNewOrder, useOrderPolling, type QrState, type ShownOrder } from '../../components/pay/qr-checkout';
+import { LoadFailed } from '../../components/LoadFailed';
 
 type Awaiting = InvoiceableOrder & { invoice: InvoiceView };
 
@@ -117,12 +118,7 @@ export function PostagePay() {
 
   if (failed) {
     return (
-      <p className="records-note">
-        加载失败，
-        <button type="button" className="link-button" onClick={load}>
-          重新加载
-        </button>
-      </p>
+      <LoadFailed onRetry={load} />
     );
   }
   if (!info) return <p className="records-note">正在加载…</p>;

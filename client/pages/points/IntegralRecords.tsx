@@ -6,16 +6,16 @@ import { getIntegralRecord, getUserVipIntegral } from '../../api/points';
 import { EmptyState } from '../../components/EmptyState';
 import { formatDayTime } from '../../components/pay/dates';
 import type { PointsRecordPage, UserVipIntegral } from '../../../shared/points';
-import { DEFAULT_PAGE_SIZE, Pager } from '../account/Pager';
+import { Pager, usePaging } from '../account/Pager';
 import { BalanceCard } from './BalanceCard';
+import { LoadFailed } from '../../components/LoadFailed';
 
 export function IntegralRecords() {
   const { checked, user } = useCurrentUser();
   const [summary, setSummary] = useState<UserVipIntegral>();
   const [records, setRecords] = useState<PointsRecordPage>();
   const [failed, setFailed] = useState(false);
-  const [page, setPage] = useState(1);
-  const [size, setSize] = useState(DEFAULT_PAGE_SIZE);
+  const { page, size, setPage, setSize } = usePaging();
 
   const load = useCallback((wanted: number, pageSize: number) => {
     setFailed(false);
@@ -41,12 +41,7 @@ export function IntegralRecords() {
       <section className="points-section points-records" aria-labelledby="records-heading">
         <h2 id="records-heading">积分明细</h2>
         {failed ? (
-          <p className="records-note">
-            积分记录加载失败，
-            <button type="button" className="link-button" onClick={() => load(page, size)}>
-              重新加载
-            </button>
-          </p>
+          <LoadFailed what="积分记录" onRetry={() => load(page, size)} />
         ) : !records ? (
           <p className="records-note">正在加载积分记录…</p>
         ) : records.total === 0 ? (
@@ -79,10 +74,7 @@ export function IntegralRecords() {
               size={size}
               total={records.total}
               onPage={setPage}
-              onSize={(next) => {
-                setSize(next);
-                setPage(1);
-              }}
+              onSize={setSize}
             />
           </>
         )}

@@ -8,6 +8,7 @@ import { toast } from '../../components/toast/toast-store';
 import { REDEEM_PHOTO, type IntegralDetails, type PointsTaskType, type PointsTaskView } from '../../../shared/points';
 import { BalanceCard } from './BalanceCard';
 import { TaskIcon } from './TaskIcon';
+import { LoadFailed } from '../../components/LoadFailed';
 
 function actionText(task: PointsTaskView): string {
   if (task.state === 'received') return task.daily ? '已签到' : '已领取';
@@ -125,12 +126,7 @@ export function TaskCentre() {
         </a>
       </BalanceCard>
       {failed ? (
-        <p className="records-note points-note">
-          任务加载失败，
-          <button type="button" className="link-button" onClick={load}>
-            重新加载
-          </button>
-        </p>
+        <LoadFailed what="任务" onRetry={load} className="records-note points-note" />
       ) : !details ? (
         <div className="points-loading" aria-busy="true">
           <p className="records-note">正在加载任务…</p>
