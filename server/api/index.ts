@@ -7,6 +7,7 @@ import { AdBindings } from '../attribution/ad-bindings';
 import { createAttributionRouter } from '../attribution/router';
 import { Companies } from '../company/companies';
 import { createCompanyRouter } from '../company/router';
+import { createPayAdminRouter } from '../pay/admin-router';
 import { createPayRouter } from '../pay/router';
 import type { ApiDeps } from './deps';
 import { createRecordRouter } from './records';
@@ -24,6 +25,7 @@ export function createApiRouter(deps: ApiDeps): express.Router {
     router.use(createCompanyRouter(new Companies(deps.db)));
     router.use(createAttributionRouter(new AdBindings(deps.db), [publicOrigin, deps.config.mobileOrigin]));
     if (deps.commerce) router.use(createPayRouter(deps.commerce));
+    if (deps.commerce) router.use(createPayAdminRouter(deps.commerce.orders, deps.config.adminToken));
   }
   router.use(createSiteRouter(deps));
   router.use(createTaskRouter(deps));
