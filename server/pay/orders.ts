@@ -11,7 +11,7 @@ import type { PayOrder, PayType } from '../../shared/pay-api';
 import { productById, yuan, type Product } from '../../shared/products';
 import type { Entitlements } from './entitlements';
 import { PAY_MESSAGES } from './messages';
-import { NotifyRefused, ProviderError, PAY_CHANNELS, type NotifyAnswer, type NotifyRequest, type PayChannel, type ProviderPayment } from './provider';
+import { NotifyRefused, ProviderError, PAY_CHANNELS, type NotifyAnswer, type NotifyRequest, type PayChannel, type ProviderPayment, type ProviderRefund } from './provider';
 import type { PayProviders } from './providers';
 
 /** A refusal of the payment calls: the HTTP status and the Chinese message the page shows. */
@@ -318,7 +318,7 @@ export class Orders {
     if (!provider) throw new PayRefusal(503, PAY_MESSAGES.unavailable);
 
     const refundId = await this.claimRefund(order.id, why);
-    let accepted: { state: string; refundNo: string };
+    let accepted: ProviderRefund;
     try {
       accepted = await provider.refund({ id: order.id, amountFen: Number(order.amount_fen), tradeNo: order.trade_no ?? '' }, refundId, why);
     } catch (error) {
@@ -345,12 +345,14 @@ export class Orders {
   /** Takes the order's refund for this request: answers the refund id to send; 409 while another request holds it. */
   private async claimRefund(orderId: string, reason: string): Promise<string> {
     const now = this.now();
+    // One refund per order (full refunds only): its id is the order's, R in place of P.
+    const refundId = `R${orderId.slice(1)}`;
     const fresh = await this.db
       .insertInto('refunds')
-      .values({ order_id: orderId, refund_id: `R${orderId.slice(1)}`, state: 'requesting', reason, refund_no: null, requested_at: now, refunded_at: null })
+      .values({ order_id: orderId, refund_id: refundId, state: 'requesting', reason, refund_no: null, requested_at: now, refunded_at: null })
       .onConflict((oc) => oc.column('order_id').doNothing())
       .executeTakeFirst();
-    if (Number(fresh.numInsertedOrUpdatedRows ?? 0) === 1) return `R${orderId.slice(1)}`;
+    if (Number(fresh.numInsertedOrUpdatedRows ?? 0) === 1) return refundId;
     // Asked before: again only after a failure (or a call that never ended), with the same refund id.
     const retried = await this.db
       .updateTable('refunds')
