@@ -24,8 +24,8 @@ export function createApiRouter(deps: ApiDeps): express.Router {
     router.use(createAccountRouter({ accounts: deps.accounts, production }));
     router.use(createCompanyRouter(new Companies(deps.db)));
     router.use(createAttributionRouter(new AdBindings(deps.db), [publicOrigin, deps.config.mobileOrigin]));
-    if (deps.commerce) router.use(createPayRouter(deps.commerce));
     if (deps.commerce) router.use(createPayAdminRouter(deps.commerce.orders, deps.config.adminToken));
+    if (deps.commerce) router.use(createPayRouter(deps.commerce));
   }
   router.use(createSiteRouter(deps));
   router.use(createTaskRouter(deps));

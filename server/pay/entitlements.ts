@@ -7,7 +7,6 @@ import type { Db } from '../db';
 import type { Database } from '../db/schema';
 import type { GrantsTable, OrdersTable } from '../db/tables/commerce';
 import { SPEECH_MINUTES_PER_VIP_MONTH, TRANSLATIONS_PER_VIP_MONTH, type Product } from '../../shared/products';
-// Kept apart from the line above so the refund's hunk stays its own (issue 13).
 import { productById } from '../../shared/products';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
