@@ -39,6 +39,11 @@ export interface Config {
   trustedProxies: string;
   /** Aliyun SMS for login codes (SMS_PROVIDER=aliyun); without it the development provider logs codes, and production has no code login. */
   sms?: { accessKeyId: string; accessKeySecret: string; signName: string; templateCode: string; endpoint: string };
+  /**
+   * The operators' bearer token for /admin/ calls (ADMIN_TOKEN, at least 32 characters); without
+   * it those calls answer 404.
+   */
+  adminToken?: string;
   /** Payments (server/pay): without a real provider the sandbox serves both tabs, and production takes no payments. */
   pay: PayConfig;
 }
@@ -72,6 +77,13 @@ type Env = Record<string, string | undefined>;
 function int(value: string | undefined, fallback: number): number {
   const n = value === undefined || value === '' ? NaN : Number(value);
   return Number.isInteger(n) && n > 0 ? n : fallback;
+}
+
+/** ADMIN_TOKEN when set: short ones are refused at start rather than guessed later. */
+function adminToken(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  if (value.length < 32) throw new Error('ADMIN_TOKEN must be at least 32 characters');
+  return value;
 }
 
 export function loadConfig(env: Env = process.env, overrides: Partial<Config> = {}): Config {
@@ -115,6 +127,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
             endpoint: env.ALIYUN_SMS_ENDPOINT || 'https://dysmsapi.aliyuncs.com/',
           }
         : undefined,
+    adminToken: adminToken(env.ADMIN_TOKEN),
     pay: {
       orderTimeoutSeconds: int(env.PAY_ORDER_TIMEOUT_SECONDS, 30 * 60),
       wechat: env.WECHATPAY_MCHID

@@ -27,8 +27,9 @@ export const QUERY_COOKIES = ['agent', 'MD', 'productname', 'foxit_version'] as 
 export const AGENT_360ALD = '360ald';
 
 /** Paths that belong to the API (mounted or proxied), never to page rendering. */
-// '/vip/' and '/integral/' are the activity and points hosts' calls (SPEC §7), served here.
-export const API_PREFIXES = ['/api/', '/v2/', '/user/', '/behavior/', '/auth/', '/payCode/', '/task/', '/files/', '/vip/', '/integral/'] as const;
+// '/vip/' and '/integral/' are the activity and points hosts' calls (SPEC §7), served here;
+// '/admin/' the operators' calls (server/pay/admin-router.ts).
+export const API_PREFIXES = ['/api/', '/v2/', '/user/', '/behavior/', '/auth/', '/payCode/', '/task/', '/files/', '/vip/', '/integral/', '/admin/'] as const;
 const API_EXACT = ['/web_auto_login_v2', '/createShortIamToken', '/getUserInfoApi', '/setCookie', '/queryForWeinXinResult', '/createVIPOrder', '/queryForAliPayResult'];
 
 /** /task/ itself is the task-centre page; only its sub-paths are API calls. */

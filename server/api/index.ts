@@ -7,6 +7,7 @@ import { AdBindings } from '../attribution/ad-bindings';
 import { createAttributionRouter } from '../attribution/router';
 import { Companies } from '../company/companies';
 import { createCompanyRouter } from '../company/router';
+import { createPayAdminRouter } from '../pay/admin-router';
 import { createInvoiceRouter } from '../pay/invoice-router';
 import { createPayRouter } from '../pay/router';
 import { createPointsRouter } from '../points/router';
@@ -26,9 +27,12 @@ export function createApiRouter(deps: ApiDeps): express.Router {
     router.use(createAccountRouter({ accounts: deps.accounts, production }));
     router.use(createCompanyRouter(new Companies(deps.db)));
     router.use(createAttributionRouter(new AdBindings(deps.db), [publicOrigin, deps.config.mobileOrigin]));
-    if (deps.commerce) router.use(createPayRouter(deps.commerce));
-    if (deps.commerce) router.use(createPointsRouter(new Points(deps.db, deps.commerce.entitlements)));
-    if (deps.commerce) router.use(createInvoiceRouter({ db: deps.db, commerce: deps.commerce, accounts: deps.accounts }));
+    if (deps.commerce) {
+      router.use(createPayAdminRouter(deps.commerce.orders, deps.config.adminToken));
+      router.use(createPayRouter(deps.commerce));
+      router.use(createPointsRouter(new Points(deps.db, deps.commerce.entitlements)));
+      router.use(createInvoiceRouter({ db: deps.db, commerce: deps.commerce, accounts: deps.accounts }));
+    }
   }
   router.use(createSiteRouter(deps));
   router.use(createTaskRouter(deps));

@@ -8,7 +8,7 @@ import type { Db } from '../db';
 import type { Database } from '../db/schema';
 import type { GrantsTable, OrdersTable } from '../db/tables/commerce';
 import { orderPointsTask, pointsForOrder } from '../../shared/points';
-import { SPEECH_MINUTES_PER_VIP_MONTH, TRANSLATIONS_PER_VIP_MONTH, type Product } from '../../shared/products';
+import { productById, SPEECH_MINUTES_PER_VIP_MONTH, TRANSLATIONS_PER_VIP_MONTH, type Product } from '../../shared/products';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** China Standard Time: a month of membership ends on the same calendar day in Beijing. */
@@ -43,6 +43,40 @@ export class Entitlements {
       .executeTakeFirst();
     const until = row?.until == null ? null : Number(row.until);
     return until !== null && until > this.now() ? until : null;
+  }
+
+  /**
+   * Takes back what a refunded order gave; called inside the transaction that marks it refunded.
+   * Its grants end now (what was used stays used) or vanish if they had not begun. VIP is time
+   * chained end to end, so the memberships queued after it (bought later, not begun yet) are
+   * written again in their order from the new end: no gap, no lost day. Grants without an order
+   * (points) keep their place.
+   */
+  async revokeForOrder(trx: Transaction<Database>, order: OrdersTable): Promise<void> {
+    const now = this.now();
+    await trx.deleteFrom('grants').where('order_id', '=', order.id).where('starts_at', '>', now).execute();
+    await trx.updateTable('grants').set({ expires_at: now }).where('order_id', '=', order.id).where('expires_at', '>', now).execute();
+    if (productById(Number(order.product_id))?.kind !== 'vip') return;
+
+    const queued = await trx
+      .selectFrom('grants')
+      .innerJoin('orders', 'orders.id', 'grants.order_id')
+      .select(['orders.id as order_id', 'grants.starts_at'])
+      .where('grants.user_id', '=', order.user_id)
+      .where('grants.kind', '=', 'vip')
+      .where('grants.starts_at', '>', now)
+      .where('orders.state', '=', 'paid')
+      .orderBy('grants.starts_at')
+      .execute();
+    if (!queued.length) return;
+    const ids = queued.map((q) => q.order_id);
+    await trx.deleteFrom('grants').where('order_id', 'in', ids).execute();
+    const orders = await trx.selectFrom('orders').selectAll().where('id', 'in', ids).execute();
+    for (const id of ids) {
+      const later = orders.find((o) => o.id === id)!;
+      const product = productById(Number(later.product_id));
+      if (product) await this.grantForOrder(trx, later, product);
+    }
   }
 
   /** What is left of a kind right now, across all live grants. */

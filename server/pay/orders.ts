@@ -11,7 +11,7 @@ import type { PayOrder, PayType } from '../../shared/pay-api';
 import { productById, yuan, type Product } from '../../shared/products';
 import type { Entitlements } from './entitlements';
 import { PAY_MESSAGES } from './messages';
-import { NotifyRefused, ProviderError, PAY_CHANNELS, type NotifyAnswer, type NotifyRequest, type PayChannel, type ProviderPayment } from './provider';
+import { NotifyRefused, ProviderError, PAY_CHANNELS, type NotifyAnswer, type NotifyRequest, type PayChannel, type ProviderPayment, type ProviderRefund } from './provider';
 import type { PayProviders } from './providers';
 
 /** A refusal of the payment calls: the HTTP status and the Chinese message the page shows. */
@@ -64,6 +64,11 @@ function newOrderId(now: number): string {
 }
 
 export type SettleResult = 'granted' | 'already';
+
+/** A refund whose provider call began this long ago and never ended (a crash) may be asked again. */
+const REFUND_STALE_MS = 2 * 60 * 1000;
+/** WeChat Pay's limit for a refund's reason, in characters. */
+const REFUND_REASON_MAX = 80;
 
 export class Orders {
   constructor(
@@ -291,6 +296,73 @@ export class Orders {
       await trx.updateTable('user_coupons').set({ state: 'unused', order_id: null }).where('order_id', '=', orderId).where('state', '=', 'reserved').execute();
       return true;
     });
+  }
+
+  /**
+   * Refunds a paid order in full (an operator's call: server/pay/admin-router.ts). The provider
+   * is asked first, once: a refunds row claims the order, so a second request at the same time or
+   * after the refund answers 409 without asking again, and a retry after a failure reuses the
+   * same refund id. On success, in one transaction: paid → refunded and its grants taken back
+   * (entitlements.revokeForOrder). Its coupon stays used: the discount went with that purchase.
+   * A postage order's paper invoice, not issued yet, waits for its postage again.
+   */
+  async refund(orderId: unknown, reason: unknown): Promise<OrdersTable> {
+    if (typeof orderId !== 'string' || !orderId || orderId.length > 40) throw new PayRefusal(404, PAY_MESSAGES.orderNotFound);
+    const why = typeof reason === 'string' ? reason.trim() : '';
+    if (!why || [...why].length > REFUND_REASON_MAX) throw new PayRefusal(400, PAY_MESSAGES.refundReason);
+    const order = await this.byId(orderId);
+    if (!order) throw new PayRefusal(404, PAY_MESSAGES.orderNotFound);
+    if (order.state === 'refunded') throw new PayRefusal(409, PAY_MESSAGES.refundDone);
+    if (order.state !== 'paid') throw new PayRefusal(409, PAY_MESSAGES.refundNotPaid);
+    const provider = this.providers.byName(order.provider);
+    if (!provider) throw new PayRefusal(503, PAY_MESSAGES.unavailable);
+
+    const refundId = await this.claimRefund(order.id, why);
+    let accepted: ProviderRefund;
+    try {
+      accepted = await provider.refund({ id: order.id, amountFen: Number(order.amount_fen), tradeNo: order.trade_no ?? '' }, refundId, why);
+    } catch (error) {
+      await this.db.updateTable('refunds').set({ state: 'failed' }).where('order_id', '=', order.id).where('state', '=', 'requesting').execute();
+      if (error instanceof ProviderError) {
+        console.error(`pay: ${provider.name} refund of ${order.id} (${refundId}) failed: ${error.message}`);
+        throw new PayRefusal(502, PAY_MESSAGES.refundFailed);
+      }
+      throw error;
+    }
+
+    const now = this.now();
+    await this.db.transaction().execute(async (trx) => {
+      const marked = await trx.updateTable('orders').set({ state: 'refunded' }).where('id', '=', order.id).where('state', '=', 'paid').executeTakeFirst();
+      await trx.updateTable('refunds').set({ state: 'done', refund_no: accepted.refundNo.slice(0, 64), refunded_at: now }).where('order_id', '=', order.id).execute();
+      if (Number(marked.numUpdatedRows) !== 1) return;
+      await this.entitlements.revokeForOrder(trx, order);
+      if (order.invoice_id) await trx.updateTable('invoices').set({ state: 'awaiting_postage' }).where('id', '=', order.invoice_id).where('state', '=', 'requested').execute();
+    });
+    console.log(`pay: order ${order.id} refunded at ${provider.name} (${accepted.state}, ${accepted.refundNo}): ${why}`);
+    return (await this.byId(order.id))!;
+  }
+
+  /** Takes the order's refund for this request: answers the refund id to send; 409 while another request holds it. */
+  private async claimRefund(orderId: string, reason: string): Promise<string> {
+    const now = this.now();
+    // One refund per order (full refunds only): its id is the order's, R in place of P.
+    const refundId = `R${orderId.slice(1)}`;
+    const fresh = await this.db
+      .insertInto('refunds')
+      .values({ order_id: orderId, refund_id: refundId, state: 'requesting', reason, refund_no: null, requested_at: now, refunded_at: null })
+      .onConflict((oc) => oc.column('order_id').doNothing())
+      .executeTakeFirst();
+    if (Number(fresh.numInsertedOrUpdatedRows ?? 0) === 1) return refundId;
+    // Asked before: again only after a failure (or a call that never ended), with the same refund id.
+    const retried = await this.db
+      .updateTable('refunds')
+      .set({ state: 'requesting', reason, requested_at: now })
+      .where('order_id', '=', orderId)
+      .where((eb) => eb.or([eb('state', '=', 'failed'), eb.and([eb('state', '=', 'requesting'), eb('requested_at', '<', now - REFUND_STALE_MS)])]))
+      .executeTakeFirst();
+    const row = await this.db.selectFrom('refunds').select(['refund_id', 'state']).where('order_id', '=', orderId).executeTakeFirstOrThrow();
+    if (Number(retried.numUpdatedRows) === 1) return row.refund_id;
+    throw new PayRefusal(409, row.state === 'done' ? PAY_MESSAGES.refundDone : PAY_MESSAGES.refundInProgress);
   }
 }
 

@@ -46,6 +46,24 @@ export interface NotifyAnswer {
   body: string;
 }
 
+/** What a provider is told of a paid order to refund: our id, what was paid, and its transaction. */
+export interface RefundOrder {
+  id: string;
+  amountFen: number;
+  tradeNo: string;
+}
+
+/**
+ * A refund the provider accepted, from its signed answer: 'success' when the money went back,
+ * 'processing' when it took the refund and is sending the money (WeChat Pay's usual answer).
+ * Anything else (refused, failed, unsigned) is a ProviderError and the order stays paid.
+ */
+export interface ProviderRefund {
+  state: 'success' | 'processing';
+  /** The provider's own refund id. */
+  refundNo: string;
+}
+
 export interface PaymentProvider {
   readonly name: 'sandbox' | 'wechat' | 'alipay';
   /** Creates the payment at the provider; answers what the QR code holds. */
@@ -54,6 +72,11 @@ export interface PaymentProvider {
   query(orderId: string): Promise<ProviderPayment | undefined>;
   /** Closes the payment at the provider, so it can no longer be paid. */
   close(orderId: string): Promise<void>;
+  /**
+   * Refunds the whole order (full refunds only). `refundId` is our out_refund_no: asking again
+   * with the same one after a lost answer refunds once, as both providers promise.
+   */
+  refund(order: RefundOrder, refundId: string, reason: string): Promise<ProviderRefund>;
   /** Verifies a notify's signature and freshness and reads it; throws NotifyRefused otherwise. */
   verifyNotify(request: NotifyRequest): Promise<ProviderPayment>;
   /** The answer the provider wants: success, or a failure that makes it send again later. */

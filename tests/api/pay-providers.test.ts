@@ -10,11 +10,14 @@ import path from 'node:path';
 import { ApiVisitor, loggedInVisitor } from '../support/api-visitor';
 import { startBuiltServer, type BuiltServer } from '../support/built-server';
 import { DB_MODES, openTestDb, type DbMode, type TestDb } from '../support/db';
+import { adminRefund } from '../support/admin-refund';
 import { AlipayStub, deliver, WechatPayStub, type NotifyReply, type PayStub } from '../support/pay-stubs';
 
 type Channel = 'wechat' | 'alipay';
 const CHANNELS: readonly Channel[] = ['wechat', 'alipay'];
 const PROVIDER_FAILED = '支付服务暂时不可用，请稍后重试';
+const REFUND_FAILED = '退款未成功，请稍后重试或到商户平台处理';
+const ADMIN_TOKEN = 'admin-token-for-pay-providers-test-0123456789';
 
 interface Stubs {
   wechat: WechatPayStub;
@@ -129,7 +132,7 @@ describe.each(DB_MODES)('WeChat Pay and Alipay against signature-checking stubs 
 
   beforeAll(async () => {
     stubs = await startStubs(mode);
-    site = await startSite(mode, stubs);
+    site = await startSite(mode, stubs, { env: { ADMIN_TOKEN } });
   });
 
   afterAll(async () => {
@@ -241,6 +244,93 @@ describe.each(DB_MODES)('WeChat Pay and Alipay against signature-checking stubs 
       const rows = await site.testDb.db.selectFrom('orders').select(['state', 'code_url']).where('user_id', '=', await userIdOf(user)).execute();
       expect(rows).toEqual([{ state: 'closed', code_url: null }]);
     });
+
+    test('a paid order is refunded in full at the provider, correctly signed; VIP ends; a second refund, and two at once, ask the provider once', async () => {
+      const stub = stubOf();
+      const user = await loggedInVisitor(site.server.origin);
+      const order = await createOrder(user, channel);
+      expectAccepted(channel, await deliver(stub.notify(order.orderId)));
+      expect((await vipOf(user)).isVip).toBe(true);
+
+      const refunded = await adminRefund(site.server.origin, ADMIN_TOKEN, { orderId: order.orderId, reason: '用户申请退款' });
+      expect(refunded).toMatchObject({ status: 200, body: { ret: 0, data: { orderId: order.orderId, state: 'refunded', paid: false, amountFen: 7900 } } });
+      const asked = stub.refunds.filter((r) => r.orderId === order.orderId);
+      expect(asked).toEqual([{ orderId: order.orderId, refundId: expect.stringMatching(/^R\d{14}[0-9a-f]{12}$/), amountFen: 7900, reason: '用户申请退款' }]);
+      expect(stub.orders.get(order.orderId)!.state).toBe('refunded');
+      expect(await vipOf(user)).toEqual({ isVip: false, expireTime365: null });
+      const row = await site.testDb.db.selectFrom('refunds').selectAll().where('order_id', '=', order.orderId).executeTakeFirstOrThrow();
+      expect(row).toMatchObject({ refund_id: asked[0].refundId, state: 'done' });
+      expect(row.refund_no).toEqual(channel === 'wechat' ? expect.stringMatching(/^50\d{27}$/) : asked[0].refundId);
+
+      expect(await adminRefund(site.server.origin, ADMIN_TOKEN, { orderId: order.orderId, reason: '再退一次' })).toEqual({ status: 409, body: { ret: 409, msg: '订单已退款' } });
+      expect(stub.refunds.filter((r) => r.orderId === order.orderId)).toHaveLength(1);
+
+      const second = await createOrder(user, channel, 20302);
+      expectAccepted(channel, await deliver(stub.notify(second.orderId)));
+      const both = await Promise.all([1, 2].map((n) => adminRefund(site.server.origin, ADMIN_TOKEN, { orderId: second.orderId, reason: `并发${n}` })));
+      expect(both.map((a) => a.status).sort()).toEqual([200, 409]);
+      expect(stub.refunds.filter((r) => r.orderId === second.orderId)).toHaveLength(1);
+      expect(await orderState(user, second.orderId)).toMatchObject({ state: 'refunded' });
+      expect((await user.send('GET', '/v2/user/getPhotoBackgroundAvailableNum')).body.data).toEqual({ availableNum: 0 });
+      expect(stub.refusals).toEqual([]);
+    });
+
+    test.each(['forged', 'unsigned'] as const)('a refund answer the provider did not sign (%s) is not believed: 502, the order stays paid; asked again it completes under the same refund id', async (answerMode) => {
+      const stub = stubOf();
+      const user = await loggedInVisitor(site.server.origin);
+      const order = await createOrder(user, channel);
+      expectAccepted(channel, await deliver(stub.notify(order.orderId)));
+      const before = site.server.log().length;
+      stub.answerMode = answerMode;
+      try {
+        expect(await adminRefund(site.server.origin, ADMIN_TOKEN, { orderId: order.orderId, reason: '用户申请退款' })).toEqual({ status: 502, body: { ret: 502, msg: REFUND_FAILED } });
+      } finally {
+        stub.answerMode = 'genuine';
+      }
+      expect(site.server.log().slice(before)).toMatch(/refund of P\w+ \(R\w+\) failed/);
+      expect(await orderState(user, order.orderId)).toMatchObject({ state: 'paid', paid: true });
+      expect((await vipOf(user)).isVip).toBe(true);
+      expect(await site.testDb.db.selectFrom('refunds').select('state').where('order_id', '=', order.orderId).execute()).toEqual([{ state: 'failed' }]);
+
+      // The stub did refund (only its answer was not to be trusted): the retry carries the same
+      // refund id, so the provider answers that same refund instead of refunding twice.
+      const retried = await adminRefund(site.server.origin, ADMIN_TOKEN, { orderId: order.orderId, reason: '用户申请退款' });
+      expect(retried).toMatchObject({ status: 200, body: { data: { state: 'refunded' } } });
+      const asked = stub.refunds.filter((r) => r.orderId === order.orderId);
+      expect(asked).toHaveLength(2);
+      expect(asked[1].refundId).toBe(asked[0].refundId);
+      expect((await vipOf(user)).isVip).toBe(false);
+    });
+
+    test('a refund the provider refuses leaves the order paid, with a Chinese message', async () => {
+      const stub = stubOf();
+      const user = await loggedInVisitor(site.server.origin);
+      const order = await createOrder(user, channel);
+      expectAccepted(channel, await deliver(stub.notify(order.orderId)));
+      // The trade can no longer be refunded at the provider (closed there): it answers a signed refusal.
+      stub.orders.get(order.orderId)!.state = 'closed';
+      expect(await adminRefund(site.server.origin, ADMIN_TOKEN, { orderId: order.orderId, reason: '用户申请退款' })).toEqual({ status: 502, body: { ret: 502, msg: REFUND_FAILED } });
+      expect(await orderState(user, order.orderId)).toMatchObject({ state: 'paid' });
+      expect((await vipOf(user)).isVip).toBe(true);
+    });
+  });
+
+  test('WeChat Pay: a refund answered PROCESSING (accepted, money on its way) refunds the order; ABNORMAL and CLOSED do not', async () => {
+    const stub = stubs.wechat;
+    const user = await loggedInVisitor(site.server.origin);
+    const statuses = ['ABNORMAL', 'CLOSED', 'PROCESSING'] as const;
+    for (const status of statuses) {
+      const order = await createOrder(user, 'wechat', 20304);
+      expectAccepted('wechat', await deliver(stub.notify(order.orderId)));
+      stub.refundStatus = status;
+      try {
+        const answer = await adminRefund(site.server.origin, ADMIN_TOKEN, { orderId: order.orderId, reason: '用户申请退款' });
+        expect(answer.status).toBe(status === 'PROCESSING' ? 200 : 502);
+      } finally {
+        stub.refundStatus = 'SUCCESS';
+      }
+      expect(await orderState(user, order.orderId)).toMatchObject({ state: status === 'PROCESSING' ? 'refunded' : 'paid' });
+    }
   });
 
   describe('reconciliation when no notify comes', () => {

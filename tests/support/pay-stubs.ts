@@ -5,7 +5,9 @@
 // keeps the orders it was given, and sends signed notifies to an order's notify_url: genuine ones,
 // and forged ones (wrong key, old timestamp, amount changed after signing, a different amount
 // correctly signed). Both record the queries and closes they were asked for, and an order can be
-// paid at the stub without a notify (reconciliation by query).
+// paid at the stub without a notify (reconciliation by query). Refunds (WeChat's
+// /v3/refund/domestic/refunds, Alipay's alipay.trade.refund) are checked, recorded and answered
+// signed; the same refund id asked again refunds once, as the providers document.
 import { execFileSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -15,7 +17,16 @@ import os from 'node:os';
 import path from 'node:path';
 
 /** created: precreated, never scanned; scanned: the buyer opened it (Alipay then knows the trade). */
-export type StubState = 'created' | 'scanned' | 'paid' | 'closed';
+export type StubState = 'created' | 'scanned' | 'paid' | 'closed' | 'refunded';
+
+/** A refund request as the stub received it. */
+export interface StubRefund {
+  orderId: string;
+  /** out_refund_no (WeChat) or out_request_no (Alipay). */
+  refundId: string;
+  amountFen: number;
+  reason: string;
+}
 
 export interface StubOrder {
   id: string;
@@ -64,6 +75,8 @@ export interface PayStub {
   /** Order ids, in the order they were asked about. */
   readonly queries: string[];
   readonly closes: string[];
+  /** Every refund request that passed the signature check, in order (repeats included). */
+  readonly refunds: StubRefund[];
   /** Why requests were refused (a signature that did not hold, …). */
   readonly refusals: string[];
   answerMode: AnswerMode;
@@ -153,6 +166,11 @@ export class WechatPayStub implements PayStub {
   readonly orders = new Map<string, StubOrder>();
   readonly queries: string[] = [];
   readonly closes: string[] = [];
+  readonly refunds: StubRefund[] = [];
+  /** What a refund answers: SUCCESS, or PROCESSING (accepted, money on its way), ABNORMAL, CLOSED. */
+  refundStatus: 'SUCCESS' | 'PROCESSING' | 'ABNORMAL' | 'CLOSED' = 'SUCCESS';
+  /** WeChat's refund ids by out_refund_no: asking again answers the same refund. */
+  private readonly refundIds = new Map<string, string>();
   readonly refusals: string[] = [];
   answerMode: AnswerMode = 'genuine';
 
@@ -300,6 +318,41 @@ export class WechatPayStub implements PayStub {
       return this.reply(res, 204);
     }
 
+    if (req.method === 'POST' && url.pathname === '/v3/refund/domestic/refunds') {
+      const amount = (json.amount ?? {}) as Record<string, unknown>;
+      const id = typeof json.out_trade_no === 'string' ? json.out_trade_no : '';
+      const refundId = typeof json.out_refund_no === 'string' ? json.out_refund_no : '';
+      if (!/^[0-9A-Za-z_\-|*@]{1,64}$/.test(refundId)) return paramError('out_refund_no');
+      if (json.reason !== undefined && (typeof json.reason !== 'string' || [...json.reason].length > 80)) return paramError('reason');
+      if (!Number.isSafeInteger(amount.refund) || !Number.isSafeInteger(amount.total) || amount.currency !== 'CNY') return paramError('amount');
+      const order = this.orders.get(id);
+      if (!order) return this.reply(res, 404, { code: 'RESOURCE_NOT_EXISTS', message: '订单不存在' });
+      this.refunds.push({ orderId: id, refundId, amountFen: amount.refund as number, reason: String(json.reason ?? '') });
+      if (amount.total !== order.amountFen) return paramError('订单金额或退款金额与之前请求不一致，请核实后再试');
+      if (amount.refund !== order.amountFen) return paramError('退款金额与订单不符');
+      // The same out_refund_no again is the same refund; another one on a refunded order has nothing left to refund.
+      let refundNo = this.refundIds.get(refundId);
+      if (!refundNo) {
+        if (order.state !== 'paid') return this.reply(res, 403, { code: 'NOT_ENOUGH', message: '订单已全额退款' });
+        refundNo = `50${randomDigits(27)}`;
+        this.refundIds.set(refundId, refundNo);
+        order.state = 'refunded';
+      }
+      return this.reply(res, 200, {
+        refund_id: refundNo,
+        out_refund_no: refundId,
+        transaction_id: order.tradeNo,
+        out_trade_no: id,
+        channel: 'ORIGINAL',
+        user_received_account: '支付用户零钱',
+        create_time: beijingRfc3339(Date.now()),
+        ...(this.refundStatus === 'SUCCESS' ? { success_time: beijingRfc3339(Date.now()) } : {}),
+        status: this.refundStatus,
+        funds_account: 'AVAILABLE',
+        amount: { total: order.amountFen, refund: order.amountFen, payer_total: order.amountFen, payer_refund: order.amountFen, settlement_refund: order.amountFen, settlement_total: order.amountFen, discount_refund: 0, currency: 'CNY', refund_fee: 0 },
+      });
+    }
+
     return this.reply(res, 404, { code: 'NOT_FOUND', message: '无此接口' });
   }
 
@@ -420,6 +473,9 @@ export class AlipayStub implements PayStub {
   readonly orders = new Map<string, StubOrder>();
   readonly queries: string[] = [];
   readonly closes: string[] = [];
+  readonly refunds: StubRefund[] = [];
+  /** out_request_no of the refunds made, per order. */
+  private readonly refundRequests = new Map<string, string>();
   readonly refusals: string[] = [];
   answerMode: AnswerMode = 'genuine';
 
@@ -560,6 +616,34 @@ export class AlipayStub implements PayStub {
       if (order.state === 'paid') return failure('ACQ.TRADE_STATUS_ERROR', '交易状态不合法');
       order.state = 'closed';
       return this.reply(res, node, { code: '10000', msg: 'Success', out_trade_no: id, trade_no: order.tradeNo });
+    }
+
+    if (method === 'alipay.trade.refund') {
+      const fen = stubYuanToFen(biz.refund_amount);
+      const requestNo = typeof biz.out_request_no === 'string' ? biz.out_request_no : '';
+      if (fen === undefined || fen < 1) return failure('ACQ.INVALID_PARAMETER', 'refund_amount');
+      if (!order || order.state === 'created') return failure('ACQ.TRADE_NOT_EXIST', '交易不存在');
+      this.refunds.push({ orderId: id, refundId: requestNo, amountFen: fen, reason: String(biz.refund_reason ?? '') });
+      if (order.state !== 'paid' && order.state !== 'refunded') return failure('ACQ.TRADE_STATUS_ERROR', '交易状态不合法');
+      const made = this.refundRequests.get(id);
+      // The same out_request_no again: no money moves (fund_change N), refund_fee says what was refunded.
+      if (made !== undefined && made !== requestNo) return failure('ACQ.REFUND_AMT_NOT_EQUAL_TOTAL', '退款金额超限');
+      if (fen !== order.amountFen) return failure('ACQ.REFUND_AMT_NOT_EQUAL_TOTAL', '撤销或退款金额与订单金额不一致');
+      const first = made === undefined;
+      this.refundRequests.set(id, requestNo);
+      order.state = 'refunded';
+      return this.reply(res, node, {
+        code: '10000',
+        msg: 'Success',
+        buyer_logon_id: 'sta***@stub.com',
+        buyer_user_id: `2088${randomDigits(12)}`,
+        fund_change: first ? 'Y' : 'N',
+        gmt_refund_pay: beijingTime(Date.now()),
+        out_trade_no: id,
+        refund_fee: stubFenToYuan(order.amountFen),
+        send_back_fee: first ? stubFenToYuan(order.amountFen) : '0.00',
+        trade_no: order.tradeNo,
+      });
     }
 
     return this.reply(res, 'error_response', { code: '40002', msg: 'Invalid Arguments', sub_code: 'isv.invalid-method', sub_msg: '不存在的方法名' }, false);

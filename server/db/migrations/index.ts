@@ -9,6 +9,7 @@ import * as singleSignOn from './006_single_sign_on';
 import * as companyAccounts from './007_company_accounts';
 import * as commerce from './008_commerce';
 import * as adBindings from './011_ad_bindings';
+import * as refunds from './012_refunds';
 
 export const migrations: Record<string, Migration> = {
   '001_site': site,
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '007_company_accounts': companyAccounts,
   '008_commerce': commerce,
   '011_ad_bindings': adBindings,
+  '012_refunds': refunds,
 };

@@ -22,6 +22,8 @@ import {
   type PaymentProvider,
   type ProviderOrder,
   type ProviderPayment,
+  type ProviderRefund,
+  type RefundOrder,
 } from '../provider';
 
 export type AlipaySettings = NonNullable<PayConfig['alipay']>;
@@ -243,6 +245,29 @@ export class AlipayProvider implements PaymentProvider {
     const reply = await this.call('alipay.trade.close', { out_trade_no: orderId });
     // No trade means the buyer never scanned: nothing can be paid, so it counts as closed.
     this.expect('close', reply, true);
+  }
+
+  /**
+   * alipay.trade.refund for the whole amount, out_request_no = our refund id. fund_change "Y":
+   * the money went back now; "N" with refund_fee (the trade's refunded total) equal to the amount:
+   * a retry of a refund already made. Any other signed success is not a refund we can vouch for.
+   */
+  async refund(order: RefundOrder, refundId: string, reason: string): Promise<ProviderRefund> {
+    if (!Number.isSafeInteger(order.amountFen) || order.amountFen <= 0) throw new ProviderError(`alipay refund: invalid amount ${order.amountFen}`);
+    const reply = await this.call('alipay.trade.refund', {
+      out_trade_no: order.id,
+      refund_amount: fenToYuan(order.amountFen),
+      out_request_no: refundId,
+      refund_reason: reason.slice(0, 256),
+    });
+    this.expect('refund', reply);
+    const r = reply.body;
+    if (r.out_trade_no !== order.id || (r.trade_no !== undefined && r.trade_no !== order.tradeNo)) {
+      throw new ProviderError(`alipay refund of ${order.id}: answer is about another trade`);
+    }
+    // Alipay names a refund by its trade and our out_request_no; it has no refund id of its own.
+    if (r.fund_change === 'Y' || yuanToFen(r.refund_fee) === order.amountFen) return { state: 'success', refundNo: refundId };
+    throw new ProviderError(`alipay refund of ${order.id}: not confirmed (fund_change ${String(r.fund_change)}, refund_fee ${String(r.refund_fee)})`);
   }
 
   async verifyNotify({ form }: NotifyRequest): Promise<ProviderPayment> {

@@ -2,7 +2,7 @@
 // posts a notify signed with the site secret, as a real provider would. Never in production
 // (providers/index.ts refuses it there): anyone holding the page could "pay".
 import crypto from 'node:crypto';
-import { NOTIFY_MAX_AGE_MS, NotifyRefused, type NotifyAnswer, type NotifyRequest, type PaymentProvider, type ProviderOrder, type ProviderPayment } from '../provider';
+import { NOTIFY_MAX_AGE_MS, NotifyRefused, type NotifyAnswer, type NotifyRequest, type PaymentProvider, type ProviderOrder, type ProviderPayment, type ProviderRefund, type RefundOrder } from '../provider';
 import { PAY_MESSAGES } from '../messages';
 
 export const SANDBOX_PAGE_PATH = '/payCode/sandbox/';
@@ -69,6 +69,11 @@ export class SandboxPay implements PaymentProvider {
   }
 
   async close(): Promise<void> {}
+
+  // No money moved, so none goes back: the refund succeeds at once, under a stable refund number.
+  async refund(order: RefundOrder, refundId: string): Promise<ProviderRefund> {
+    return { state: 'success', refundNo: `SBXR${this.mac(`refund|${order.id}|${refundId}`).slice(0, 24)}` };
+  }
 
   answer(accepted: boolean, message?: string): NotifyAnswer {
     return { status: accepted ? 200 : 400, contentType: 'application/json', body: JSON.stringify({ ret: accepted ? 0 : 400, msg: message ?? '' }) };

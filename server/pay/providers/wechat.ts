@@ -22,6 +22,8 @@ import {
   type PaymentProvider,
   type ProviderOrder,
   type ProviderPayment,
+  type ProviderRefund,
+  type RefundOrder,
 } from '../provider';
 
 export type WechatPaySettings = NonNullable<PayConfig['wechat']>;
@@ -228,6 +230,32 @@ export class WechatPayProvider implements PaymentProvider {
   async close(orderId: string): Promise<void> {
     const answer = await this.call('POST', `/v3/pay/transactions/out-trade-no/${encodeURIComponent(orderId)}/close`, { mchid: this.settings.mchId });
     if (answer.status !== 204 && answer.status !== 200) throw this.failure('close', answer);
+  }
+
+  /**
+   * POST /v3/refund/domestic/refunds for the whole amount. No notify_url: the answer says all we
+   * act on (SUCCESS, or PROCESSING: accepted, the money is on its way back); ABNORMAL (the
+   * buyer's account cannot take it) and CLOSED need the merchant platform, so they are refusals.
+   */
+  async refund(order: RefundOrder, refundId: string, reason: string): Promise<ProviderRefund> {
+    if (!fenOf(order.amountFen)) throw new ProviderError(`wechat refund: invalid amount ${order.amountFen}`);
+    const answer = await this.call('POST', '/v3/refund/domestic/refunds', {
+      out_trade_no: order.id,
+      out_refund_no: refundId,
+      reason: reason.slice(0, 80),
+      amount: { refund: order.amountFen, total: order.amountFen, currency: 'CNY' },
+    });
+    const r = answer.json;
+    if (answer.status !== 200 || !r) throw this.failure('refund', answer);
+    const amount = (r.amount ?? {}) as Record<string, unknown>;
+    if (r.out_trade_no !== order.id || r.out_refund_no !== refundId || amount.refund !== order.amountFen) {
+      throw new ProviderError(`wechat refund of ${order.id}: answer is about another refund or amount`);
+    }
+    const refundNo = typeof r.refund_id === 'string' ? r.refund_id : '';
+    if (!refundNo) throw new ProviderError(`wechat refund of ${order.id}: answer without refund_id`);
+    if (r.status === 'SUCCESS') return { state: 'success', refundNo };
+    if (r.status === 'PROCESSING') return { state: 'processing', refundNo };
+    throw new ProviderError(`wechat refund of ${order.id}: status ${String(r.status)}`);
   }
 
   async verifyNotify({ headers, rawBody }: NotifyRequest): Promise<ProviderPayment> {
