@@ -56,6 +56,15 @@ export class Entitlements {
     const now = this.now();
     await trx.deleteFrom('grants').where('order_id', '=', order.id).where('starts_at', '>', now).execute();
     await trx.updateTable('grants').set({ expires_at: now }).where('order_id', '=', order.id).where('expires_at', '>', now).execute();
+    // The points the purchase earned go back too, as a record of its own (the balance may dip below 0 when they were spent).
+    const earned = await trx.selectFrom('points_records').select('points').where('user_id', '=', order.user_id).where('task', '=', orderPointsTask(order.id)).executeTakeFirst();
+    if (earned && Number(earned.points) > 0) {
+      await trx
+        .insertInto('points_records')
+        .values({ id: randomUUID(), user_id: order.user_id, task: `refund:${order.id}`, points: -Number(earned.points), title: '订单退款，扣回积分', created_at: now })
+        .onConflict((oc) => oc.columns(['user_id', 'task']).doNothing())
+        .execute();
+    }
     if (productById(Number(order.product_id))?.kind !== 'vip') return;
 
     const queued = await trx

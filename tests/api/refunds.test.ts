@@ -58,6 +58,8 @@ describe.each(DB_MODES)('refunds on %s', (mode) => {
     const orderId = await buyInSandbox(origin(), user, 10001);
     expect((await vipOf(user)).isVip).toBe(true);
     expect((await user.send('GET', '/v2/user/getCPCInfo')).body.data).toEqual({ remainMinutes: 200 });
+    const balance = async () => (await user.send('GET', '/user/getUserVipIntegral')).body.data!.balance;
+    expect(await balance()).toBe(79);
 
     const before = Date.now();
     const refunded = await refund(origin(), { orderId, reason: '用户申请退款' });
@@ -65,6 +67,10 @@ describe.each(DB_MODES)('refunds on %s', (mode) => {
     expect(await vipOf(user)).toEqual({ isVip: false, expireTime365: null });
     expect((await user.send('GET', '/user/getUserInfo?platform=web&r=1')).body.data).toMatchObject({ isVip: false });
     expect((await user.send('GET', '/v2/user/getCPCInfo')).body.data).toEqual({ remainMinutes: 0 });
+    // The 79 points the purchase earned are taken back by a record of their own.
+    expect(await balance()).toBe(0);
+    const records = (await user.send('GET', '/user/getIntegralRecord?page=1&size=10')).body.data!.list as Array<{ points: number; title: string }>;
+    expect(records.map((r) => [r.points, r.title])).toEqual([[-79, '订单退款，扣回积分'], [79, '购买1个月会员']]);
     expect((await user.send('GET', '/v2/user/getTryOutDetail?taskName=pdf-to-word&platform=web')).body.data).not.toMatchObject({ nowAvailableCount: -1 });
     // The month's grants end at the refund (they had begun), not deleted: the history stays.
     const vip = await vipGrantOf(orderId);
