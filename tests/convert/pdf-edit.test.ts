@@ -159,6 +159,18 @@ describe('pdf-merge', () => {
     expect(await formOf(outputs[0]!.path)).toEqual(await formOf(form.path));
   }, SOFFICE_TIMEOUT_MS);
 
+  test("keeps the first input's document information (title, author)", async () => {
+    const titled = await PDFDocument.create();
+    titled.addPage([300, 300]);
+    titled.setTitle('年度报告');
+    titled.setAuthor('张三');
+    const first = await writeInput(scratch, 'titled.pdf', await titled.save());
+    const { outputs } = await convert('pdf-merge', [first, await writeSamplePdf(scratch, 'plain-b.pdf')]);
+    const info = (await run('pdfinfo', [outputs[0]!.path])).stdout;
+    expect(info).toMatch(/^Title:\s+年度报告$/m);
+    expect(info).toMatch(/^Author:\s+张三$/m);
+  });
+
   test('adds no outline when no input has one', async () => {
     const { outputs } = await convert('pdf-merge', [await writeSamplePdf(scratch, 'a.pdf'), await writeSamplePdf(scratch, 'b.pdf')]);
     expect(await mutoolOutline(outputs[0]!.path)).toEqual([]);
@@ -178,6 +190,30 @@ describe('pdf-merge', () => {
 });
 
 describe('pdf-split', () => {
+  test('each part keeps the bookmarks into its pages (nested, named destinations) and the document information', async () => {
+    const paper = await hyperrefOutline(); // Introduction p1, Method p2 (closed) › Details p3
+    const { outputs } = await convert('pdf-split', [paper], { mode: 'ranges', pages: '1, 2-3' });
+    // mutool reads each part's outline: the entries into its pages, on the part's own page numbers.
+    expect(await mutoolOutline(outputs[0]!.path)).toEqual([expect.stringMatching(/^\|\t"Introduction"\t#page=1&zoom=nan,50,50$/)]);
+    const second = await mutoolOutline(outputs[1]!.path);
+    expect(second).toEqual([expect.stringMatching(/^\+\t"Method"\t#page=1&/), expect.stringMatching(/^\|\t\t"Details"\t#page=2&/)]);
+    // An entry outside a part gives way to its children inside it.
+    const every = await convert('pdf-split', [paper], { mode: 'every', n: 1 });
+    expect(await mutoolOutline(every.outputs[2]!.path)).toEqual([expect.stringMatching(/^\|\t"Details"\t#page=1&/)]);
+    for (const output of [...outputs, ...every.outputs]) expect((await run('qpdf', ['--check', output.path])).stdout).toMatch(/No syntax or stream encoding errors/);
+
+    const titled = await PDFDocument.create();
+    for (let i = 0; i < 3; i++) titled.addPage([300, 300]);
+    titled.setTitle('年度报告');
+    titled.setAuthor('张三');
+    const parts = await convert('pdf-split', [await writeInput(scratch, 'titled.pdf', await titled.save())]);
+    for (const part of parts.outputs) {
+      const info = (await run('pdfinfo', [part.path])).stdout;
+      expect(info).toMatch(/^Title:\s+年度报告$/m);
+      expect(info).toMatch(/^Author:\s+张三$/m);
+    }
+  });
+
   test('ranges become one file each, named after the range', async () => {
     const input = await writeSamplePdf(scratch, '报告.pdf', { pages: 5 });
     const { outputs } = await convert('pdf-split', [input], { mode: 'ranges', pages: '1-3, 5' });

@@ -1,6 +1,6 @@
 // pdf-merge: the uploaded PDFs, in upload order, as one document. qpdf does the merge (it is
 // faster than pdf-lib on hundreds of files and repairs small damage), then the inputs' bookmarks
-// are joined under one entry per file (joined-outline.ts); when qpdf refuses an input (an open
+// are joined under one entry per file (carried-outline.ts); when qpdf refuses an input (an open
 // password, damage beyond repair), pdf-lib runs the merge so the error names the file.
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { ConvertError } from '../../errors';
 import type { Converter, ConvertContext, ConvertInput, ConvertOutput } from '../../types';
 import { JobProgress } from './job-progress';
-import { joinOutlines } from './joined-outline';
+import { joinOutlines } from './carried-outline';
 import { baseName, loadPdf, savePdf } from './pdf-files';
 import { writePages } from './qpdf-pages';
 

@@ -1,6 +1,7 @@
 // pdf-split: one PDF into several — by the ranges the visitor lists, every n pages, or page by page.
 // qpdf writes the parts (qpdf-pages.ts), so a part keeps the form fields and page labels of its
-// pages; pdf-lib's copyPages left the form behind.
+// pages (pdf-lib's copyPages left the form behind), and carried-outline.ts gives each part the
+// bookmarks into its pages and the document information.
 import { randomUUID } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
@@ -11,6 +12,7 @@ import { forEachPdf } from './each-pdf';
 import type { JobProgress } from './job-progress';
 import { pagesOption, parsePageRanges, type PageRange } from '../../page-ranges';
 import { baseName } from './pdf-files';
+import { carryToParts } from './carried-outline';
 import { splitEvery, writePages } from './qpdf-pages';
 
 const options = z.object({
@@ -66,7 +68,8 @@ export const splitConverter: Converter<SplitOptions> = {
     forEachPdf(inputs, ctx, async (doc, input, progress) => {
       const parts = partsOf(splitOptions, doc.getPageCount());
       // A file pdf-lib opened and qpdf cannot write is damaged beyond what either repairs.
-      const files = await corruptOnEngineFailure(writeParts(input, parts, partSize(splitOptions), ctx, progress));
+      const written = await corruptOnEngineFailure(writeParts(input, parts, partSize(splitOptions), ctx, progress));
+      const files = await corruptOnEngineFailure(carryToParts(input, written, parts, ctx));
       return files.map((file, index): ConvertOutput => {
         const { from, to } = parts[index]!;
         return { name: `${baseName(input)}_${from === to ? from : `${from}-${to}`}.pdf`, path: file };
