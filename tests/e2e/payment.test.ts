@@ -1,8 +1,8 @@
 // The payment layer in Chromium on the built server (issue 13): a guest who used the day's free
-// conversion meets the layer, logs in through the login page (the file is kept), buys one month of
+// PDF → Word conversion meets the layer, logs in through the login page (the file is kept), buys one month of
 // VIP in the sandbox (the confirm page opened from the QR code's address in a second tab), the
 // layer shows success and closes, the header shows VIP and the conversion that met the 402
-// finishes (checked with pdfinfo). Then /myOrders/ with the orders and its pager, the variants by
+// finishes (the DOCX holds both pages' text). Then /myOrders/ with the orders and its pager, the variants by
 // user id, the benefits page's buy buttons, the 360ald channel's payment window and an expired
 // QR code refreshed.
 import { execFileSync } from 'node:child_process';
@@ -28,8 +28,9 @@ const FILE_NAME = '季度报告.pdf';
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'payment-e2e-'));
   const doc = await PDFDocument.create();
-  doc.addPage([300, 400]);
-  doc.addPage([300, 400]);
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  doc.addPage([300, 400]).drawText('Quarter one revenue', { x: 30, y: 350, size: 14, font });
+  doc.addPage([300, 400]).drawText('Quarter two outlook', { x: 30, y: 350, size: 14, font });
   pdf = path.join(dir, FILE_NAME);
   fs.writeFileSync(pdf, await doc.save());
   // One free conversion a day for guests and users, so the second one meets the 402.
@@ -47,11 +48,11 @@ async function openTool(page: Page, pathname: string): Promise<void> {
   await hydrated(page, '.upload-panel');
 }
 
-async function chooseAndRotate(page: Page): Promise<void> {
+async function chooseAndConvert(page: Page): Promise<void> {
   const input = (await page.$('input[type=file]')) as ElementHandle<HTMLInputElement>;
   await input.uploadFile(pdf);
   await page.waitForSelector('.file-list .file-name');
-  await clickText(page, 'button', '开始旋转');
+  await clickText(page, 'button', '开始转换');
 }
 
 const text = textOf;
@@ -69,31 +70,23 @@ function userIdOf(page: Page): Promise<number> {
 /** A new browser context (its own cookies) logged in as `visitor`. */
 const contextOf = (visitor: ApiVisitor) => loggedInContext(browser, server.origin, visitor);
 
-async function pageCount(file: string): Promise<{ pages: number; rotations: number[] }> {
-  const info = execFileSync('pdfinfo', ['-f', '1', '-l', '99', file], { encoding: 'utf8' });
-  return {
-    pages: Number(/^Pages:\s+(\d+)/m.exec(info)?.[1]),
-    rotations: [...info.matchAll(/^Page\s+\d+ rot:\s+(\d+)/gm)].map((m) => Number(m[1])),
-  };
-}
-
 test('a guest meets the layer at the 402, logs in, pays one month in the sandbox, and the conversion finishes', async () => {
   const page = (buyer = await browser.newPage());
   await page.setViewport({ width: 1366, height: 900 });
   const errors = collectErrors(page);
 
   // The day's one free conversion.
-  await openTool(page, '/pdf-rotate/');
-  await chooseAndRotate(page);
+  await openTool(page, '/pdf-to-word/');
+  await chooseAndConvert(page);
   await page.waitForSelector('.result', { timeout: 60_000 });
 
   // The second meets the 402, and the layer comes up by itself, recording its display.
-  await openTool(page, '/pdf-rotate/');
+  await openTool(page, '/pdf-to-word/');
   const shown = page.waitForRequest((r) => r.url().endsWith('/behavior/takeNoteBehavior') && r.method() === 'POST');
-  await chooseAndRotate(page);
+  await chooseAndConvert(page);
   await page.waitForSelector('.pay-dialog');
   expect(await text(page, '.run-line.is-bad')).toContain('今日免费次数已用完');
-  expect(JSON.parse((await shown).postData() ?? '{}')).toEqual({ behaviorType: 'payLayerShow', extra: { from: 'tool-402', variant: 'A', toolId: 'pdf-rotate' } });
+  expect(JSON.parse((await shown).postData() ?? '{}')).toEqual({ behaviorType: 'payLayerShow', extra: { from: 'tool-402', variant: 'A', toolId: 'pdf-to-word' } });
   expect(await bodyOverflow(page)).toBe('hidden');
   // A guest: variant A (memberships only) and 登录后购买.
   expect(await page.$$eval('.pay-cards', (rows) => rows.length)).toBe(1);
@@ -107,7 +100,7 @@ test('a guest meets the layer at the 402, logs in, pays one month in the sandbox
   expect(await bodyOverflow(page)).toBe('visible');
   await clickText(page, 'a', '开通会员，不限次数');
   await page.waitForSelector('.pay-dialog');
-  expect(new URL(page.url()).pathname).toBe('/pdf-rotate/');
+  expect(new URL(page.url()).pathname).toBe('/pdf-to-word/');
 
   // One month, then the login page; the login comes back here.
   await page.click('.pay-card[data-product="10001"]');
@@ -124,7 +117,7 @@ test('a guest meets the layer at the 402, logs in, pays one month in the sandbox
   await page.click('.login-submit');
   await page.waitForSelector('.login-skip');
   await Promise.all([page.waitForNavigation(), page.click('.login-skip')]);
-  expect(new URL(page.url()).pathname).toBe('/pdf-rotate/');
+  expect(new URL(page.url()).pathname).toBe('/pdf-to-word/');
 
   // Back on the tool: the file is there again and the layer reopens on one month, now with a QR code.
   await page.waitForSelector('.pay-qr img');
@@ -169,9 +162,12 @@ test('a guest meets the layer at the 402, logs in, pays one month in the sandbox
   const href = await page.$eval('.result-file a', (a) => (a as HTMLAnchorElement).href);
   const response = await fetch(href);
   expect(response.status).toBe(200);
-  const result = path.join(dir, 'rotated.pdf');
+  const result = path.join(dir, 'report.docx');
   fs.writeFileSync(result, Buffer.from(await response.arrayBuffer()));
-  expect(await pageCount(result)).toEqual({ pages: 2, rotations: [90, 90] });
+  // The whole file: both pages' text in the document LibreOffice would open.
+  const words = execFileSync('unzip', ['-p', result, 'word/document.xml'], { encoding: 'utf8' }).replace(/<[^>]+>/g, ' ');
+  expect(words).toContain('Quarter one revenue');
+  expect(words).toContain('Quarter two outlook');
   // Chromium logs the refused submit itself (402); nothing else went wrong on the page.
   expect(errors.filter((e) => !e.includes('status of 402'))).toEqual([]);
 }, 180_000);
