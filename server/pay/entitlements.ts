@@ -133,6 +133,36 @@ export class Entitlements {
     return undefined;
   }
 
+  /**
+   * Takes `amount` (speech minutes) from the user's live grants of `kind`, soonest to expire first,
+   * all or nothing: what each grant gave, or undefined when they hold less. Each take is a
+   * conditional update, so two tasks at once cannot spend the same minutes.
+   */
+  async takeAmount(userId: number, kind: GrantKind, amount: number): Promise<{ grantId: string; amount: number }[] | undefined> {
+    const taken: { grantId: string; amount: number }[] = [];
+    let owed = amount;
+    for (const grant of await this.live(userId, kind)) {
+      if (owed <= 0) break;
+      const part = Math.min(owed, grant.quantity - grant.used);
+      const result = await this.db
+        .updateTable('grants')
+        .set((eb) => ({ used: eb('used', '+', part) }))
+        .where('id', '=', grant.id)
+        .where((eb) => eb(eb('used', '+', part), '<=', eb.ref('quantity')))
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) !== 1) continue;
+      taken.push({ grantId: grant.id, amount: part });
+      owed -= part;
+    }
+    if (owed <= 0) return taken;
+    for (const part of taken) await this.giveBackAmount(part.grantId, part.amount);
+    return undefined;
+  }
+
+  async giveBackAmount(grantId: string, amount: number): Promise<void> {
+    await this.db.updateTable('grants').set((eb) => ({ used: eb('used', '-', amount) })).where('id', '=', grantId).where('used', '>=', amount).execute();
+  }
+
   /** A use taken for a task that then failed goes back to its grant. */
   async giveBack(grantId: string): Promise<void> {
     await this.db.updateTable('grants').set((eb) => ({ used: eb('used', '-', 1) })).where('id', '=', grantId).where('used', '>', 0).execute();

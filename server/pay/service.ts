@@ -55,6 +55,9 @@ export class Commerce {
       return kind ? this.entitlements.consumeOne(userId, kind) : undefined;
     },
     giveBack: (grantId) => this.entitlements.giveBack(grantId),
+    takeMinutes: (userId, minutes) => this.entitlements.takeAmount(userId, 'speech', minutes),
+    giveBackMinutes: (grantId, minutes) => this.entitlements.giveBackAmount(grantId, minutes),
+    minutesLeft: (userId) => this.entitlements.remaining(userId, 'speech'),
   };
 
   /** The VIP check the login middleware makes on each request: the membership's end, or null. */

@@ -30,6 +30,7 @@ import { tryoutLimits } from './tryout';
 import { receiveUpload, type UploadRules } from './upload';
 import { Fairness, type Reservation } from './fairness';
 import { DailyAllowance, type PackUses, type UseGrant } from '../usage/allowance';
+import { SpeechMinutes } from '../usage/speech-minutes';
 import type { Visitor } from './visitor';
 import { writeZip } from './zip';
 import { extensionOf } from '../files/sniff';
@@ -115,6 +116,7 @@ export class TaskService {
   private readonly fairness: Fairness;
   /** The daily free uses of each tool (server/usage). */
   readonly allowance: DailyAllowance;
+  private readonly speechMinutes: SpeechMinutes;
   private readonly minFreeDiskBytes: number;
   private readonly dataDir: string;
 
@@ -137,6 +139,7 @@ export class TaskService {
     });
     this.fairness = options.fairness ?? new Fairness();
     this.allowance = new DailyAllowance(options.db, config.dailyUses, options.packs);
+    this.speechMinutes = new SpeechMinutes(options.db, options.packs);
     this.minFreeDiskBytes = config.minFreeDiskBytes;
     this.dataDir = config.dataDir;
     this.queue = new TaskQueue(config.convertConcurrency, (id) => this.runner.run(id).finally(() => this.releaseShare(id)));
@@ -148,7 +151,7 @@ export class TaskService {
   /** A run ended: its share of the queue is free, and a failure costs the visitor nothing. */
   private async settle(id: string, status: 'done' | 'failed'): Promise<void> {
     this.fairness.release(id);
-    if (status === 'failed') await this.allowance.refund(id).catch((error: unknown) => console.error('could not give a use back', id, error));
+    if (status === 'failed') await this.giveUseBack(id);
   }
 
   /**
@@ -274,7 +277,9 @@ export class TaskService {
     try {
       // Try tokens from getTryToken (comma-separated) pay first.
       const tokens = upload.fields.tryToken?.split(',').map((t) => t.trim()) ?? [];
-      grant = await this.allowance.reserve(visitor, decided.tool.id, batches.length, tokens);
+      // The speech tools charge minutes when the user holds them (usage/speech-minutes.ts).
+      const paths = await Promise.all(batches.map((files) => Promise.all(files.map((file) => this.store.localPath(file.key)))));
+      grant = (await this.speechMinutes.reserve(visitor, decided.tool.id, paths)) ?? (await this.allowance.reserve(visitor, decided.tool.id, batches.length, tokens));
     } catch (error) {
       await Promise.all(ids.map((id) => this.store.deleteTask(id)));
       throw error;
@@ -425,12 +430,17 @@ export class TaskService {
     return taskId;
   }
 
+  /** A task that failed or was cancelled before its result costs nothing: its use or its minutes go back. */
+  private async giveUseBack(taskId: string): Promise<void> {
+    await Promise.all([this.allowance.refund(taskId), this.speechMinutes.refund(taskId)]).catch((error: unknown) => console.error('could not give a use back', taskId, error));
+  }
+
   async delete(taskId: unknown, owner: string): Promise<void> {
     const task = await this.owned(taskId, owner);
     this.runner.abort(task.id, 'deleted');
     await this.repo.cancel(task.id);
     // Cancelled before its result: nothing was delivered, so nothing is counted.
-    if (task.status === 'queued' || task.status === 'running') await this.allowance.refund(task.id);
+    if (task.status === 'queued' || task.status === 'running') await this.giveUseBack(task.id);
     await this.store.deleteTask(task.id);
   }
 

@@ -47,9 +47,13 @@ export interface PackUses {
   take(userId: number, tool: string): Promise<string | undefined>;
   /** Gives a use back to its grant. */
   giveBack(grantId: string): Promise<void>;
+  /** Takes speech minutes, all or none: what each grant gave, or undefined when the user holds less. */
+  takeMinutes(userId: number, minutes: number): Promise<{ grantId: string; amount: number }[] | undefined>;
+  giveBackMinutes(grantId: string, minutes: number): Promise<void>;
+  minutesLeft(userId: number): Promise<number>;
 }
 
-const UNLIMITED_GRANT: UseGrant = { use: async () => undefined, release: async () => undefined };
+export const UNLIMITED_GRANT: UseGrant = { use: async () => undefined, release: async () => undefined };
 const TRY_PREFIX = 'try:';
 const TRY_TOKEN_TTL_MS = 60 * 60 * 1000;
 const TOKEN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;

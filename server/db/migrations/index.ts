@@ -10,6 +10,7 @@ import * as companyAccounts from './007_company_accounts';
 import * as commerce from './008_commerce';
 import * as adBindings from './011_ad_bindings';
 import * as refunds from './012_refunds';
+import * as minuteCharges from './013_minute_charges';
 
 export const migrations: Record<string, Migration> = {
   '001_site': site,
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '008_commerce': commerce,
   '011_ad_bindings': adBindings,
   '012_refunds': refunds,
+  '013_minute_charges': minuteCharges,
 };

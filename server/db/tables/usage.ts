@@ -18,6 +18,17 @@ export interface ToolUsesTable {
   grant_id: string | null;
 }
 
+/** Speech minutes a task was charged, per grant they came from (server/usage/speech-minutes.ts). */
+export interface MinuteChargesTable {
+  task_id: string;
+  grant_id: string;
+  minutes: number;
+  /** 1 once given back (the task failed). */
+  refunded: number;
+  created_at: number;
+}
+
 export interface UsageTables {
   tool_uses: ToolUsesTable;
+  minute_charges: MinuteChargesTable;
 }
