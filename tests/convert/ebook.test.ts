@@ -16,6 +16,7 @@ import type { ConvertOutput } from '../../server/convert/types';
 import { printDocx, SOFFICE_TIMEOUT_MS } from '../support/soffice';
 import { missingWords, sampleWords } from '../support/pdf-fixtures';
 import { readZipParts, zipBytes, type ZipPart } from '../support/zip';
+import { expectTransparentCircle, softMaskPdf, zipEntry, zipEntryNames } from '../support/transparent-image';
 
 const FIXTURES = path.resolve(__dirname, '../../../shared/fixtures/pdf');
 /** calibre starts slowly, and its PDF output starts a whole QtWebEngine; the machines are shared. */
@@ -353,6 +354,30 @@ describe('broken and locked books', () => {
     writeFileSync(locked, epub);
     await expect(run('epub-mobi-azw3', locked, 'epub')).rejects.toMatchObject(refusal('该电子书受DRM版权保护，无法转换'));
   }, CALIBRE_TIMEOUT_MS);
+});
+
+describe('an image with a soft mask (issue 14 item 6)', () => {
+  let file: string;
+  beforeAll(async () => {
+    file = path.join(scratch, 'circle.pdf');
+    writeFileSync(file, await softMaskPdf());
+  });
+
+  it('pdf-to-html embeds it as a PNG that keeps its transparency, not on black', async () => {
+    const html = await run('pdf-to-html', file, 'pdf');
+    const sources = elements(parseXml(readFileSync(html.path, 'utf8'), 'text/html'), 'img').map((i) => i.getAttribute('src') ?? '');
+    expect(sources).toHaveLength(1);
+    const data = /^data:image\/png;base64,(.+)$/.exec(sources[0]);
+    expect(data).not.toBeNull();
+    await expectTransparentCircle(Buffer.from(data![1], 'base64'));
+  });
+
+  it('pdf-to-epub packs it as a PNG that keeps its transparency', async () => {
+    const epub = await run('pdf-to-epub', file, 'pdf');
+    const images = (await zipEntryNames(epub.path)).filter((name) => name.startsWith('OEBPS/images/'));
+    expect(images).toEqual([expect.stringMatching(/\.png$/)]);
+    await expectTransparentCircle(await zipEntry(epub.path, images[0]));
+  });
 });
 
 describe('every real-world fixture', () => {

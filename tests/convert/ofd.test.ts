@@ -15,6 +15,7 @@ import type { ConvertInput, ConvertOutput } from '../../server/convert/types';
 import { embedTestFont, missingWords, sampleWords, writeInput } from '../support/pdf-fixtures';
 import { zipBytes } from '../support/zip';
 import { refusal } from '../support/convert-job';
+import { expectTransparentCircle, softMaskPdf, zipEntry } from '../support/transparent-image';
 
 const run = promisify(execFile);
 const FIXTURES = path.resolve(__dirname, '../../../shared/fixtures/pdf');
@@ -259,6 +260,25 @@ describe('pdf-to-ofd and back', () => {
     }
     const { stdout: images } = await run('pdfimages', ['-list', pdf.path]);
     expect(images.trim().split('\n').length - 2).toBe(1);
+  });
+});
+
+describe('pdf-to-ofd: an image with a soft mask (issue 14 item 6)', () => {
+  it('keeps its transparency in the package\'s image resource, and ofd-to-pdf gives it back as an image with its SMask', async () => {
+    const file = path.join(scratch, 'circle.pdf');
+    await writeFile(file, await softMaskPdf());
+    const ofd = await convert('pdf-to-ofd', asInput(file, 'circle.pdf', 'pdf'));
+    const pkg = await openPackage(ofd.path);
+    const resources = await Promise.all(pkg.names.filter((name) => /Res\.xml$/.test(name)).map((name) => pkg.xml(name)));
+    const media = resources.flatMap((doc) => byName(doc, 'MultiMedia')).filter((m) => m.getAttribute('Type') === 'Image');
+    expect(media).toHaveLength(1);
+    const mediaFile = byName(media[0], 'MediaFile')[0]?.textContent ?? '';
+    const entry = pkg.names.filter((name) => name.endsWith(`/${mediaFile}`));
+    expect(entry).toHaveLength(1);
+    await expectTransparentCircle(await zipEntry(ofd.path, entry[0]));
+    const back = await convert('ofd-to-pdf', asInput(ofd.path, 'circle.ofd', 'ofd'));
+    const { stdout: images } = await run('pdfimages', ['-list', back.path]);
+    expect(images.split('\n').slice(2).filter(Boolean).map((line) => line.trim().split(/\s+/)[2])).toEqual(['image', 'smask']);
   });
 });
 

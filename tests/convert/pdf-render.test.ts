@@ -11,6 +11,7 @@ import { configureTimestamps, pdfRenderConverters } from '../../server/convert/t
 import type { Converter, ConvertInput, ConvertOutput } from '../../server/convert/types';
 import { jobContext } from '../support/convert-job';
 import { greyPixels, inkDifference, pageDifference, popplerPage, region } from '../support/pixels';
+import { CIRCLE_SIDE, expectTransparentCircle, softMaskPdf } from '../support/transparent-image';
 
 const FIXTURES = path.resolve(__dirname, '../../../shared/fixtures/pdf');
 const FIXTURE_PASSWORD = 'openpassword';
@@ -142,6 +143,17 @@ describe('pdf-getimg', () => {
     expect(outputs).toHaveLength(1);
     expect(outputs[0].name).toBe('images_第1页_1.jpg');
     expect(readFileSync(outputs[0].path).equals(jpeg)).toBe(true);
+  });
+
+  it('gives an image with a soft mask as one PNG with the mask as alpha, not on black, and not the mask apart', async () => {
+    const file = savePdf(await softMaskPdf(), 'circle.pdf');
+    // The input really holds an image and its SMask (poppler lists both).
+    expect(popplerKinds(file)).toEqual(['image', 'smask']);
+    const outputs = await run('pdf-getimg', file);
+    expect(outputs.map((o) => o.name)).toEqual(['circle_第1页_1.png']);
+    const picture = readFileSync(outputs[0].path);
+    expect([(await sharp(picture).metadata()).width, (await sharp(picture).metadata()).height]).toEqual([CIRCLE_SIDE, CIRCLE_SIDE]);
+    await expectTransparentCircle(picture);
   });
 
   it('says so when there is no image', async () => {
@@ -398,12 +410,30 @@ const FIXTURE_RISKS_BY_HAND: Readonly<Record<string, string[]>> = {
   'with-attachment.pdf': ['embeddedFile'],
 };
 
-/** The images poppler extracts from a PDF (pdfimages -png), without the soft masks, in file order. */
-function popplerImages(file: string): string[] {
+/** The kind of each row of `pdfimages -list` (image, smask, mask, stencil), in file order. */
+function popplerKinds(file: string): string[] {
+  return execFileSync('pdfimages', ['-list', file], { encoding: 'utf8' }).split('\n').slice(2).filter((line) => line.trim() !== '').map((line) => line.trim().split(/\s+/)[2]);
+}
+
+/**
+ * The images poppler extracts from a PDF (pdfimages -png) in file order, each with the soft mask
+ * listed right after it, if any (then it is the image's transparency, not an image).
+ */
+function popplerImages(file: string): Array<{ image: string; smask?: string }> {
   const dir = mkdtempSync(path.join(scratch, 'pdfimages-'));
   execFileSync('pdfimages', ['-png', file, path.join(dir, 'img')]);
-  const kinds = execFileSync('pdfimages', ['-list', file], { encoding: 'utf8' }).split('\n').slice(2).filter((line) => line.trim() !== '').map((line) => line.trim().split(/\s+/)[2]);
-  return kinds.flatMap((kind, i) => (kind === 'image' ? [path.join(dir, `img-${String(i).padStart(3, '0')}.png`)] : []));
+  const kinds = popplerKinds(file);
+  const png = (i: number) => path.join(dir, `img-${String(i).padStart(3, '0')}.png`);
+  return kinds.flatMap((kind, i) => (kind === 'image' ? [{ image: png(i), smask: kinds[i + 1] === 'smask' ? png(i + 1) : undefined }] : []));
+}
+
+/** Poppler's image with its soft mask as alpha, joined here by sharp: what pdf-getimg must give. */
+async function withPopplerMask({ image, smask }: { image: string; smask?: string }): Promise<Buffer> {
+  if (!smask) return readFileSync(image);
+  const colours = await sharp(image).removeAlpha().toColourspace('srgb').raw().toBuffer({ resolveWithObject: true });
+  const alpha = await sharp(smask).greyscale().extractChannel(0).raw().toBuffer();
+  const { width, height } = colours.info;
+  return sharp(colours.data, { raw: { width, height, channels: 3 } }).joinChannel(alpha, { raw: { width, height, channels: 1 } }).png().toBuffer();
 }
 
 /** Width and height of a picture as ffprobe decodes it. */
@@ -504,11 +534,13 @@ describe('every tool over the real-world fixtures', () => {
               check: async (outputs, original) => {
                 expect(outputs).toHaveLength(FIXTURE_IMAGES_BY_HAND[fixture]);
                 // Each the picture poppler extracts: its size and its pixels (in grey: CMYK and
-                // indexed colours come out as RGB).
+                // indexed colours come out as RGB). A soft-masked image (google-doc-document.pdf's)
+                // comes with its mask as alpha; both are seen on white.
                 const extracted = popplerImages(original);
                 expect(extracted).toHaveLength(outputs.length);
                 for (const [i, output] of outputs.entries()) {
-                  const [mine, poppler] = [await greyPixels(output.path), await greyPixels(extracted[i])];
+                  expect((await sharp(output.path).metadata()).hasAlpha).toBe(extracted[i].smask !== undefined);
+                  const [mine, poppler] = [await greyPixels(output.path), await greyPixels(await withPopplerMask(extracted[i]))];
                   expect([mine.width, mine.height]).toEqual([poppler.width, poppler.height]);
                   expect(inkDifference(mine, poppler)).toBeLessThan(0.02);
                 }

@@ -36,6 +36,7 @@ import { printDocx, SOFFICE_TIMEOUT_MS, sofficeConvert } from '../support/soffic
 import { missingWords, sampleWords } from '../support/pdf-fixtures';
 import { FIGURE_PAGE_PROSE, FIGURE_PAGE_TABLE, figureAndTablePdf, looseFormPdf } from '../support/vector-figure-pdfs';
 import { readZipParts } from '../support/zip';
+import { expectTransparentCircle, softMaskPdf, zipEntry, zipEntryNames } from '../support/transparent-image';
 
 const FIXTURES = path.resolve(__dirname, '../../../shared/fixtures/pdf');
 const FIXTURE_PASSWORD = 'openpassword';
@@ -469,6 +470,31 @@ describe('vector figures and loose text (issue 14 items 1–3)', () => {
       expect([...parts.keys()].filter((name) => /^ppt\/slides\/slide\d+\.xml$/.test(name))).toHaveLength(2);
       expect(parts.get('ppt/slides/slide2.xml')!.match(/<p:pic>/g)).toHaveLength(1);
     });
+  });
+});
+
+describe('an image with a soft mask (issue 14 item 6)', () => {
+  let file: string;
+  beforeAll(async () => {
+    file = path.join(scratch, 'circle.pdf');
+    writeFileSync(file, await softMaskPdf());
+  });
+
+  /** The one picture a package holds under `folder`, unzipped by unzip. */
+  async function onlyPicture(output: string, folder: string): Promise<Buffer> {
+    const media = (await zipEntryNames(output)).filter((name) => name.startsWith(folder) && !name.endsWith('/'));
+    expect(media).toHaveLength(1);
+    return zipEntry(output, media[0]);
+  }
+
+  it('pdf-to-word keeps its transparency: a PNG with alpha, the corner transparent, not black', async () => {
+    const docx = await run('pdf-to-word', file);
+    await expectTransparentCircle(await onlyPicture(docx.path, 'word/media/'));
+  });
+
+  it('pdf-to-ppt keeps its transparency likewise', async () => {
+    const pptx = await run('pdf-to-ppt', file);
+    await expectTransparentCircle(await onlyPicture(pptx.path, 'ppt/media/'));
   });
 });
 

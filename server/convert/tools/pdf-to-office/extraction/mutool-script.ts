@@ -1,6 +1,7 @@
 // The script `mutool run` executes (MuPDF's own JavaScript, ES5) to dump what the layout analysis
 // needs from each page in one pass: characters with boxes and fonts from the structured text,
-// images (drawn into RGB PNGs so CMYK, indexed and mask images all come out), and the straight
+// images (drawn into RGB PNGs so CMYK, indexed and mask images all come out; a soft mask as a grey
+// PNG of its own), and the straight
 // axis-aligned strokes and thin filled bars that tables use as ruling lines, and the extent of
 // every other drawing (curves, slanted lines, filled shapes) so the layout can tell a vector figure
 // from a table grid.
@@ -104,17 +105,36 @@ function ruleCollector(rules, drawings) {
   };
 }
 
+/** The image drawn w×h into a fresh RGB pixmap: colours on white, a stencil in black. */
+function drawImage(image, w, h, asStencil) {
+  var pixmap = new Pixmap(DeviceRGB, [0, 0, w, h], false);
+  pixmap.clear(255);
+  var device = new DrawDevice(Identity, pixmap);
+  if (asStencil) device.fillImageMask(image, [w, 0, 0, h, 0, 0], DeviceGray, [0], 1);
+  else device.fillImage(image, [w, 0, 0, h, 0, 0], 1);
+  device.close();
+  return pixmap;
+}
+
+/**
+ * Saves the image as PNG; its soft mask, if any, goes next to it ("-mask.png") for
+ * read-pages to join as alpha: the draw device paints an image without its mask, so the
+ * transparent parts would otherwise show the colour stored under them (black, mostly).
+ */
 function saveImage(image, file) {
   var w = image.getWidth(), h = image.getHeight();
   var scale = Math.min(1, MAX_IMAGE_SIDE / Math.max(w, h));
   w = Math.max(1, Math.round(w * scale)); h = Math.max(1, Math.round(h * scale));
-  var pixmap = new Pixmap(DeviceRGB, [0, 0, w, h], false);
-  pixmap.clear(255);
-  var device = new DrawDevice(Identity, pixmap);
-  if (image.getImageMask()) device.fillImageMask(image, [w, 0, 0, h, 0, 0], DeviceGray, [0], 1);
-  else device.fillImage(image, [w, 0, 0, h, 0, 0], 1);
-  device.close();
-  pixmap.saveAsPNG(file);
+  var stencil = image.getImageMask();
+  drawImage(image, w, h, stencil).saveAsPNG(file);
+  var mask = stencil ? null : image.getMask();
+  // An explicit /Mask stencil is left as before; only a soft mask is carried as alpha.
+  if (!mask || mask.getImageMask()) return null;
+  var maskFile = file.replace(/\.png$/, '-mask.png');
+  // Decoded, not drawn: the draw device paints a mask image as white. Its size is at least w×h
+  // (MuPDF subsamples by halves); the joining stretches it to the image's.
+  mask.toPixmap(w, h).saveAsPNG(maskFile);
+  return maskFile;
 }
 
 var doc = new Document(scriptArgs[0]);
@@ -137,8 +157,11 @@ for (var a = 2; a < scriptArgs.length; a++) {
     },
     onImageBlock: function (bbox, transform, image) {
       var file = imageDir + '/p' + number + '-' + images.length + '.png';
-      try { saveImage(image, file); } catch (e) { return; }
-      images.push([round2(bbox[0] - bounds[0]), round2(bbox[1] - bounds[1]), round2(bbox[2] - bounds[0]), round2(bbox[3] - bounds[1]), file]);
+      var mask;
+      try { mask = saveImage(image, file); } catch (e) { return; }
+      var entry = [round2(bbox[0] - bounds[0]), round2(bbox[1] - bounds[1]), round2(bbox[2] - bounds[0]), round2(bbox[3] - bounds[1]), file];
+      if (mask) entry.push(mask);
+      images.push(entry);
     },
   });
   page.run(ruleCollector(rules, drawings), [1, 0, 0, 1, -bounds[0], -bounds[1]]);

@@ -1,10 +1,12 @@
 // Runs the page dump script over a PDF in chunks of pages (two chunks can run at once on the
-// mutool engine's slots) and turns its JSON lines into typed pages.
+// mutool engine's slots) and turns its JSON lines into typed pages. An image the script saved with
+// a soft mask beside it gets the mask joined as alpha here, before any writer reads the file.
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { runEngine } from '../../../engines';
 import type { Box, PdfChar, PdfDrawing, PdfFont, PdfLine, PdfPage } from '../page-content';
 import { PAGE_DUMP_SCRIPT } from './mutool-script';
+import { applySoftMask } from '../../pdf-render/soft-mask';
 
 const PAGES_PER_RUN = 12;
 const MAX_DUMP_BYTES = 256 * 1024 * 1024;
@@ -17,7 +19,7 @@ interface RawPage {
   height: number;
   fonts: RawFont[];
   lines: RawChar[][];
-  images: [number, number, number, number, string][];
+  images: [x0: number, y0: number, x1: number, y1: number, file: string, softMask?: string][];
   rules: [number, number, number, number][];
   drawings?: [number, number, number, number, number, number][];
 }
@@ -67,6 +69,18 @@ function pageFromRaw(raw: RawPage): PdfPage {
   };
 }
 
+/** Joins each saved soft mask into its image as alpha; an image whose mask will not join stays opaque. */
+async function applySoftMasks(raw: RawPage): Promise<void> {
+  for (const [, , , , file, mask] of raw.images) {
+    if (mask === undefined) continue;
+    try {
+      await writeFile(file, await applySoftMask(file, mask));
+    } catch {
+      // the unmasked image is still a fair picture of the content
+    }
+  }
+}
+
 export async function readPdfPages(
   pdfPath: string,
   pageNumbers: readonly number[],
@@ -84,11 +98,13 @@ export async function readPdfPages(
       const { stdout } = await runEngine('mutool', ['run', script, pdfPath, imageDir, ...chunk.map(String)], { signal, maxOutputBytes: MAX_DUMP_BYTES });
       done += chunk.length;
       onProgress?.(done / pageNumbers.length);
-      return stdout
+      const raws = stdout
         .toString('utf8')
         .split('\n')
         .filter((line) => line.startsWith('{'))
-        .map((line) => pageFromRaw(JSON.parse(line) as RawPage));
+        .map((line) => JSON.parse(line) as RawPage);
+      for (const raw of raws) await applySoftMasks(raw);
+      return raws.map(pageFromRaw);
     }),
   );
   return dumps.flat();
