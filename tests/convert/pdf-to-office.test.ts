@@ -34,6 +34,7 @@ import { writeXlsx } from '../../server/convert/tools/pdf-to-office/writers/xlsx
 import type { ConvertOutput } from '../../server/convert/types';
 import { printDocx, SOFFICE_TIMEOUT_MS, sofficeConvert } from '../support/soffice';
 import { missingWords, sampleWords } from '../support/pdf-fixtures';
+import { RECOVERED_TEXT, unmappedGlyphsPdf } from '../support/unmapped-glyph-pdfs';
 import { FIGURE_PAGE_PROSE, FIGURE_PAGE_TABLE, figureAndTablePdf, looseFormPdf } from '../support/vector-figure-pdfs';
 import { readZipParts } from '../support/zip';
 import { expectTransparentCircle, softMaskPdf, zipEntry, zipEntryNames } from '../support/transparent-image';
@@ -561,5 +562,48 @@ describe('every real-world fixture', () => {
     expect(text).toContain(firstColumnStart);
     expect(text.indexOf(firstColumnEnd)).toBeGreaterThan(text.indexOf(firstColumnStart));
     expect(text.indexOf(secondColumnStart)).toBeGreaterThan(text.indexOf(firstColumnEnd));
+  });
+});
+
+describe('glyphs without Unicode (issue 14 item 4)', () => {
+  let file: string;
+  beforeAll(async () => {
+    file = path.join(scratch, 'unmapped-glyphs.pdf');
+    writeFileSync(file, await unmappedGlyphsPdf());
+  });
+
+  it('the input shows the defect: MuPDF alone reads its TeX-named glyphs as U+FFFD', () => {
+    const text = execFileSync('mutool', ['draw', '-q', '-F', 'txt', '-o', '-', file], { encoding: 'utf8' });
+    expect(text.split('\uFFFD').length - 1).toBe(6);
+  });
+
+  it('Word, Excel and PPT read the glyph names, drop what stays unreadable and say how many', async () => {
+    const texts: Record<string, string> = {};
+    const notes: Record<string, string[]> = {};
+    for (const toolId of ['pdf-to-word', 'pdf-to-excel', 'pdf-to-ppt']) {
+      notes[toolId] = [];
+      const output = await run(toolId, file, {}, notes[toolId]);
+      if (toolId === 'pdf-to-excel') {
+        const workbook = new ExcelJS.Workbook();
+        await workbook.xlsx.readFile(output.path);
+        const cells: string[] = [];
+        workbook.eachSheet((sheet) => sheet.eachRow((row) => row.eachCell((cell) => void cells.push(cell.text))));
+        texts[toolId] = cells.join(' ');
+      } else {
+        const parts = await zipEntries(output.path);
+        texts[toolId] = [...parts].filter(([name]) => /^(word\/document|ppt\/slides\/slide\d+)\.xml$/.test(name)).map(([, xml]) => xml.replace(/<[^>]+>/g, '')).join(' ');
+      }
+    }
+    for (const [toolId, text] of Object.entries(texts)) {
+      expect({ toolId, replacement: text.includes('\uFFFD') }).toEqual({ toolId, replacement: false });
+      for (const recovered of RECOVERED_TEXT) expect({ toolId, text, has: text.includes(recovered) }).toMatchObject({ has: true });
+      expect(notes[toolId]).toEqual(['第1页有 1 个字符无法识别（字体未提供对应的文字），已按原样略去']);
+    }
+  });
+
+  it('a PDF whose glyphs all have Unicode gets no note', async () => {
+    const notes: string[] = [];
+    await run('pdf-to-word', path.join(FIXTURES, 'pdflatex-4-pages.pdf'), {}, notes);
+    expect(notes).toEqual([]);
   });
 });

@@ -10,6 +10,7 @@ import { pagesOption, passwordOption } from '../pdf-render/options';
 import { outputName } from '../pdf-render/output-name';
 import { corruptOnEngineFailure, openReadablePdf } from '../pdf-render/pdf-input';
 import { readPdfPages } from '../pdf-to-office/extraction/read-pages';
+import { unreadableNote } from '../pdf-to-office/extraction/unmapped-glyphs';
 import { drawOfdToPdf } from './draw-pdf';
 import { readOfd } from './reader';
 import { writeOfd } from './writer';
@@ -57,6 +58,8 @@ export const pdfToOfd: Converter<z.infer<typeof pdfToOfdOptions>> = {
       const title = path.basename(input.name, path.extname(input.name)) || 'document';
       await writeOfd(pages, file, { title, onProgress: (f) => ctx.progress(share((READ_SHARE + f * (100 - READ_SHARE)) / 100)) });
       outputs.push({ name: outputName(input.name, '', 'ofd'), path: file });
+      const unreadable = unreadableNote(pages, inputs.length > 1 ? input.name : undefined);
+      if (unreadable) ctx.note?.(unreadable);
     }
     ctx.progress(100);
     return outputs;

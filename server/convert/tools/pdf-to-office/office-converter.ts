@@ -12,6 +12,7 @@ import { outputName } from '../pdf-render/output-name';
 import { corruptOnEngineFailure, openReadablePdf } from '../pdf-render/pdf-input';
 import { DegradedPages, drawPictures, layoutOrPicture, pageFallback, type PageFallback } from './degraded-pages';
 import { readPdfPages } from './extraction/read-pages';
+import { unreadableNote } from './extraction/unmapped-glyphs';
 import type { PageLayout } from './layout/blocks';
 import { assignHeadings } from './layout/headings';
 
@@ -58,7 +59,7 @@ export interface LayoutSource {
 export async function readPdfLayouts(
   source: LayoutSource,
   { workDir, signal, onProgress }: { workDir: string; signal: AbortSignal; onProgress?: (fraction: number) => void },
-): Promise<{ layouts: PageLayout[]; degraded: DegradedPages; fallback: PageFallback }> {
+): Promise<{ layouts: PageLayout[]; degraded: DegradedPages; fallback: PageFallback; unreadable: { number: number; unreadable?: number }[] }> {
   const pdf = await openReadablePdf(source.path, { password: source.password, workDir, signal });
   const pageNumbers = selectPageNumbers(source.pages, pdf.pageCount).slice(0, source.pageLimit);
   const pdfPages = await corruptOnEngineFailure(readPdfPages(pdf.path, pageNumbers, { workDir, signal, onProgress }));
@@ -66,7 +67,8 @@ export async function readPdfLayouts(
   const layouts = pdfPages.map((page) => layoutOrPicture(page, degraded));
   assignHeadings(layouts);
   await drawPictures(pdf.path, layouts, degraded, { workDir, signal });
-  return { layouts, degraded, fallback: pageFallback(pdf.path, degraded, { workDir, signal }) };
+  const unreadable = pdfPages.map(({ number, unreadable }) => ({ number, unreadable }));
+  return { layouts, degraded, fallback: pageFallback(pdf.path, degraded, { workDir, signal }), unreadable };
 }
 
 export function pdfLayoutConverter(toolId: string, extension: string, write: LayoutWriter): Converter<LayoutOptions> {
@@ -77,7 +79,7 @@ export function pdfLayoutConverter(toolId: string, extension: string, write: Lay
     async convert({ inputs, options }, ctx) {
       const outputs: ConvertOutput[] = [];
       for (const [index, input] of inputs.entries()) {
-        const { layouts, degraded, fallback } = await readPdfLayouts(
+        const { layouts, degraded, fallback, unreadable } = await readPdfLayouts(
           { path: input.path, pages: options.pages, password: options.password, pageLimit: options.pageLimit },
           {
             workDir: ctx.workDir,
@@ -90,6 +92,8 @@ export function pdfLayoutConverter(toolId: string, extension: string, write: Lay
         await write(layouts, file, path.basename(name, `.${extension}`), fallback);
         outputs.push({ name, path: file });
         if (degraded.pages.length) ctx.note?.(degradedNote(degraded.pages, inputs.length > 1 ? input.name : undefined));
+        const unreadableText = unreadableNote(unreadable, inputs.length > 1 ? input.name : undefined);
+        if (unreadableText) ctx.note?.(unreadableText);
       }
       ctx.progress(100);
       return outputs;

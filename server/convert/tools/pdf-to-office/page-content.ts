@@ -59,6 +59,8 @@ export interface PdfPage {
   rules: RuleSegment[];
   /** Absent where the page was not read from vector content (OCR). */
   drawings?: PdfDrawing[];
+  /** Glyphs left out because no table gave their text (extraction/unmapped-glyphs.ts); absent when none. */
+  unreadable?: number;
 }
 
 export function boxWidth(box: Box): number {

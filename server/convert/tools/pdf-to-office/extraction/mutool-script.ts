@@ -5,9 +5,13 @@
 // axis-aligned strokes and thin filled bars that tables use as ruling lines, and the extent of
 // every other drawing (curves, slanted lines, filled shapes) so the layout can tell a vector figure
 // from a table grid.
-// Characters carry their fill colour as 0xRRGGBB (MuPDF's sRGB value).
+// Characters carry their fill colour as 0xRRGGBB (MuPDF's sRGB value). Before a page is read, its
+// fonts get what unmapped-glyphs.ts can recover of their glyphs' Unicode.
 // Arguments: <pdf> <image dir> <page numbers…>; prints one JSON object per page.
+import { GLYPH_RECOVERY_SCRIPT } from './unmapped-glyphs';
+
 export const PAGE_DUMP_SCRIPT = String.raw`
+${GLYPH_RECOVERY_SCRIPT}
 var MAX_IMAGE_SIDE = 2400;
 var THIN_BAR = 2.5;
 var MIN_RULE = 3;
@@ -141,6 +145,7 @@ var doc = new Document(scriptArgs[0]);
 var imageDir = scriptArgs[1];
 for (var a = 2; a < scriptArgs.length; a++) {
   var number = parseInt(scriptArgs[a], 10);
+  if (doc.isPDF()) try { recoverFontNames(doc, doc.findPage(number - 1)); } catch (e) {}
   var page = doc.loadPage(number - 1);
   var bounds = page.bound();
   var fonts = [], fontIndex = {};

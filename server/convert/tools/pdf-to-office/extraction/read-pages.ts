@@ -7,6 +7,7 @@ import { runEngine } from '../../../engines';
 import type { Box, PdfChar, PdfDrawing, PdfFont, PdfLine, PdfPage } from '../page-content';
 import { PAGE_DUMP_SCRIPT } from './mutool-script';
 import { applySoftMask } from '../../pdf-render/soft-mask';
+import { withoutReplacement } from './unmapped-glyphs';
 
 const PAGES_PER_RUN = 12;
 const MAX_DUMP_BYTES = 256 * 1024 * 1024;
@@ -51,14 +52,19 @@ function glyphBox(x0: number, x1: number, baseline: number, size: number): Box {
 
 function pageFromRaw(raw: RawPage): PdfPage {
   const fonts = raw.fonts.map(fontFromRaw);
+  // A glyph still unmapped after the dump's recovery (U+FFFD) is left out and counted, never written as a box.
+  let unreadable = 0;
   const lines: PdfLine[] = raw.lines
     .map((chars) => ({
-      chars: chars.map(
-        ([text, x0, , x1, , font, size, baseline, color = 0]): PdfChar => ({ text, box: glyphBox(x0, x1, baseline, size), font: fonts[font], size, baseline, color }),
-      ),
+      chars: chars.flatMap(([rawText, x0, , x1, , font, size, baseline, color = 0]): PdfChar[] => {
+        const { text, dropped } = withoutReplacement(rawText);
+        unreadable += dropped;
+        return text ? [{ text, box: glyphBox(x0, x1, baseline, size), font: fonts[font], size, baseline, color }] : [];
+      }),
     }))
     .filter((line) => line.chars.some((c) => c.text.trim() !== ''));
   return {
+    ...(unreadable ? { unreadable } : {}),
     number: raw.number,
     width: raw.width,
     height: raw.height,
