@@ -293,6 +293,32 @@ test('a PDF → Word try-out gives the first 5 pages; paying in the layer finish
   await context.close();
 }, 180_000);
 
+test('a code paid after the layer was closed is still taken up: a toast, the header shows VIP', async () => {
+  const visitor = await loggedInVisitor(server.origin);
+  const { context, page } = await contextOf(visitor);
+  const errors = collectErrors(page);
+  await page.goto(`${server.origin}/pdf-merge/`, { waitUntil: 'networkidle0' });
+  await page.waitForSelector('.user-menu');
+  await hydrated(page, '.vip-link');
+  await page.click('.vip-link');
+  await page.waitForSelector('.pay-sandbox');
+  const codeUrl = await page.$eval('.pay-sandbox', (a) => (a as HTMLAnchorElement).href);
+  await page.keyboard.press('Escape');
+  await page.waitForSelector('.pay-layer', { hidden: true });
+
+  // The payer scans the code they already had, after the layer is gone.
+  const phone = await context.newPage();
+  await phone.goto(codeUrl, { waitUntil: 'domcontentloaded' });
+  await Promise.all([phone.waitForNavigation(), phone.click('button[type=submit]')]);
+  await phone.close();
+  await page.bringToFront();
+  await page.waitForFunction(() => [...document.querySelectorAll('.toast')].some((t) => t.textContent?.includes('支付成功，会员已生效')), { timeout: 30_000 });
+  await page.waitForSelector('.user-badge.is-vip');
+  expect(await text(page, '.vip-link')).toBe('续费会员');
+  expect(errors).toEqual([]);
+  await context.close();
+}, 90_000);
+
 test('the 360ald channel opens its payment page in a new window instead of the layer, with MD, agent and even', async () => {
   // An even user id: make users until one is.
   let visitor = await loggedInVisitor(server.origin);

@@ -10,6 +10,7 @@ import { useCurrentUser } from '../../account/session';
 import { createVIPOrder, getQRcode, getUserVipMessage, notePayLayerShown, queryByOrderId, reportPayDot, type PayType } from '../../api/pay';
 import { formatDay } from './dates';
 import { loginUrl, saveResumeNote, setPaidVipState, useVipState, type PayRequest } from '.';
+import { stopLatePaymentWatch, watchLatePayment } from './late-payment';
 import { savePendingFiles } from './pending-files';
 import { PayQrBox, PayTabs, showNewOrder, useOrderPolling, type QrState, type ShownOrder } from './qr-checkout';
 
@@ -124,6 +125,8 @@ export function PayLayer({ request, onDone }: { request: PayRequest; onDone(paid
   const key = `${chosen.productId}:${payType}`;
 
   useScrollLock();
+  // This layer asks about its own orders; the last layer's late-payment watch ends.
+  useEffect(() => stopLatePaymentWatch(), []);
 
   // The host hands a new onDone at each of its renders: the layer's effects keep the newest.
   const doneRef = useRef(onDone);
@@ -132,9 +135,13 @@ export function PayLayer({ request, onDone }: { request: PayRequest; onDone(paid
   const bought = useRef<Product | undefined>(undefined);
   const close = useCallback(() => {
     // The funnel's last step when nothing was bought: where it was left (a paid close is 'success').
-    if (!bought.current) void reportPayDot({ event: 'close', from: request.from });
+    if (!bought.current) {
+      void reportPayDot({ event: 'close', from: request.from });
+      // A code already scanned may still be paid: the page hears of it (late-payment.ts).
+      watchLatePayment([...orders.current.values()], user?.userId, request.onPaid);
+    }
     doneRef.current(bought.current);
-  }, [request.from]);
+  }, [request.from, request.onPaid, user]);
 
   // Escape closes; focus moves into the dialog and back to where it was after.
   useEffect(() => {
