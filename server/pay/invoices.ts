@@ -7,7 +7,9 @@ import type { Db } from '../db';
 import type { InvoicesTable, OrdersTable } from '../db/tables/commerce';
 import { checkInvoiceForm, type ApplyInvoiceInfo, type InvoiceAddress, type InvoiceView } from '../../shared/invoice';
 import { PRODUCTS, productById, yuan } from '../../shared/products';
+import { PAY_MESSAGES } from './messages';
 import { PayRefusal, type Orders } from './orders';
+import { PAY_CHANNELS } from './provider';
 
 export const INVOICE_MESSAGES = {
   notLoggedIn: '请先登录后再申请发票',
@@ -136,12 +138,19 @@ export class Invoices {
     return order;
   }
 
-  /** createPostageOrder: a new postage order (one per payment attempt, as any order) for the user's paper invoice that waits for it. */
+  /** createPostageOrder: a new postage order (one per payment attempt, as any order) for the user's paper invoice that waits for it; the attempt before it is closed. */
   async createPostageOrder(userId: number, invoiceId: unknown, channel: unknown, channelCookies: { agent?: string; md?: string }): Promise<OrdersTable> {
     if (typeof invoiceId !== 'string' || invoiceId.length > 40) throw new PayRefusal(404, INVOICE_MESSAGES.invoiceNotFound);
     const invoice = await this.db.selectFrom('invoices').selectAll().where('id', '=', invoiceId).where('user_id', '=', userId).executeTakeFirst();
     if (!invoice) throw new PayRefusal(404, INVOICE_MESSAGES.invoiceNotFound);
     if (invoice.state !== 'awaiting_postage') throw new PayRefusal(409, INVOICE_MESSAGES.postageNotNeeded);
+    if (!PAY_CHANNELS.some((c) => c === channel)) throw new PayRefusal(400, PAY_MESSAGES.unknownChannel);
+    // One payable postage order per invoice: an earlier attempt (the other tab) is closed first, so
+    // its code cannot be paid as well; if it was paid meanwhile, no new order is needed.
+    const earlier = await this.db.selectFrom('orders').selectAll().where('invoice_id', '=', invoice.id).where('state', '=', 'created').execute();
+    for (const order of earlier) {
+      if (!(await this.orders.closeNow(order)) && (await this.orders.byId(order.id))?.state === 'paid') throw new PayRefusal(409, INVOICE_MESSAGES.postageNotNeeded);
+    }
     return this.orders.create(userId, { productId: POSTAGE.productId, channel, invoiceId: invoice.id, ...channelCookies });
   }
 }

@@ -277,15 +277,24 @@ export class Orders {
     let closed = 0;
     for (const order of due) {
       try {
-        if ((await this.reconcile(order)) !== 'created') continue;
-        await this.providers.byName(order.provider)?.close(order.id);
-        if (await this.closeLocally(order.id)) closed += 1;
+        if (await this.closeNow(order)) closed += 1;
       } catch (error) {
         // The provider could not be asked: the order stays open and is tried again next sweep.
         console.error(`pay: order ${order.id} not closed yet: ${(error as Error).message}`);
       }
     }
     return closed;
+  }
+
+  /**
+   * Closes an open order now (its time ran out, or a newer attempt replaces it): asked about once
+   * more, closed at its provider so its code can no longer be paid, then here. True when it closed;
+   * false when it turned out paid or was no longer open.
+   */
+  async closeNow(order: OrdersTable): Promise<boolean> {
+    if ((await this.reconcile(order)) !== 'created') return false;
+    await this.providers.byName(order.provider)?.close(order.id);
+    return this.closeLocally(order.id);
   }
 
   /** created → closed, giving back a reserved coupon; false when it was no longer open. */

@@ -157,14 +157,20 @@ describe.each(DB_MODES)('invoices and postage on %s', (mode) => {
     expect(await user.send('POST', '/v2/createPostageOrder?platform=pc', formOf({ invoiceId, payType: 'paypal' }))).toEqual({ status: 400, body: { ret: 400, msg: '请选择微信或支付宝支付' } });
     expect((await user.send('GET', '/user/getApplyInvoiceInfo')).body.data!.list).toEqual([expect.objectContaining({ orderId, invoice: expect.objectContaining({ state: 'awaiting_postage' }) })]);
 
+    // One payable postage order per invoice: the newer attempt closed the first, whose code no longer pays.
+    expect((await user.send('GET', `/payCode/queryByOrderId?orderId=${order.orderId}`)).body.data).toMatchObject({ state: 'closed' });
+    const stale = await openConfirmPage(origin(), order.codeUrl);
+    expect(stale.html).not.toContain('确认支付');
+    const latest = cheap.body.data as { orderId: string; codeUrl: string };
+
     // Paid from the confirm page: the invoice is requested, the postage order is not an invoiceable one.
-    const page = await openConfirmPage(origin(), order.codeUrl);
+    const page = await openConfirmPage(origin(), latest.codeUrl);
     expect(page.html).toContain('确认支付 ¥12');
     expect((await postSandboxNotify(origin(), confirmForm(page.html))).status).toBe(200);
-    expect((await user.send('GET', `/payCode/queryByOrderId?orderId=${order.orderId}`)).body.data).toMatchObject({ state: 'paid' });
+    expect((await user.send('GET', `/payCode/queryByOrderId?orderId=${latest.orderId}`)).body.data).toMatchObject({ state: 'paid' });
     const info = (await user.send('GET', '/user/getApplyInvoiceInfo')).body.data!;
     expect(info.list).toEqual([expect.objectContaining({ orderId, invoice: expect.objectContaining({ invoiceId, state: 'requested' }) })]);
-    expect(await user.send('POST', '/user/createInvoice', { orderId: order.orderId, ...COMPANY })).toEqual({ status: 409, body: { ret: 409, msg: '邮费订单不单独开具发票' } });
+    expect(await user.send('POST', '/user/createInvoice', { orderId: latest.orderId, ...COMPANY })).toEqual({ status: 409, body: { ret: 409, msg: '邮费订单不单独开具发票' } });
 
     // Its postage is paid: no second postage order.
     expect(await user.send('POST', '/v2/createPostageOrder?platform=pc', formOf({ invoiceId, payType: 'wechat' }))).toEqual({ status: 409, body: { ret: 409, msg: '该发票无需支付邮费或邮费已支付' } });
