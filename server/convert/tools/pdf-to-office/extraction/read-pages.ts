@@ -5,6 +5,7 @@ import path from 'node:path';
 import { runEngine } from '../../../engines';
 import type { Box, PdfChar, PdfDrawing, PdfFont, PdfLine, PdfPage } from '../page-content';
 import { PAGE_DUMP_SCRIPT } from './mutool-script';
+import { attachLinks, linkFromRaw, type RawLink } from './page-links';
 
 const PAGES_PER_RUN = 12;
 const MAX_DUMP_BYTES = 256 * 1024 * 1024;
@@ -20,6 +21,7 @@ interface RawPage {
   images: [number, number, number, number, string][];
   rules: [number, number, number, number][];
   drawings?: [number, number, number, number, number, number][];
+  links?: RawLink[];
 }
 
 /** The script's numbering of drawing kinds (DRAWN_RULES, DRAWN_SLANTED, DRAWN_FILL). */
@@ -56,6 +58,8 @@ function pageFromRaw(raw: RawPage): PdfPage {
       ),
     }))
     .filter((line) => line.chars.some((c) => c.text.trim() !== ''));
+  const links = (raw.links ?? []).map(linkFromRaw).filter((link) => link !== undefined);
+  attachLinks(lines, links);
   return {
     number: raw.number,
     width: raw.width,
@@ -64,6 +68,7 @@ function pageFromRaw(raw: RawPage): PdfPage {
     images: raw.images.map(([x0, y0, x1, y1, file]) => ({ box: { x0, y0, x1, y1 }, file })),
     rules: raw.rules.map(([x0, y0, x1, y1]) => ({ x0, y0, x1, y1 })),
     drawings: (raw.drawings ?? []).map(([x0, y0, x1, y1, kind, pieces]) => ({ box: { x0, y0, x1, y1 }, kind: DRAWING_KINDS[kind] ?? 'fill', pieces })),
+    links,
   };
 }
 
