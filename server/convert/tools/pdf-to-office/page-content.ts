@@ -70,8 +70,6 @@ export interface PdfPage {
   rules: RuleSegment[];
   /** Absent where the page was not read from vector content (OCR). */
   drawings?: PdfDrawing[];
-  /** Link annotations whose targets are safe to write; their characters carry them as `link`. */
-  links?: PdfLink[];
 }
 
 export function boxWidth(box: Box): number {

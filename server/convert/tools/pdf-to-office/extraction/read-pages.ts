@@ -58,8 +58,8 @@ function pageFromRaw(raw: RawPage): PdfPage {
       ),
     }))
     .filter((line) => line.chars.some((c) => c.text.trim() !== ''));
-  const links = (raw.links ?? []).map(linkFromRaw).filter((link) => link !== undefined);
-  attachLinks(lines, links);
+  // Links live on the characters they cover; the writers need nothing else of them.
+  attachLinks(lines, (raw.links ?? []).map(linkFromRaw).filter((link) => link !== undefined));
   return {
     number: raw.number,
     width: raw.width,
@@ -68,7 +68,6 @@ function pageFromRaw(raw: RawPage): PdfPage {
     images: raw.images.map(([x0, y0, x1, y1, file]) => ({ box: { x0, y0, x1, y1 }, file })),
     rules: raw.rules.map(([x0, y0, x1, y1]) => ({ x0, y0, x1, y1 })),
     drawings: (raw.drawings ?? []).map(([x0, y0, x1, y1, kind, pieces]) => ({ box: { x0, y0, x1, y1 }, kind: DRAWING_KINDS[kind] ?? 'fill', pieces })),
-    links,
   };
 }
 
