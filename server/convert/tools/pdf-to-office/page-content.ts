@@ -22,7 +22,7 @@ export interface PdfChar {
   baseline: number;
   /** Fill colour as 0xRRGGBB (black when the reader did not say). */
   color?: number;
-  /** The link the character lies in (extraction/page-links.ts); one object per link, so runs compare by identity. */
+  /** The link the character lies in (extraction/page-links.ts); runs split where it changes (sameLink). */
   link?: LinkTarget;
 }
 

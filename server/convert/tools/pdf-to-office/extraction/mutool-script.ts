@@ -120,7 +120,9 @@ function saveImage(image, file) {
 
 /** Link objects are plain {bounds, uri} in MuPDF 1.21 and have getters in later versions. */
 function pageLinks(page, bounds) {
-  var out = [], links = page.getLinks();
+  var out = [], links;
+  // A damaged annotation costs the page its links, never its text.
+  try { links = page.getLinks(); } catch (e) { return out; }
   for (var i = 0; i < links.length; i++) {
     var link = links[i];
     var box = typeof link.getBounds === 'function' ? link.getBounds() : link.bounds;
