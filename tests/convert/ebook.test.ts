@@ -17,6 +17,7 @@ import { printDocx, SOFFICE_TIMEOUT_MS } from '../support/soffice';
 import { missingWords, sampleWords } from '../support/pdf-fixtures';
 import { readZipParts, zipBytes, type ZipPart } from '../support/zip';
 import { expectTransparentCircle, softMaskPdf, zipEntry, zipEntryNames } from '../support/transparent-image';
+import { HTTP_LINK, linkPdf, MAIL_LINK, PAGE_LINK, SCRIPT_LINK } from '../support/link-pdf';
 
 const FIXTURES = path.resolve(__dirname, '../../../shared/fixtures/pdf');
 /** calibre starts slowly, and its PDF output starts a whole QtWebEngine; the machines are shared. */
@@ -322,6 +323,46 @@ describe('a generated document', () => {
       }
       expect(alive).toEqual([]);
     }, CALIBRE_TIMEOUT_MS);
+  });
+});
+
+describe('links (issue 14 item 9)', () => {
+  let linksFile: string;
+  beforeAll(async () => {
+    linksFile = path.join(scratch, 'links.pdf');
+    writeFileSync(linksFile, await linkPdf());
+  });
+
+  const anchors = (doc: ReturnType<typeof parseXml>) => elements(doc, 'a').map((a) => ({ text: a.textContent, href: a.getAttribute('href') }));
+
+  it('pdf-to-html: web and mail links are <a href> to their addresses, the page link to the page-2 section, the javascript: link plain text', async () => {
+    const output = await run('pdf-to-html', linksFile, 'pdf');
+    const html = readFileSync(output.path, 'utf8');
+    const doc = parseXml(html, 'text/html');
+    expect(anchors(doc)).toEqual([
+      { text: HTTP_LINK.text, href: HTTP_LINK.uri },
+      { text: MAIL_LINK.text, href: MAIL_LINK.uri },
+      { text: PAGE_LINK.text, href: '#page-2' },
+    ]);
+    expect(doc.getElementById('page-2')?.getAttribute('data-page')).toBe('2');
+    expect(elements(doc, 'p').map((p) => p.textContent)).toContain(`Never follow a ${SCRIPT_LINK.text} here.`);
+    expect(html).not.toMatch(/javascript/i);
+  });
+
+  it('pdf-to-epub: the same links in the XHTML chapter, the page link to the page-break marker of page 2', async () => {
+    const output = await run('pdf-to-epub', linksFile, 'pdf');
+    const parts = await readZipParts(output.path);
+    const chapters = parts.filter((p) => /^OEBPS\/text\/chapter-\d+\.xhtml$/.test(p.name));
+    const found = chapters.flatMap((chapter) => anchors(parseXml(chapter.text)));
+    expect(found).toEqual([
+      { text: HTTP_LINK.text, href: HTTP_LINK.uri },
+      { text: MAIL_LINK.text, href: MAIL_LINK.uri },
+      { text: PAGE_LINK.text, href: expect.stringMatching(/^chapter-\d+\.xhtml#page-2$/) },
+    ]);
+    const [file, id] = found[2].href!.split('#');
+    const target = parseXml(parts.find((p) => p.name === `OEBPS/text/${file}`)!.text);
+    expect(target.getElementById(id)?.getAttribute('epub:type')).toBe('pagebreak');
+    expect(parts.map((p) => p.text).join('')).not.toMatch(/javascript/i);
   });
 });
 

@@ -16,6 +16,7 @@ import { embedTestFont, missingWords, sampleWords, writeInput } from '../support
 import { zipBytes } from '../support/zip';
 import { refusal } from '../support/convert-job';
 import { expectTransparentCircle, softMaskPdf, zipEntry } from '../support/transparent-image';
+import { HTTP_LINK, linkPdf, MAIL_LINK, PAGE_LINK, SCRIPT_LINK } from '../support/link-pdf';
 
 const run = promisify(execFile);
 const FIXTURES = path.resolve(__dirname, '../../../shared/fixtures/pdf');
@@ -279,6 +280,37 @@ describe('pdf-to-ofd: an image with a soft mask (issue 14 item 6)', () => {
     const back = await convert('ofd-to-pdf', asInput(ofd.path, 'circle.ofd', 'ofd'));
     const { stdout: images } = await run('pdfimages', ['-list', back.path]);
     expect(images.split('\n').slice(2).filter(Boolean).map((line) => line.trim().split(/\s+/)[2])).toEqual(['image', 'smask']);
+  });
+});
+
+describe('pdf-to-ofd links (issue 14 item 9)', () => {
+  it('puts a CLICK Action on the linked text: a URI for web and mail links, a Goto to page 2 for the page link; the javascript: link is plain text', async () => {
+    const source = await writeInput(scratch, 'links.pdf', await linkPdf());
+    const ofd = await convert('pdf-to-ofd', source);
+    const facts = await checkPackage(ofd.path);
+    expect(squash(facts.textCodes)).toContain(squash(`Never follow a ${SCRIPT_LINK.text} here.`));
+    const pkg = await openPackage(ofd.path);
+    const document = await pkg.xml('Doc_0/Document.xml');
+    const pageIds = byName(byName(document, 'Pages')[0], 'Page').map((p) => p.getAttribute('ID'));
+    const content = await pkg.xml('Doc_0/Pages/Page_0/Content.xml');
+    const linked = byName(content, 'TextObject')
+      .filter((text) => byName(text, 'Actions').length > 0)
+      .map((text) => {
+        // GB/T 33190's CT_GraphicUnit puts Actions before the text's own children.
+        expect((Array.from(text.childNodes).find((node) => node.nodeType === 1) as Element | undefined)?.localName).toBe('Actions');
+        const action = byName(text, 'Action')[0];
+        expect(action.getAttribute('Event')).toBe('CLICK');
+        const uri = byName(action, 'URI')[0]?.getAttribute('URI');
+        const dest = byName(action, 'Dest')[0];
+        return { text: byName(text, 'TextCode')[0].textContent, target: uri ?? `page ${pageIds.indexOf(dest?.getAttribute('PageID') ?? '') + 1}` };
+      });
+    expect(linked).toEqual([
+      { text: HTTP_LINK.text, target: HTTP_LINK.uri },
+      { text: MAIL_LINK.text, target: MAIL_LINK.uri },
+      { text: PAGE_LINK.text, target: 'page 2' },
+    ]);
+    const { stdout } = await run('unzip', ['-p', ofd.path], { maxBuffer: 64 * 1024 * 1024 });
+    expect(stdout).not.toMatch(/javascript/i);
   });
 });
 

@@ -21,6 +21,7 @@ import {
   TextRun,
   WidthType,
 } from 'docx';
+import { DOMParser } from '@xmldom/xmldom';
 import ExcelJS from 'exceljs';
 import mammoth from 'mammoth';
 import sharp from 'sharp';
@@ -28,6 +29,7 @@ import { ConvertError } from '../../server/convert/errors';
 import { pdfToOfficeConverters } from '../../server/convert/tools/pdf-to-office';
 import type { PageLayout, ParagraphBlock, TableCellBlock } from '../../server/convert/tools/pdf-to-office/layout/blocks';
 import { pdfLayoutConverter, type LayoutWriter } from '../../server/convert/tools/pdf-to-office/office-converter';
+import { safeUri } from '../../server/convert/tools/pdf-to-office/extraction/page-links';
 import { writeDocx } from '../../server/convert/tools/pdf-to-office/writers/docx-writer';
 import { writePptx } from '../../server/convert/tools/pdf-to-office/writers/pptx-writer';
 import { writeXlsx } from '../../server/convert/tools/pdf-to-office/writers/xlsx-writer';
@@ -38,6 +40,7 @@ import { RECOVERED_TEXT, unmappedGlyphsPdf } from '../support/unmapped-glyph-pdf
 import { FIGURE_PAGE_PROSE, FIGURE_PAGE_TABLE, figureAndTablePdf, looseFormPdf } from '../support/vector-figure-pdfs';
 import { readZipParts } from '../support/zip';
 import { expectTransparentCircle, softMaskPdf, zipEntry, zipEntryNames } from '../support/transparent-image';
+import { HTTP_LINK, linkPdf, MAIL_LINK, PAGE_LINK, SCRIPT_LINK } from '../support/link-pdf';
 
 const FIXTURES = path.resolve(__dirname, '../../../shared/fixtures/pdf');
 const FIXTURE_PASSWORD = 'openpassword';
@@ -496,6 +499,75 @@ describe('an image with a soft mask (issue 14 item 6)', () => {
   it('pdf-to-ppt keeps its transparency likewise', async () => {
     const pptx = await run('pdf-to-ppt', file);
     await expectTransparentCircle(await onlyPicture(pptx.path, 'ppt/media/'));
+  });
+});
+
+describe('links (issue 14 item 9)', () => {
+  let linksFile: string;
+  beforeAll(async () => {
+    linksFile = path.join(scratch, 'links.pdf');
+    writeFileSync(linksFile, await linkPdf());
+  });
+
+  /** Relationship id → target, from a part's .rels. */
+  const relationships = (rels: string) => new Map([...rels.matchAll(/<Relationship [^>]*?Id="([^"]+)"[^>]*?Target="([^"]+)"/g)].map((m) => [m[1], m[2].replace(/&amp;/g, '&')]));
+
+  it('keeps only http, https and mailto addresses: script, file, data and launch targets are dropped, however spelled', () => {
+    expect(safeUri('https://example.com/a b?q="x"')).toBe('https://example.com/a%20b?q=%22x%22');
+    expect(safeUri(' mailto:team@example.com ')).toBe('mailto:team@example.com');
+    expect(safeUri('HTTP://Example.COM')).toBe('http://example.com/');
+    for (const hostile of ['javascript:alert(1)', ' JavaScript:alert(1)', 'java\tscript:alert(1)', 'file:///etc/passwd', 'data:text/html,<script>', 'vbscript:x', 'smb://host/share', 'http:/', 'relative/path', '']) {
+      expect(safeUri(hostile)).toBeUndefined();
+    }
+  });
+
+  it('pdf-to-word: web and mail links are w:hyperlinks to their addresses, the page link goes to a bookmark on page 2, the javascript: link is plain text', async () => {
+    const output = await run('pdf-to-word', linksFile);
+    const parts = await zipEntries(output.path);
+    const document = new DOMParser().parseFromString(parts.get('word/document.xml')!, 'text/xml');
+    const rels = relationships(parts.get('word/_rels/document.xml.rels')!);
+    const text = (element: Element) => Array.from(element.getElementsByTagName('w:t')).map((t) => t.textContent).join('');
+    const links = Array.from(document.getElementsByTagName('w:hyperlink')).map((h) => ({
+      text: text(h as unknown as Element),
+      target: h.getAttribute('r:id') ? rels.get(h.getAttribute('r:id')!) : `#${h.getAttribute('w:anchor')}`,
+    }));
+    expect(links).toEqual([
+      { text: HTTP_LINK.text, target: HTTP_LINK.uri },
+      { text: MAIL_LINK.text, target: MAIL_LINK.uri },
+      { text: PAGE_LINK.text, target: '#Page2' },
+    ]);
+    const bookmarks = Array.from(document.getElementsByTagName('w:bookmarkStart')).map((b) => b.getAttribute('w:name'));
+    expect(bookmarks).toEqual(['Page2']);
+    const paragraphs = Array.from(document.getElementsByTagName('w:p')).map((p) => text(p as unknown as Element));
+    expect(paragraphs).toContain(`Never follow a ${SCRIPT_LINK.text} here.`);
+    expect(paragraphs).toContain('Second page text.');
+    expect([...parts.values()].join('')).not.toMatch(/javascript/i);
+
+    // LibreOffice reads the same three links (its own document model, saved as ODF).
+    const odt = await zipEntries(sofficeConvert(output.path, 'odt', scratch));
+    const anchors = [...odt.get('content.xml')!.matchAll(/<text:a [^>]*xlink:href="([^"]+)"[^>]*>(.*?)<\/text:a>/g)].map((m) => ({
+      text: m[2].replace(/<[^>]+>/g, ''),
+      target: m[1].replace(/&amp;/g, '&'),
+    }));
+    expect(anchors).toEqual(links);
+  }, SOFFICE_TIMEOUT_MS);
+
+  it('pdf-to-ppt: the link runs carry a:hlinkClick to the addresses and to slide 2; the javascript: link is plain text', async () => {
+    const output = await run('pdf-to-ppt', linksFile);
+    const parts = await zipEntries(output.path);
+    const slide = parts.get('ppt/slides/slide1.xml')!;
+    const rels = relationships(parts.get('ppt/slides/_rels/slide1.xml.rels')!);
+    const runs = [...slide.matchAll(/<a:r>(.*?)<\/a:r>/gs)].map((m) => ({
+      text: /<a:t>([^<]*)<\/a:t>/.exec(m[1])?.[1],
+      target: rels.get(/<a:hlinkClick r:id="([^"]+)"/.exec(m[1])?.[1] ?? ''),
+    }));
+    expect(runs.filter((r) => r.target)).toEqual([
+      { text: HTTP_LINK.text, target: HTTP_LINK.uri },
+      { text: MAIL_LINK.text, target: MAIL_LINK.uri },
+      { text: PAGE_LINK.text, target: 'slide2.xml' },
+    ]);
+    expect(runs.map((r) => r.text)).toContain(`Never follow a ${SCRIPT_LINK.text} here.`);
+    expect([...parts.values()].join('')).not.toMatch(/javascript/i);
   });
 });
 

@@ -102,6 +102,15 @@ export async function writeEpub(pages: readonly PageLayout[], file: string, meta
   for (const page of pages) {
     for (const block of page.blocks) if (block.kind === 'paragraph' && block.headingLevel) headingIds.set(block, `heading-${headingIds.size + 1}`);
   }
+  // Chapters sit side by side in text/, so a link to a page names the chapter file that starts it.
+  const pageChapters = new Map<number, string>();
+  chapters.forEach((chapter, index) => {
+    for (const part of chapter.parts) if (part.startsPage) pageChapters.set(part.page.number, chapterFile(index).replace(/^text\//, ''));
+  });
+  const pageHref = (number: number) => {
+    const chapter = pageChapters.get(number);
+    return chapter && `${chapter}#page-${number}`;
+  };
   const imageNames = new Map<ImageBlock, string>();
   const zip = new yazl.ZipFile();
   zip.addBuffer(Buffer.from('application/epub+zip'), 'mimetype', { compress: false });
@@ -128,7 +137,7 @@ export async function writeEpub(pages: readonly PageLayout[], file: string, meta
           }
           return `../${name}`;
         };
-        return marker + pageMarkup({ ...part.page, blocks: part.blocks }, { imageSource, headingId: (p) => headingIds.get(p) });
+        return marker + pageMarkup({ ...part.page, blocks: part.blocks }, { imageSource, headingId: (p) => headingIds.get(p), pageHref });
       })
       .join('\n');
     zip.addBuffer(Buffer.from(xhtmlDocument(chapter.title, body, '../style.css')), `OEBPS/${chapterFile(index)}`);

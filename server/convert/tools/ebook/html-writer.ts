@@ -21,6 +21,8 @@ export async function writeHtml(pages: readonly PageLayout[], file: string, titl
       `<!DOCTYPE html>\n<html lang="zh-CN">\n<head>\n<meta charset="utf-8" />\n<meta name="viewport" content="width=device-width, initial-scale=1" />\n` +
         `<meta name="generator" content="pdf-to-html" />\n<title>${escapeXml(title)}</title>\n<style>${BASE_CSS}${PAGE_CSS}</style>\n</head>\n<body>\n<main>\n`,
     );
+    const written = new Set(pages.map((p) => p.number));
+    const pageHref = (number: number) => (written.has(number) ? `#page-${number}` : undefined);
     for (const page of pages) {
       // Sections keep the page's width, so lines break about where the PDF broke them; the page
       // number is drawn by CSS from data-page, so it never mixes into copied or searched text.
@@ -29,7 +31,7 @@ export async function writeHtml(pages: readonly PageLayout[], file: string, titl
       for (const block of page.blocks) {
         if (block.kind === 'image') images.set(block, `data:image/png;base64,${(await readFile(block.file)).toString('base64')}`);
       }
-      const body = pageMarkup(page, { imageSource: (image) => images.get(image)! });
+      const body = pageMarkup(page, { imageSource: (image) => images.get(image)!, pageHref });
       await handle.write(
         `<section class="page" id="page-${page.number}" data-page="${page.number}" style="max-width:${Math.round(page.width * (4 / 3))}px">\n${body}\n</section>\n`,
       );

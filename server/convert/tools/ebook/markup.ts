@@ -3,6 +3,8 @@
 // text — never a positioned box per line or per character.
 import type { Block, ImageBlock, PageLayout, ParagraphBlock, TableBlock, TextRun } from '../pdf-to-office/layout/blocks';
 import type { ListKind } from '../pdf-to-office/layout/list-markers';
+import { sameLink } from '../pdf-to-office/extraction/page-links';
+import type { LinkTarget } from '../pdf-to-office/page-content';
 
 /**
  * Characters XML forbids (controls, lone surrogates, U+FFFE/FFFF) come out of some PDFs' text;
@@ -23,23 +25,32 @@ export interface MarkupOptions {
   imageSource: ImageSource;
   /** id attribute for a heading (so a table of contents can point at it), or undefined. */
   headingId?: (paragraph: ParagraphBlock) => string | undefined;
+  /** Where a link to a page of the source PDF points, or undefined when that page was not written. */
+  pageHref: (page: number) => string | undefined;
 }
 
-/** Neighbouring runs with the same emphasis become one element (the PDF splits runs by font too). */
-function runsMarkup(runs: readonly TextRun[], inHeading: boolean): string {
-  const merged: { text: string; bold: boolean; italic: boolean }[] = [];
+function linkHref(link: LinkTarget | undefined, options: MarkupOptions): string | undefined {
+  if (!link) return undefined;
+  return 'uri' in link ? link.uri : options.pageHref(link.page);
+}
+
+/** Neighbouring runs with the same emphasis and link become one element (the PDF splits runs by font too). */
+function runsMarkup(runs: readonly TextRun[], inHeading: boolean, options: MarkupOptions): string {
+  const merged: { text: string; bold: boolean; italic: boolean; link?: LinkTarget }[] = [];
   for (const run of runs) {
     // A heading is bold by its element; bold runs inside it need no <strong>.
     const bold = run.bold && !inHeading;
     const last = merged.at(-1);
-    if (last && last.bold === bold && last.italic === run.italic) last.text += run.text;
-    else merged.push({ text: run.text, bold, italic: run.italic });
+    if (last && last.bold === bold && last.italic === run.italic && sameLink(last.link, run.link)) last.text += run.text;
+    else merged.push({ text: run.text, bold, italic: run.italic, link: run.link });
   }
   return merged
-    .map(({ text, bold, italic }) => {
+    .map(({ text, bold, italic, link }) => {
       let html = escapeXml(text);
       if (italic && text.trim()) html = `<em>${html}</em>`;
       if (bold && text.trim()) html = `<strong>${html}</strong>`;
+      const href = linkHref(link, options);
+      if (href !== undefined && text.trim()) html = `<a href="${escapeXml(href)}">${html}</a>`;
       return html;
     })
     .join('');
@@ -53,15 +64,15 @@ function paragraphMarkup(p: ParagraphBlock, options: MarkupOptions): string {
   if (p.headingLevel) {
     const id = options.headingId?.(p);
     const idAttribute = id ? ` id="${id}"` : '';
-    return `<h${p.headingLevel}${idAttribute}${alignmentAttribute(p)}>${runsMarkup(p.runs, true)}</h${p.headingLevel}>`;
+    return `<h${p.headingLevel}${idAttribute}${alignmentAttribute(p)}>${runsMarkup(p.runs, true, options)}</h${p.headingLevel}>`;
   }
-  return `<p${alignmentAttribute(p)}>${runsMarkup(p.runs, false)}</p>`;
+  return `<p${alignmentAttribute(p)}>${runsMarkup(p.runs, false, options)}</p>`;
 }
 
-function listItemMarkup(p: ParagraphBlock): string {
+function listItemMarkup(p: ParagraphBlock, options: MarkupOptions): string {
   // The marker the PDF showed stays as text ("（一）", "3.", "•"), so copied text reads as printed.
   const marker = p.list ? `<span class="marker">${escapeXml(p.list.marker)}</span>` : '';
-  return `<li>${marker}${runsMarkup(p.runs, false)}</li>`;
+  return `<li>${marker}${runsMarkup(p.runs, false, options)}</li>`;
 }
 
 const ORDERED: Record<ListKind, boolean> = { bullet: false, decimal: true, lowerLetter: true, upperLetter: true, chinese: true };
@@ -73,7 +84,7 @@ function tableMarkup(table: TableBlock, options: MarkupOptions): string {
       .sort((a, b) => a.column - b.column)
       .map((cell) => {
         const span = (cell.rowSpan > 1 ? ` rowspan="${cell.rowSpan}"` : '') + (cell.columnSpan > 1 ? ` colspan="${cell.columnSpan}"` : '');
-        const content = cell.paragraphs.map((p) => (p.list ? `<p>${escapeXml(p.list.marker)}${runsMarkup(p.runs, false)}</p>` : paragraphMarkup({ ...p, headingLevel: undefined }, options))).join('');
+        const content = cell.paragraphs.map((p) => (p.list ? `<p>${escapeXml(p.list.marker)}${runsMarkup(p.runs, false, options)}</p>` : paragraphMarkup({ ...p, headingLevel: undefined }, options))).join('');
         return `<td${span}>${content}</td>`;
       });
     return `<tr>${cells.join('')}</tr>`;
@@ -106,7 +117,7 @@ export function pageMarkup(page: PageLayout, options: MarkupOptions): string {
         closeList();
         openList = { kind: block.list.kind, items: [], start: block.list.value };
       }
-      openList.items.push(listItemMarkup(block));
+      openList.items.push(listItemMarkup(block, options));
       continue;
     }
     closeList();

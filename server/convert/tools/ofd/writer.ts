@@ -5,11 +5,15 @@
 // Text stays text: one TextObject per run of characters sharing font, size and baseline, with
 // TextCode X/Y and DeltaX from the characters' own positions. Images become ImageObjects over
 // PNG MultiMedia; the straight ruling lines the reader finds become PathObjects. Units are mm.
+// A run of characters under a link annotation carries the link as the TextObject's own Actions
+// (CT_GraphicUnit's Actions: a CLICK Action with a URI, or a Goto to the page's Dest), which is
+// how GB/T 33190 makes an object clickable without a separate annotation part.
 import { createWriteStream } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { randomUUID } from 'node:crypto';
 import yazl from 'yazl';
-import type { PdfChar, PdfPage } from '../pdf-to-office/page-content';
+import { sameLink } from '../pdf-to-office/extraction/page-links';
+import type { LinkTarget, PdfChar, PdfPage } from '../pdf-to-office/page-content';
 import { OFD_NAMESPACE } from './model';
 import { escapeXml } from './xml';
 
@@ -55,6 +59,7 @@ interface TextRun {
   size: number;
   baseline: number;
   chars: PdfChar[];
+  link?: LinkTarget;
 }
 
 function textRuns(page: PdfPage): TextRun[] {
@@ -67,14 +72,27 @@ function textRuns(page: PdfPage): TextRun[] {
       const fontKey = `${char.font.name}|${char.font.bold}|${char.font.italic}`;
       const last = run?.chars[run.chars.length - 1];
       const color = char.color ?? 0;
-      if (!run || !last || run.font !== fontKey || run.color !== color || Math.abs(run.size - char.size) > 0.01 || Math.abs(run.baseline - char.baseline) > 0.5 || char.box.x0 < last.box.x0 - 0.5) {
-        run = { font: fontKey, color, size: char.size, baseline: char.baseline, chars: [] };
+      if (!run || !last || run.font !== fontKey || run.color !== color || Math.abs(run.size - char.size) > 0.01 || Math.abs(run.baseline - char.baseline) > 0.5 || char.box.x0 < last.box.x0 - 0.5 || !sameLink(run.link, char.link)) {
+        run = { font: fontKey, color, size: char.size, baseline: char.baseline, chars: [], link: char.link };
         runs.push(run);
       }
       run.chars.push({ ...char, text });
     }
   }
   return runs.filter((r) => r.chars.some((c) => c.text.trim() !== ''));
+}
+
+/** The Actions element of a linked TextObject, or '' (a page link whose page was not written is dropped). */
+function linkActions(link: LinkTarget | undefined, pageIds: ReadonlyMap<number, number>): string {
+  if (!link) return '';
+  let action: string;
+  if ('uri' in link) action = `<ofd:URI URI="${escapeXml(xmlSafe(link.uri))}"/>`;
+  else {
+    const pageId = pageIds.get(link.page);
+    if (pageId === undefined) return '';
+    action = `<ofd:Goto><ofd:Dest Type="Fit" PageID="${pageId}"/></ofd:Goto>`;
+  }
+  return `<ofd:Actions><ofd:Action Event="CLICK">${action}</ofd:Action></ofd:Actions>`;
 }
 
 export async function writeOfd(pages: readonly PdfPage[], file: string, { title, onProgress }: OfdWriteOptions): Promise<void> {
@@ -97,8 +115,10 @@ export async function writeOfd(pages: readonly PdfPage[], file: string, { title,
     fonts.set(font, { id: ids.next(), name: name || 'SimSun', bold: bold === 'true', italic: italic === 'true' });
   }
 
+  // Page IDs first, so a link can name a page further on.
+  const pageIds = new Map(pages.map((page) => [page.number, ids.next()]));
   for (const [index, page] of pages.entries()) {
-    const pageId = ids.next();
+    const pageId = pageIds.get(page.number)!;
     const layerId = ids.next();
     const objects: string[] = [];
 
@@ -149,6 +169,7 @@ export async function writeOfd(pages: readonly PdfPage[], file: string, { title,
       const deltaAttr = deltas.length > 0 ? ` DeltaX="${deltas.map(n).join(' ')}"` : '';
       objects.push(
         `<ofd:TextObject ID="${ids.next()}" Boundary="${n(x0)} ${n(top)} ${n(Math.max(x1 - x0, size * 0.5))} ${n(size * 1.3)}" Font="${font.id}" Size="${n(size)}"${font.bold ? ' Weight="700"' : ''}${font.italic ? ' Italic="true"' : ''}>` +
+          linkActions(run.link, pageIds) +
           `<ofd:FillColor Value="${(run.color >> 16) & 255} ${(run.color >> 8) & 255} ${run.color & 255}"/><ofd:TextCode X="0" Y="${n(size)}"${deltaAttr}>${escapeXml(text)}</ofd:TextCode></ofd:TextObject>`,
       );
     }

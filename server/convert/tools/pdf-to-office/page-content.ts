@@ -22,6 +22,17 @@ export interface PdfChar {
   baseline: number;
   /** Fill colour as 0xRRGGBB (black when the reader did not say). */
   color?: number;
+  /** The link the character lies in (extraction/page-links.ts); runs split where it changes (sameLink). */
+  link?: LinkTarget;
+}
+
+/** Where a link goes: a web or mail address (only http, https and mailto are kept), or a page of the source PDF (1-based). */
+export type LinkTarget = { uri: string } | { page: number };
+
+/** A link annotation's rectangle and target. */
+export interface PdfLink {
+  box: Box;
+  target: LinkTarget;
 }
 
 /** A run of characters on one baseline, as MuPDF grouped them. */

@@ -6,7 +6,8 @@
 // every other drawing (curves, slanted lines, filled shapes) so the layout can tell a vector figure
 // from a table grid.
 // Characters carry their fill colour as 0xRRGGBB (MuPDF's sRGB value). Before a page is read, its
-// fonts get what unmapped-glyphs.ts can recover of their glyphs' Unicode.
+// fonts get what unmapped-glyphs.ts can recover of their glyphs' Unicode. Link annotations come as
+// [x0, y0, x1, y1, uri, target page (1-based; 0 when the link leaves the document)].
 // Arguments: <pdf> <image dir> <page numbers…>; prints one JSON object per page.
 import { GLYPH_RECOVERY_SCRIPT } from './unmapped-glyphs';
 
@@ -141,6 +142,24 @@ function saveImage(image, file) {
   return maskFile;
 }
 
+/** Link objects are plain {bounds, uri} in MuPDF 1.21 and have getters in later versions. */
+function pageLinks(page, bounds) {
+  var out = [], links;
+  // A damaged annotation costs the page its links, never its text.
+  try { links = page.getLinks(); } catch (e) { return out; }
+  for (var i = 0; i < links.length; i++) {
+    var link = links[i];
+    var box = typeof link.getBounds === 'function' ? link.getBounds() : link.bounds;
+    var uri = String((typeof link.getURI === 'function' ? link.getURI() : link.uri) || '');
+    var target = 0;
+    if (uri.charAt(0) === '#') {
+      try { var place = doc.resolveLink(uri); target = (typeof place === 'number' ? place : place.page) + 1; } catch (e) { target = 0; }
+    }
+    out.push([round2(box[0] - bounds[0]), round2(box[1] - bounds[1]), round2(box[2] - bounds[0]), round2(box[3] - bounds[1]), uri, target]);
+  }
+  return out;
+}
+
 var doc = new Document(scriptArgs[0]);
 var imageDir = scriptArgs[1];
 for (var a = 2; a < scriptArgs.length; a++) {
@@ -170,6 +189,6 @@ for (var a = 2; a < scriptArgs.length; a++) {
     },
   });
   page.run(ruleCollector(rules, drawings), [1, 0, 0, 1, -bounds[0], -bounds[1]]);
-  print(JSON.stringify({ number: number, width: round2(bounds[2] - bounds[0]), height: round2(bounds[3] - bounds[1]), fonts: fonts, lines: lines, images: images, rules: rules, drawings: drawings }));
+  print(JSON.stringify({ number: number, width: round2(bounds[2] - bounds[0]), height: round2(bounds[3] - bounds[1]), fonts: fonts, lines: lines, images: images, rules: rules, drawings: drawings, links: pageLinks(page, bounds) }));
 }
 `;

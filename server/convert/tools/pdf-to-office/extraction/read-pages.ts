@@ -8,6 +8,7 @@ import type { Box, PdfChar, PdfDrawing, PdfFont, PdfLine, PdfPage } from '../pag
 import { PAGE_DUMP_SCRIPT } from './mutool-script';
 import { applySoftMask } from '../../pdf-render/soft-mask';
 import { withoutReplacement } from './unmapped-glyphs';
+import { attachLinks, linkFromRaw, type RawLink } from './page-links';
 
 const PAGES_PER_RUN = 12;
 const MAX_DUMP_BYTES = 256 * 1024 * 1024;
@@ -23,6 +24,7 @@ interface RawPage {
   images: [x0: number, y0: number, x1: number, y1: number, file: string, softMask?: string][];
   rules: [number, number, number, number][];
   drawings?: [number, number, number, number, number, number][];
+  links?: RawLink[];
 }
 
 /** The script's numbering of drawing kinds (DRAWN_RULES, DRAWN_SLANTED, DRAWN_FILL). */
@@ -63,6 +65,8 @@ function pageFromRaw(raw: RawPage): PdfPage {
       }),
     }))
     .filter((line) => line.chars.some((c) => c.text.trim() !== ''));
+  // Links live on the characters they cover; the writers need nothing else of them.
+  attachLinks(lines, (raw.links ?? []).map(linkFromRaw).filter((link) => link !== undefined));
   return {
     ...(unreadable ? { unreadable } : {}),
     number: raw.number,

@@ -1,5 +1,5 @@
 // What the writers receive: a page as blocks in reading order.
-import type { Box, PdfImage, RuleSegment } from '../page-content';
+import type { Box, LinkTarget, PdfImage, RuleSegment } from '../page-content';
 import type { ListKind } from './list-markers';
 import type { TextLine } from './text-lines';
 
@@ -10,6 +10,8 @@ export interface TextRun {
   /** Points. */
   size: number;
   fontName: string;
+  /** The whole run is the text of this link (a writer drops a page link whose page it did not write). */
+  link?: LinkTarget;
 }
 
 export type Alignment = 'left' | 'center' | 'right';

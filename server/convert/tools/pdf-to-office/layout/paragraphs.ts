@@ -1,7 +1,8 @@
 // Lines in reading order → paragraphs: a line continues the paragraph above when it sits one
 // line-advance below in the same column at the same size, and the line above was full (the next
 // line's first word would not have fitted on it). Runs keep bold, italic, size and font.
-import { unionBox, type PdfChar } from '../page-content';
+import { sameLink } from '../extraction/page-links';
+import { unionBox, type LinkTarget, type PdfChar } from '../page-content';
 import type { Alignment, ParagraphBlock, TextRun } from './blocks';
 import { listMarker } from './list-markers';
 import type { Placed } from './reading-order';
@@ -55,17 +56,18 @@ function continues(group: Placed<TextLine>[], next: Placed<TextLine>): boolean {
 
 function runsOf(lines: TextLine[], skipChars: number): TextRun[] {
   const runs: TextRun[] = [];
-  const append = (text: string, c: PdfChar) => {
+  const append = (text: string, c: PdfChar, link: LinkTarget | undefined = c.link) => {
     const last = runs.at(-1);
     const size = Math.round(c.size * 2) / 2;
-    if (last && last.fontName === c.font.name && last.bold === c.font.bold && last.italic === c.font.italic && last.size === size) last.text += text;
-    else runs.push({ text, bold: c.font.bold, italic: c.font.italic, size, fontName: c.font.name });
+    if (last && last.fontName === c.font.name && last.bold === c.font.bold && last.italic === c.font.italic && last.size === size && sameLink(last.link, link)) last.text += text;
+    else runs.push({ text, bold: c.font.bold, italic: c.font.italic, size, fontName: c.font.name, ...(link && { link }) });
   };
   lines.forEach((line, index) => {
     const chars = index === 0 ? line.chars.slice(skipChars) : line.chars;
     if (index > 0 && chars.length > 0) {
       const join = lineJoin(runs.map((r) => r.text).join(''), line.text);
-      if (join === 'space') append(' ', chars[0]);
+      // The space between lines belongs to a link only when the link runs on across the break.
+      if (join === 'space') append(' ', chars[0], sameLink(runs.at(-1)?.link, chars[0].link) ? chars[0].link : undefined);
       if (join === 'dehyphenate') runs.at(-1)!.text = runs.at(-1)!.text.slice(0, -1);
     }
     for (const c of chars) append(c.text, c);
@@ -125,7 +127,7 @@ function joinSameBaseline(lines: readonly Placed<TextLine>[]): Placed<TextLine>[
     const line = placed.item;
     if (last && last.columnLeft === placed.columnLeft && Math.abs(last.item.baseline - line.baseline) <= 0.25 * line.size && line.box.x0 >= last.item.box.x1 - 1) {
       const before = last.item.chars.at(-1)!;
-      const space: PdfChar = { ...before, text: ' ', box: { ...before.box, x0: before.box.x1, x1: line.box.x0 } };
+      const space: PdfChar = { ...before, text: ' ', box: { ...before.box, x0: before.box.x1, x1: line.box.x0 }, link: sameLink(before.link, line.chars[0].link) ? before.link : undefined };
       last.item = textLine([...last.item.chars, space, ...line.chars])!;
     } else {
       joined.push({ ...placed });

@@ -5,9 +5,12 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import {
   AlignmentType,
+  Bookmark,
   Document,
+  ExternalHyperlink,
   HeadingLevel,
   ImageRun,
+  InternalHyperlink,
   LevelFormat,
   Packer,
   PageOrientation,
@@ -20,9 +23,11 @@ import {
   WidthType,
   type ILevelsOptions,
   type INumberingOptions,
+  type ParagraphChild,
 } from 'docx';
+import { sameLink } from '../extraction/page-links';
 import type { PageFallback } from '../degraded-pages';
-import { unionBox, type Box } from '../page-content';
+import { unionBox, type Box, type LinkTarget } from '../page-content';
 import type { Alignment, Block, ImageBlock, PageLayout, ParagraphBlock, TableBlock } from '../layout/blocks';
 import type { ListKind } from '../layout/list-markers';
 import { DEFAULT_EAST_ASIAN_FONT, familyName, isEastAsianFamily } from './font-names';
@@ -74,24 +79,54 @@ class ListNumbering {
   }
 }
 
-function textRuns(paragraph: ParagraphBlock): TextRun[] {
-  return paragraph.runs.map((run) => {
+/** The bookmark at the head of a page, which links to that page of the PDF point at. */
+const pageBookmark = (page: number) => `Page${page}`;
+
+/**
+ * Runs of one link go in one hyperlink: an external one to a web or mail address, an internal one
+ * to the bookmark of a page when that page has one (`anchoredPages`), else the text stays plain.
+ */
+function textRuns(paragraph: ParagraphBlock, anchoredPages: ReadonlySet<number>): ParagraphChild[] {
+  const children: ParagraphChild[] = [];
+  let linked: { runs: TextRun[]; link: LinkTarget } | undefined;
+  const closeLink = () => {
+    if (!linked) return;
+    const { runs, link } = linked;
+    if ('uri' in link) children.push(new ExternalHyperlink({ link: link.uri, children: runs }));
+    else if (anchoredPages.has(link.page)) children.push(new InternalHyperlink({ anchor: pageBookmark(link.page), children: runs }));
+    else children.push(...runs);
+    linked = undefined;
+  };
+  for (const run of paragraph.runs) {
     const family = familyName(run.fontName);
-    return new TextRun({
+    const textRun = new TextRun({
       text: run.text,
       bold: run.bold,
       italics: run.italic,
       size: Math.max(2, Math.round(run.size * 2)),
       font: { ascii: family, hAnsi: family, cs: family, eastAsia: isEastAsianFamily(family) ? family : DEFAULT_EAST_ASIAN_FONT },
     });
-  });
+    if (linked && !sameLink(linked.link, run.link)) closeLink();
+    if (!run.link) children.push(textRun);
+    else if (linked) linked.runs.push(textRun);
+    else linked = { runs: [textRun], link: run.link };
+  }
+  closeLink();
+  return children;
 }
 
-function paragraph(block: ParagraphBlock, numbering: ListNumbering): Paragraph {
+/** Pages of the PDF that some run links to. */
+function linkedPages(pages: readonly PageLayout[]): Set<number> {
+  const paragraphs = pages.flatMap((p) => p.blocks.flatMap((b) => (b.kind === 'paragraph' ? [b] : b.kind === 'table' ? b.cells.flatMap((c) => c.paragraphs) : [])));
+  return new Set(paragraphs.flatMap((p) => p.runs.flatMap((r) => (r.link && 'page' in r.link ? [r.link.page] : []))));
+}
+
+function paragraph(block: ParagraphBlock, numbering: ListNumbering, anchoredPages: ReadonlySet<number>, bookmark?: string): Paragraph {
   const reference = numbering.referenceFor(block);
   const indent = block.firstLineIndent >= 0 ? { firstLine: twips(block.firstLineIndent) } : { hanging: twips(-block.firstLineIndent) };
+  const runs = textRuns(block, anchoredPages);
   return new Paragraph({
-    children: textRuns(block),
+    children: bookmark ? [new Bookmark({ id: bookmark, children: [] }), ...runs] : runs,
     heading: block.headingLevel ? HEADING[block.headingLevel] : undefined,
     alignment: ALIGNMENT[block.alignment],
     numbering: reference ? { reference, level: 0 } : undefined,
@@ -100,7 +135,7 @@ function paragraph(block: ParagraphBlock, numbering: ListNumbering): Paragraph {
   });
 }
 
-function table(block: TableBlock, numbering: ListNumbering): Table {
+function table(block: TableBlock, numbering: ListNumbering, anchoredPages: ReadonlySet<number>): Table {
   const columnWidths = block.xs.slice(1).map((x, i) => twips(x - block.xs[i]));
   const rows = block.ys.slice(1).map((_, row) => {
     const cells = block.cells
@@ -108,7 +143,7 @@ function table(block: TableBlock, numbering: ListNumbering): Table {
       .sort((a, b) => a.column - b.column)
       .map((cell) => {
         const width = columnWidths.slice(cell.column, cell.column + cell.columnSpan).reduce((sum, w) => sum + w, 0);
-        const children = cell.paragraphs.length ? cell.paragraphs.map((p) => paragraph(p, numbering)) : [new Paragraph({})];
+        const children = cell.paragraphs.length ? cell.paragraphs.map((p) => paragraph(p, numbering, anchoredPages)) : [new Paragraph({})];
         return new TableCell({ children, columnSpan: cell.columnSpan, rowSpan: cell.rowSpan, width: { size: width, type: WidthType.DXA } });
       });
     return new TableRow({ children: cells });
@@ -145,33 +180,39 @@ function margins(page: PageLayout): { top: number; right: number; bottom: number
   return { top: clamp(content.y0), right: clamp(page.width - content.x1), bottom: clamp(page.height - content.y1), left: clamp(content.x0) };
 }
 
-async function blockContent(block: Block, page: PageLayout, contentWidth: number, numbering: ListNumbering): Promise<Paragraph | Table> {
-  if (block.kind === 'paragraph') return paragraph(block, numbering);
+async function blockContent(block: Block, page: PageLayout, contentWidth: number, numbering: ListNumbering, anchoredPages: ReadonlySet<number>): Promise<Paragraph | Table> {
+  if (block.kind === 'paragraph') {
+    const first = block === page.blocks[0] && anchoredPages.has(page.number);
+    return paragraph(block, numbering, anchoredPages, first ? pageBookmark(page.number) : undefined);
+  }
   numbering.interrupt();
-  return block.kind === 'table' ? table(block, numbering) : image(block, page, contentWidth);
+  return block.kind === 'table' ? table(block, numbering, anchoredPages) : image(block, page, contentWidth);
 }
 
-async function pageContent(page: PageLayout, numbering: ListNumbering): Promise<(Paragraph | Table)[]> {
+async function pageContent(page: PageLayout, numbering: ListNumbering, anchoredPages: ReadonlySet<number>): Promise<(Paragraph | Table)[]> {
   const margin = margins(page);
   const contentWidth = page.width - margin.left - margin.right;
   const children: (Paragraph | Table)[] = [];
-  for (const block of page.blocks) children.push(await blockContent(block, page, contentWidth, numbering));
+  for (const block of page.blocks) children.push(await blockContent(block, page, contentWidth, numbering, anchoredPages));
   return children;
 }
 
 export async function writeDocx(pages: readonly PageLayout[], file: string, _title?: string, fallback?: PageFallback): Promise<void> {
   const numbering = new ListNumbering();
+  // A page a link points to carries a bookmark in its first paragraph, when it starts with one.
+  const linked = linkedPages(pages);
+  const anchoredPages = new Set(pages.filter((p) => linked.has(p.number) && p.blocks[0]?.kind === 'paragraph').map((p) => p.number));
   const sections = [];
   for (const laidOut of pages) {
     let page = laidOut;
     let children: (Paragraph | Table)[];
     try {
-      children = await pageContent(page, numbering);
+      children = await pageContent(page, numbering, anchoredPages);
     } catch (error) {
       if (!fallback) throw error;
       page = await fallback.picture(page);
       numbering.interrupt();
-      children = await pageContent(page, numbering);
+      children = await pageContent(page, numbering, anchoredPages);
     }
     const margin = margins(page);
     const landscape = page.width > page.height;

@@ -9,6 +9,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import PptxGenJS from 'pptxgenjs';
 import type { PageFallback } from '../degraded-pages';
 import type { PageLayout, ParagraphBlock } from '../layout/blocks';
+import type { LinkTarget } from '../page-content';
 import { familyName } from './font-names';
 
 const POINTS_PER_INCH = 72;
@@ -17,12 +18,29 @@ const WIDTH_SLACK = 1.06;
 
 type Slide = ReturnType<PptxGenJS['addSlide']>;
 
-function addParagraph(slide: Slide, paragraph: ParagraphBlock, inches: (points: number) => number, scale: number): void {
+/** The 1-based slide that shows a page of the PDF, for links to that page; undefined when it was not converted. */
+type SlideOf = (page: number) => number | undefined;
+
+function hyperlink(link: LinkTarget | undefined, slideOf: SlideOf): { url: string } | { slide: number } | undefined {
+  if (!link) return undefined;
+  if ('uri' in link) return { url: link.uri };
+  const slide = slideOf(link.page);
+  return slide === undefined ? undefined : { slide };
+}
+
+function addParagraph(slide: Slide, paragraph: ParagraphBlock, inches: (points: number) => number, scale: number, slideOf: SlideOf): void {
   const { box } = paragraph;
   const bullet = paragraph.list && (paragraph.list.kind === 'bullet' ? true : { type: 'number' as const, numberStartAt: paragraph.list.value });
   const text = paragraph.runs.map((run, index) => ({
     text: run.text,
-    options: { bold: run.bold, italic: run.italic, fontSize: Math.max(1, run.size * scale), fontFace: familyName(run.fontName), bullet: index === 0 ? bullet : undefined },
+    options: {
+      bold: run.bold,
+      italic: run.italic,
+      fontSize: Math.max(1, run.size * scale),
+      fontFace: familyName(run.fontName),
+      bullet: index === 0 ? bullet : undefined,
+      hyperlink: hyperlink(run.link, slideOf),
+    },
   }));
   slide.addText(text, {
     x: inches(box.x0),
@@ -39,16 +57,16 @@ function addParagraph(slide: Slide, paragraph: ParagraphBlock, inches: (points: 
 
 type Inches = (points: number) => number;
 
-async function fillSlide(deck: PptxGenJS, slide: Slide, page: PageLayout, inches: Inches, scale: number): Promise<void> {
+async function fillSlide(deck: PptxGenJS, slide: Slide, page: PageLayout, inches: Inches, scale: number, slideOf: SlideOf): Promise<void> {
   for (const block of page.blocks) {
     if (block.kind === 'image') {
       // Given as data, not a path: pptxgenjs then needs no file access of its own.
       const data = `image/png;base64,${(await readFile(block.file)).toString('base64')}`;
       slide.addImage({ data, x: inches(block.box.x0), y: inches(block.box.y0), w: inches(block.box.x1 - block.box.x0), h: inches(block.box.y1 - block.box.y0) });
     } else if (block.kind === 'paragraph') {
-      addParagraph(slide, block, inches, scale);
+      addParagraph(slide, block, inches, scale, slideOf);
     } else {
-      for (const cell of block.cells) for (const paragraph of cell.paragraphs) addParagraph(slide, paragraph, inches, scale);
+      for (const cell of block.cells) for (const paragraph of cell.paragraphs) addParagraph(slide, paragraph, inches, scale, slideOf);
     }
   }
   for (const rule of page.rules) {
@@ -62,16 +80,18 @@ export async function writePptx(pages: readonly PageLayout[], file: string, _tit
   const slideHeight = pages[0]?.height ?? 842;
   deck.defineLayout({ name: 'PDF', width: slideWidth / POINTS_PER_INCH, height: slideHeight / POINTS_PER_INCH });
   deck.layout = 'PDF';
+  const slideNumbers = new Map(pages.map((page, index) => [page.number, index + 1]));
+  const slideOf: SlideOf = (page) => slideNumbers.get(page);
   for (const page of pages) {
     const scale = Math.min(slideWidth / page.width, slideHeight / page.height);
     const inches = (points: number) => (points * scale) / POINTS_PER_INCH;
     const slide = deck.addSlide();
     try {
-      await fillSlide(deck, slide, page, inches, scale);
+      await fillSlide(deck, slide, page, inches, scale, slideOf);
     } catch (error) {
       if (!fallback) throw error;
       // pptxgenjs cannot take shapes back: the page's opaque picture covers what went in before the failure.
-      await fillSlide(deck, slide, await fallback.picture(page), inches, scale);
+      await fillSlide(deck, slide, await fallback.picture(page), inches, scale, slideOf);
     }
   }
   await writeFile(file, (await deck.write({ outputType: 'nodebuffer', compression: true })) as Buffer);
