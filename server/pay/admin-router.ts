@@ -5,7 +5,8 @@ import crypto from 'node:crypto';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { fail, httpStatusMessage, ok } from '../../shared/errors';
 import { PAY_MESSAGES } from './messages';
-import { PayRefusal, viewOf, type Orders } from './orders';
+import { viewOf, type Orders } from './orders';
+import { PayRefusal } from './refusal';
 
 /** Compares the bearer token in constant time (both sides hashed to the same length first). */
 function holdsToken(req: Request, token: string): boolean {

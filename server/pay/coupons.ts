@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from '../db';
 import { COUPONS } from '../../shared/products';
 import { PAY_MESSAGES } from './messages';
-import { PayRefusal } from './orders';
+import { PayRefusal } from './refusal';
 
 export interface CouponView {
   couponId: string;

@@ -9,7 +9,8 @@ import type { AuthenticatedRequest } from '../account/authenticate';
 import type { AccountService } from '../account/service';
 import type { Db } from '../db';
 import { INVOICE_MESSAGES, Invoices } from './invoices';
-import { PayRefusal, viewOf } from './orders';
+import { viewOf } from './orders';
+import { PayRefusal } from './refusal';
 import type { Commerce } from './service';
 
 export function createInvoiceRouter({ db, commerce, accounts }: { db: Db; commerce: Commerce; accounts: AccountService }): express.Router {

@@ -8,7 +8,8 @@ import type { InvoicesTable, OrdersTable } from '../db/tables/commerce';
 import { checkInvoiceForm, type ApplyInvoiceInfo, type InvoiceAddress, type InvoiceView } from '../../shared/invoice';
 import { PRODUCTS, productById, yuan } from '../../shared/products';
 import { PAY_MESSAGES } from './messages';
-import { PayRefusal, type Orders } from './orders';
+import type { Orders } from './orders';
+import { PayRefusal } from './refusal';
 import { PAY_CHANNELS } from './provider';
 
 export const INVOICE_MESSAGES = {

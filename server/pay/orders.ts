@@ -13,17 +13,7 @@ import type { Entitlements } from './entitlements';
 import { PAY_MESSAGES } from './messages';
 import { NotifyRefused, ProviderError, PAY_CHANNELS, type NotifyAnswer, type NotifyRequest, type PayChannel, type ProviderPayment, type ProviderRefund } from './provider';
 import type { PayProviders } from './providers';
-
-/** A refusal of the payment calls: the HTTP status and the Chinese message the page shows. */
-export class PayRefusal extends Error {
-  constructor(
-    readonly status: 400 | 401 | 403 | 404 | 409 | 429 | 502 | 503,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'PayRefusal';
-  }
-}
+import { PayRefusal } from './refusal';
 
 /** Open orders one user may hold at once: enough for every tab and product, not for a flood. */
 const MAX_OPEN_ORDERS = 20;

@@ -12,7 +12,8 @@ import { sanitizeCookieValue } from '../../shared/validators';
 import type { AuthenticatedRequest } from '../account/authenticate';
 import { jsonpCallback, sendJsonp } from '../http/jsonp';
 import { PAY_MESSAGES } from './messages';
-import { PayRefusal, viewOf } from './orders';
+import { viewOf } from './orders';
+import { PayRefusal } from './refusal';
 import { renderSandboxPage, renderSandboxResult } from './sandbox-page';
 import type { Commerce } from './service';
 
