@@ -57,7 +57,7 @@ describe('precompressed JS, CSS and SVG', () => {
   });
 
   it('sends the file as it is without Accept-Encoding, or when every coding is refused', async () => {
-    for (const headers of [{}, { 'Accept-Encoding': 'identity' }, { 'Accept-Encoding': 'br;q=0, gzip;q=0' }]) {
+    for (const headers of [{}, { 'Accept-Encoding': 'identity' }, { 'Accept-Encoding': 'br;q=0, gzip;q=0' }] as Array<Record<string, string>>) {
       const res = await get(entryJs, headers);
       expect(res.headers['content-encoding']).toBeUndefined();
       expect(res.headers.vary).toMatch(/Accept-Encoding/i);
