@@ -5,6 +5,7 @@ import path from 'node:path';
 import * as esbuild from 'esbuild';
 import { checkServerImports } from './check-server-imports.mjs';
 import { buildServerBundle } from './server-bundle.mjs';
+import { buildAssets } from './build-assets.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const outPublic = path.join(root, 'dist/public');
@@ -65,6 +66,7 @@ const client = await esbuild.build({
 });
 const manifest = writeManifest(client.metafile);
 fs.cpSync(path.join(root, 'client/static'), outPublic, { recursive: true });
+const precompressed = await buildAssets(path.join(root, 'client/static'), outPublic);
 
 await buildServerBundle({ outdir: path.join(root, 'dist/server'), production });
 
@@ -76,4 +78,4 @@ if (importProblems.length) {
   process.exit(1);
 }
 
-console.log(`built client (${Object.keys(manifest.chunks).length} chunks) and server`);
+console.log(`built client (${Object.keys(manifest.chunks).length} chunks, ${precompressed} files precompressed) and server`);

@@ -5,13 +5,21 @@ import { QUERY_COOKIES } from '../../shared/constants';
 import { ACCESS_TOKEN_COOKIE, readCookie } from '../../shared/cookies';
 import type { PageRenderer } from '../ssr/render';
 import type { CachedPage, PageCache } from '../ssr/page-cache';
+import { acceptedEncoding } from './accept-encoding';
 import { cspNonce } from './security';
+
+/** Below this a page is sent as it is: gzip's 18 bytes of framing and the CPU would buy nothing. */
+const MIN_GZIP_BYTES = 1024;
 
 // Every response carries its own nonce, so an ETag could never match: the pieces are written
 // corked (one writev) with their total length, which skips Express's per-response hash and a copy.
+// A client accepting gzip gets it, spliced from the page's once-deflated parts (page-cache.ts).
 function send(res: Response, cache: PageCache, page: CachedPage, source: 'hit' | 'miss', anonymous: boolean): void {
-  const pieces = cache.bodyWithNonce(page, cspNonce(res));
+  const gzip = page.bytes >= MIN_GZIP_BYTES && acceptedEncoding(res.req.headers, ['gzip']) === 'gzip';
+  const pieces = gzip ? cache.gzipBodyWithNonce(page, cspNonce(res)) : cache.bodyWithNonce(page, cspNonce(res));
   res.statusCode = page.status;
+  res.vary('Accept-Encoding');
+  if (gzip) res.setHeader('Content-Encoding', 'gzip');
   res.setHeader('Content-Type', 'text/html; charset=utf-8');
   res.setHeader('X-Page-Cache', source);
   res.setHeader('Cache-Control', anonymous ? 'no-cache' : 'private, no-store');

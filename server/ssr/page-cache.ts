@@ -4,11 +4,16 @@
 import crypto from 'node:crypto';
 import NodeCache from 'node-cache';
 import { RESPONSE_CACHE_MAX_AGE_MS, RESPONSE_CACHE_MAX_ENTRIES } from '../../shared/constants';
+import { deflateParts, gzipWithNonce } from './gzip-splice';
 
 export interface CachedPage {
   status: number;
   /** The document's bytes between nonce placeholders. */
   parts: Buffer[];
+  /** The parts deflated, made on the first gzip answer (server/ssr/gzip-splice.ts). */
+  deflated?: Buffer[];
+  /** The document's length in bytes, less its nonces. */
+  bytes: number;
 }
 
 export class PageCache {
@@ -26,7 +31,8 @@ export class PageCache {
 
   /** A rendered document (with placeholders) in the form the cache keeps and serves. */
   prepare(status: number, html: string): CachedPage {
-    return { status, parts: html.split(this.noncePlaceholder).map((part) => Buffer.from(part)) };
+    const parts = html.split(this.noncePlaceholder).map((part) => Buffer.from(part));
+    return { status, parts, bytes: parts.reduce((sum, part) => sum + part.length, 0) };
   }
 
   get(key: string): CachedPage | undefined {
@@ -48,6 +54,12 @@ export class PageCache {
     const pieces: Buffer[] = [page.parts[0]];
     for (let i = 1; i < page.parts.length; i++) pieces.push(nonceBytes, page.parts[i]);
     return pieces;
+  }
+
+  /** bodyWithNonce's bytes as gzip, deflated once per page however many times it is sent. */
+  gzipBodyWithNonce(page: CachedPage, nonce: string): Buffer[] {
+    page.deflated ??= deflateParts(page.parts);
+    return gzipWithNonce(page.parts, page.deflated, Buffer.from(nonce));
   }
 
   get size(): number {

@@ -155,7 +155,8 @@ describe('query cookies (SPEC §5)', () => {
 describe('page cache and CSP nonce', () => {
   it('serves the second anonymous request from cache with a fresh nonce matching the CSP', async () => {
     await request(site.app).get('/pdf-split/?cachetest=1');
-    const res = await request(site.app).get('/pdf-split/?cachetest=1');
+    // Identity, so Content-Length counts the document itself (gzip: tests/api/compressed-assets.test.ts).
+    const res = await request(site.app).get('/pdf-split/?cachetest=1').set('Accept-Encoding', 'identity');
     expect(res.headers['x-page-cache']).toBe('hit');
     expect(res.headers['cache-control']).toBe('no-cache');
     expect(res.headers['content-type']).toMatch(/^text\/html; charset=utf-8/);
@@ -179,7 +180,7 @@ describe('page cache and CSP nonce', () => {
     expect(comparable(hit.headers)).toEqual(comparable(miss.headers));
     expect(hit.headers['content-security-policy']).toMatch(/script-src 'self' 'nonce-[0-9a-f-]{36}'/);
     expect(hit.text).toBe(miss.text.replace(/nonce="[^"]+"/g, `nonce="${/nonce="([^"]+)"/.exec(hit.text)![1]}"`));
-    const head = await request(site.app).head('/pdf-merge/?from=hit-test');
+    const head = await request(site.app).head('/pdf-merge/?from=hit-test').set('Accept-Encoding', 'identity');
     expect(head.status).toBe(200);
     expect(head.headers['x-page-cache']).toBe('hit');
     expect(Number(head.headers['content-length'])).toBe(Buffer.byteLength(hit.text));
