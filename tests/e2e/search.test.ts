@@ -31,6 +31,13 @@ function listed(page: Page, box: string): Promise<string[]> {
   return page.$$eval(`${box} [role=listbox]:not([hidden]) [role=option] .ts-title`, (els) => els.map((e) => e.textContent ?? ''));
 }
 
+/** Opens the phone menu and waits for its slide-in to finish (a click during it can miss its target). */
+async function openMenu(page: Page): Promise<void> {
+  await page.click('.menu-button');
+  await page.waitForSelector('.md-panel');
+  await page.waitForFunction(() => document.querySelector('.md-panel')!.getAnimations().length === 0);
+}
+
 async function typeInto(page: Page, input: string, text: string): Promise<void> {
   await page.click(input, { clickCount: 3 });
   await page.keyboard.press('Backspace');
@@ -99,8 +106,8 @@ describe('phone menu at 375 px', () => {
     const button = '.menu-button';
     expect(await page.$eval(button, (e) => [getComputedStyle(e).display, e.getAttribute('aria-expanded')])).toEqual(['grid', 'false']);
 
-    await page.click(button);
-    await page.waitForSelector('.md-panel[role=dialog]');
+    await openMenu(page);
+    expect(await page.$('.md-panel[role=dialog][aria-modal=true]')).not.toBeNull();
     expect(await page.$eval(button, (e) => e.getAttribute('aria-expanded'))).toBe('true');
     expect(await page.evaluate(() => document.body.style.overflow)).toBe('hidden');
     const panel = await page.$eval('.md-panel', (e) => ({
@@ -114,8 +121,7 @@ describe('phone menu at 375 px', () => {
     await page.waitForFunction(() => !document.querySelector('.menu-drawer'));
     expect(await page.evaluate(() => [document.body.style.overflow, document.activeElement?.className])).toEqual(['', 'menu-button']);
 
-    await page.click(button);
-    await page.waitForSelector('.md-backdrop');
+    await openMenu(page);
     await page.mouse.click(10, 400); // the backdrop shows left of the panel
     await page.waitForFunction(() => !document.querySelector('.menu-drawer'));
     expect(errors).toEqual([]);
@@ -124,8 +130,7 @@ describe('phone menu at 375 px', () => {
 
   it('navigates from a group link and closes', async () => {
     const { page, errors } = await open('/', 375);
-    await page.click('.menu-button');
-    await page.waitForSelector('.md-panel');
+    await openMenu(page);
     await page.click('.md-group:nth-of-type(6) summary'); // 文档处理
     await page.click('.md-group a[href="/pdf-split/"]');
     await page.waitForFunction(() => location.pathname === '/pdf-split/' && document.querySelector('.tool-head h1')?.textContent === 'PDF拆分');
@@ -137,8 +142,7 @@ describe('phone menu at 375 px', () => {
 
   it('searches inside the menu', async () => {
     const { page, errors } = await open('/pdf-to-word/', 375);
-    await page.click('.menu-button');
-    await page.waitForSelector('.md-panel input[role=combobox]');
+    await openMenu(page);
     await page.type('.md-panel input[role=combobox]', 'hb');
     await page.waitForSelector('.md-panel [role=option]');
     expect((await listed(page, '.md-panel'))[0]).toBe('PDF合并');
