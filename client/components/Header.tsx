@@ -1,12 +1,20 @@
 // Site header: logo, the five groups with their second-level menus (at most nine entries each),
-// and the account links. The order layout shows a slim variant.
-import { useEffect, type MouseEvent } from 'react';
+// the tool search and the account links; on narrow screens a menu button opens the phone menu
+// in their place. The order layout shows a slim variant.
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useLocation } from 'react-router';
 import { TOOL_GROUPS, secondMenu } from '../../shared/catalogue';
+import { lazyView } from '../routing/lazy-view';
 import { AccountMenu } from './AccountMenu';
 import { CachedMarkup } from './CachedMarkup';
-import { PAYMENT_PATH, PayLayerHost, takeResumeNote, usePayLayer, useVipState } from './pay';
+import { PayLayerHost, takeResumeNote, usePayLayer } from './pay';
 import { ToolIcon } from './ToolIcon';
-import './vip-link.css';
+import { ToolSearch } from './tool-search/ToolSearch';
+import { VipButton } from './VipButton';
+import './menu-drawer/menu-drawer.css';
+
+const MenuDrawer = lazyView(() => import('./menu-drawer/MenuDrawer').then((m) => m.MenuDrawer), null);
+const DRAWER_ID = 'site-menu';
 
 interface HeaderProps {
   /** Pages with their own head (the order layout, activity pages) get a slim header with this title. */
@@ -42,34 +50,41 @@ function ToolMenus() {
   );
 }
 
-/**
- * 开通会员 (续费会员 for a member): opens the payment layer; a plain link to the benefits page until
- * the page is interactive. Also reopens the layer after a login it sent a guest to (tool pages
- * reopen their own, with the files: client/components/pay/use-resumed-run.ts).
- */
-function VipButton() {
+/** Reopens the payment layer after a login it sent a guest to (tool pages reopen their own, with the files: client/components/pay/use-resumed-run.ts). */
+function useResumedPayLayer(): void {
   const openPay = usePayLayer();
-  const { isVip } = useVipState();
   useEffect(() => {
     const note = takeResumeNote((n) => n.openLayer && !n.toolId);
     if (note) openPay({ from: 'resume', productId: note.productId, payType: note.payType });
   }, [openPay]);
-  const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
-    event.preventDefault();
-    openPay({ from: 'header' });
-  };
+}
+
+/** The phone menu's button and, once opened, the menu; closed again whenever the address changes. */
+function PhoneMenu({ accountOrigin }: { accountOrigin: string }) {
+  const [open, setOpen] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  const { pathname } = useLocation();
+  useEffect(() => setOpen(false), [pathname]);
+  // Closed by the visitor: the focus goes back to the button that opened the menu.
+  const close = useCallback(() => {
+    setOpen(false);
+    button.current?.focus();
+  }, []);
   return (
-    <a className={`vip-link${isVip ? ' is-vip' : ''}`} href={PAYMENT_PATH} onClick={onClick}>
-      <span className="vip-link-crown" aria-hidden="true" />
-      {isVip ? '续费会员' : '开通会员'}
-    </a>
+    <>
+      <button ref={button} type="button" className="menu-button" aria-label="打开菜单" aria-expanded={open} aria-controls={open ? DRAWER_ID : undefined} onClick={() => setOpen(true)}>
+        <span className="menu-button-bars" aria-hidden="true" />
+      </button>
+      {open && <MenuDrawer id={DRAWER_ID} accountOrigin={accountOrigin} onClose={close} />}
+    </>
   );
 }
 
 export function Header({ slimTitle, shadow, minWidth, accountOrigin }: HeaderProps) {
+  useResumedPayLayer();
   return (
     <>
-      <header className={`site-header${shadow ? ' has-shadow' : ''}${minWidth ? ' min-width' : ''}`}>
+      <header className={`site-header${shadow ? ' has-shadow' : ''}${minWidth ? ' min-width' : ''}${slimTitle ? '' : ' has-menu'}`}>
         <div className="header-inner">
           <a className="logo" href="/" aria-label="PDF365 首页">
             <span className="logo-mark">P</span>
@@ -84,10 +99,12 @@ export function Header({ slimTitle, shadow, minWidth, accountOrigin }: HeaderPro
               </nav>
             </CachedMarkup>
           )}
+          {!slimTitle && <ToolSearch variant="header" />}
           <div className="header-account">
             <VipButton />
             <AccountMenu accountOrigin={accountOrigin} />
           </div>
+          {!slimTitle && <PhoneMenu accountOrigin={accountOrigin} />}
         </div>
       </header>
       <PayLayerHost />

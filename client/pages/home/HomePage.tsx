@@ -1,7 +1,8 @@
-// Home: hero with the featured tools, the hot tools, the full catalogue and the tutorials.
+// Home: hero with the tool search and the featured tools, the hot tools, the full catalogue and the tutorials.
 import { FEATURED_TOOL_IDS, HOT_TOOL_IDS, TUTORIAL_CATEGORIES, toolsByIds } from '../../../shared/catalogue';
 import { ToolCards, ToolGrid } from '../../components/ToolGrid';
 import { ToolIcon } from '../../components/ToolIcon';
+import { ToolSearch } from '../../components/tool-search/ToolSearch';
 
 const FEATURED = toolsByIds(FEATURED_TOOL_IDS);
 const HOT = toolsByIds(HOT_TOOL_IDS);
@@ -13,6 +14,7 @@ export default function HomePage() {
         <div className="hero-inner">
           <h1>PDF转换，一站搞定</h1>
           <p className="hero-sub">60余种在线工具：PDF转Word/Excel/PPT、格式互转、合并拆分压缩、图片识别、CAD与音视频处理。免安装，打开即用。</p>
+          <ToolSearch variant="hero" />
           <div className="hero-featured">
             {FEATURED.map((tool) => (
               <a key={tool.id} className="featured-card" href={tool.path}>
