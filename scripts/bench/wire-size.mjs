@@ -50,6 +50,9 @@ try {
     }
   }
 } finally {
+  // The server's LibreOffice listeners write their profiles until it has exited.
+  const exited = new Promise((resolve) => server.once('exit', resolve));
   server.kill();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await exited;
+  fs.rmSync(dataDir, { recursive: true, force: true, maxRetries: 5 });
 }
