@@ -21,7 +21,7 @@ function maskMobile(mobile: string): string {
 function PostageCheckout({ item, postageFen, onPaid }: { item: Awaiting; postageFen: number; onPaid(): void }) {
   const [payType, setPayType] = useState<PayType>('wechat');
   const [qr, setQr] = useState<QrState>({ kind: 'loading' });
-  /** One open order per tab: switching back shows the same code. */
+  /** The open order of the tab last shown: the server closes an invoice's earlier postage order when a newer one is made, so only the newest is kept. */
   const orders = useRef(new Map<PayType, ShownOrder>());
   const wanted = useRef<PayType>(payType);
 
@@ -31,6 +31,7 @@ function PostageCheckout({ item, postageFen, onPaid }: { item: Awaiting; postage
       const kept = orders.current.get(payType);
       if (!fresh && kept && kept.deadline > Date.now()) return setQr({ kind: 'qr', shown: kept });
       setQr({ kind: 'loading' });
+      orders.current.clear();
       try {
         const shown = await showNewOrder(await createPostageOrder(item.invoice.invoiceId, payType));
         if (wanted.current !== payType) return;
