@@ -5,6 +5,7 @@ import { TOOL_GROUPS, secondMenu } from '../../shared/catalogue';
 import { AccountMenu } from './AccountMenu';
 import { CachedMarkup } from './CachedMarkup';
 import { PAYMENT_PATH, PayLayerHost, takeResumeNote, usePayLayer, useVipState } from './pay';
+import { SoonBadge, useAvailabilityKey } from './SoonBadge';
 import { ToolIcon } from './ToolIcon';
 import './vip-link.css';
 
@@ -30,6 +31,7 @@ function ToolMenus() {
               <a key={tool.id} href={tool.path} role="menuitem" className="nav-menu-item">
                 <ToolIcon tool={tool} size="sm" />
                 {tool.title}
+                <SoonBadge toolId={tool.id} />
               </a>
             ))}
           </div>
@@ -67,6 +69,7 @@ function VipButton() {
 }
 
 export function Header({ slimTitle, shadow, minWidth, accountOrigin }: HeaderProps) {
+  const availability = useAvailabilityKey();
   return (
     <>
       <header className={`site-header${shadow ? ' has-shadow' : ''}${minWidth ? ' min-width' : ''}`}>
@@ -78,7 +81,7 @@ export function Header({ slimTitle, shadow, minWidth, accountOrigin }: HeaderPro
           {slimTitle ? (
             <span className="header-title">{slimTitle}</span>
           ) : (
-            <CachedMarkup cacheKey="header-menus">
+            <CachedMarkup cacheKey={`header-menus:${availability}`}>
               <nav className="main-nav" aria-label="工具分类">
                 <ToolMenus />
               </nav>
