@@ -217,7 +217,7 @@ describe.each(DB_MODES)('task API on %s', (mode) => {
     const agent = request.agent(app);
     const wrongType = await agent.post('/task/submitTask').field('taskName', 'pdf-rotate').attach('file', Buffer.from('just some text, not a PDF'), 'fake.pdf');
     expect(wrongType.status).toBe(415);
-    expect(wrongType.body.msg).toContain('pdf');
+    expect(wrongType.body.msg).toBe('文件格式不支持，请上传 PDF 格式的文件');
 
     const empty = await agent.post('/task/submitTask').field('taskName', 'pdf-rotate').attach('file', Buffer.alloc(0), 'empty.pdf');
     expect([empty.status, empty.body]).toEqual([400, { ret: 400, msg: '文件为空' }]);
