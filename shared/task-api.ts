@@ -4,6 +4,13 @@
 export type TaskStatus = 'queued' | 'running' | 'done' | 'failed' | 'cancelled' | 'expired';
 export type TaskStage = 'middle' | 'final';
 
+/**
+ * Why a task failed, for the page to offer what helps (msg stays the Chinese text): a locked PDF
+ * asks for its password, a damaged or unsupported file for another file; only a timeout (or no
+ * code at all) is worth a plain retry.
+ */
+export type FailureCode = 'encrypted' | 'wrongPassword' | 'corrupt' | 'unsupported' | 'timeout';
+
 export interface TaskFile {
   name: string;
   size: number;
@@ -20,6 +27,8 @@ export interface TaskView {
   progress: number;
   /** Why it failed, in Chinese. */
   msg: string;
+  /** Why it failed, for the page: only on a failed task whose cause is known. */
+  code?: FailureCode;
   /** When the files are deleted (ISO-8601). */
   expiresAt: string;
   /** True when a try-out gave a partial result that goOnConvert can finish. */
@@ -38,6 +47,7 @@ export interface MiddleView {
   status: TaskStatus;
   progress: number;
   msg: string;
+  code?: FailureCode;
   expiresAt: string;
   pageCount?: number;
   data: Record<string, unknown>;

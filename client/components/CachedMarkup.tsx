@@ -17,7 +17,7 @@ export const MarkupCacheContext = createContext<MarkupCache | null>(null);
 /**
  * Renders its one child element with the child's own children taken from the server's markup
  * cache. The cached children must depend on nothing but `cacheKey`: no props that vary under the
- * same key, no context, no state. Give it a component element as the child's content (not a long
+ * same key, no context (but the site config, fixed for a server's life), no state. Give it a component element as the child's content (not a long
  * JSX list): elements are built before this decides, and a component's are built only if rendered.
  */
 export function CachedMarkup({ cacheKey, children }: { cacheKey: string; children: ReactElement<{ children?: ReactNode }> }) {

@@ -8,6 +8,7 @@ import { lazyView } from '../routing/lazy-view';
 import { AccountMenu } from './AccountMenu';
 import { CachedMarkup } from './CachedMarkup';
 import { PayLayerHost, takeResumeNote, usePayLayer } from './pay';
+import { SoonBadge, useAvailabilityKey } from './SoonBadge';
 import { ToolIcon } from './ToolIcon';
 import { ToolSearch } from './tool-search/ToolSearch';
 import { VipButton } from './VipButton';
@@ -38,6 +39,7 @@ function ToolMenus() {
               <a key={tool.id} href={tool.path} role="menuitem" className="nav-menu-item">
                 <ToolIcon tool={tool} size="sm" />
                 {tool.title}
+                <SoonBadge toolId={tool.id} />
               </a>
             ))}
           </div>
@@ -82,6 +84,7 @@ function PhoneMenu({ accountOrigin }: { accountOrigin: string }) {
 
 export function Header({ slimTitle, shadow, minWidth, accountOrigin }: HeaderProps) {
   useResumedPayLayer();
+  const availability = useAvailabilityKey();
   return (
     <>
       <header className={`site-header${shadow ? ' has-shadow' : ''}${minWidth ? ' min-width' : ''}${slimTitle ? '' : ' has-menu'}`}>
@@ -93,7 +96,7 @@ export function Header({ slimTitle, shadow, minWidth, accountOrigin }: HeaderPro
           {slimTitle ? (
             <span className="header-title">{slimTitle}</span>
           ) : (
-            <CachedMarkup cacheKey="header-menus">
+            <CachedMarkup cacheKey={`header-menus:${availability}`}>
               <nav className="main-nav" aria-label="工具分类">
                 <ToolMenus />
               </nav>

@@ -37,19 +37,20 @@ export function SiteShell({ config }: { config: SiteConfig }) {
   useHeadSync(config, pathname);
   const onClick = useLinkNavigation();
   const chrome = !options.hideHeaderFooter && options.layout !== 'empty';
+  // The whole shell reads the config: the header's menus and the hot-tools row mark unavailable tools.
   return (
-    <div className={`layout layout-${options.layout}`} onClick={onClick}>
-      {chrome && options.advertHead && <AdvertHead position={options.advertPosition ?? 0} />}
-      {chrome && <Header slimTitle={slimTitle(options)} shadow={options.headerShadow} minWidth={options.minWidthHeader} accountOrigin={config.accountOrigin} />}
-      {chrome && options.toolsBar && options.layout === 'default' && <ToolsBar />}
-      <main className="layout-main">
-        <SiteConfigContext.Provider value={config}>
+    <SiteConfigContext.Provider value={config}>
+      <div className={`layout layout-${options.layout}`} onClick={onClick}>
+        {chrome && options.advertHead && <AdvertHead position={options.advertPosition ?? 0} />}
+        {chrome && <Header slimTitle={slimTitle(options)} shadow={options.headerShadow} minWidth={options.minWidthHeader} accountOrigin={config.accountOrigin} />}
+        {chrome && options.toolsBar && options.layout === 'default' && <ToolsBar />}
+        <main className="layout-main">
           <Outlet />
-        </SiteConfigContext.Provider>
-      </main>
-      {chrome && options.layout !== 'mind-map' && <Footer compact={options.layout === 'order'} />}
-      <Toaster />
-      <ScrollRestoration />
-    </div>
+        </main>
+        {chrome && options.layout !== 'mind-map' && <Footer compact={options.layout === 'order'} />}
+        <Toaster />
+        <ScrollRestoration />
+      </div>
+    </SiteConfigContext.Provider>
   );
 }

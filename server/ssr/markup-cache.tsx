@@ -9,6 +9,9 @@ export class ServerMarkupCache implements MarkupCache {
   private readonly markup = new Map<string, string>();
   private readonly wanted = new Map<string, ReactNode>();
 
+  /** `within` puts a part inside the providers fixed for the server's life (the site config). */
+  constructor(private readonly within: (children: ReactNode) => ReactNode = (children) => children) {}
+
   get(key: string): string | undefined {
     return this.markup.get(key);
   }
@@ -19,7 +22,7 @@ export class ServerMarkupCache implements MarkupCache {
 
   /** Renders what the last render asked for; call between renders. */
   fill(): void {
-    for (const [key, children] of this.wanted) this.markup.set(key, renderToString(<>{children}</>));
+    for (const [key, children] of this.wanted) this.markup.set(key, renderToString(<>{this.within(children)}</>));
     this.wanted.clear();
   }
 }

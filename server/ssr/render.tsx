@@ -11,7 +11,7 @@ import { findPage } from '../../shared/pages';
 import { createRoutes } from '../../client/routes';
 import { MarkupCacheContext } from '../../client/components/CachedMarkup';
 import { chunkNames, preloadChunks } from '../../client/routing/lazy-page';
-import type { SiteConfig } from '../../client/routing/site-config';
+import { SiteConfigContext, type SiteConfig } from '../../client/routing/site-config';
 import { assetsFor, readManifest } from './chunks';
 import { renderDocument } from './document';
 import { ServerMarkupCache } from './markup-cache';
@@ -44,7 +44,8 @@ export async function createPageRenderer(site: SiteConfig, publicDir: string): P
     if (!handler) handlers.set(pageId, (handler = createStaticHandler(createRoutes(site, pageId))));
     return handler;
   };
-  const markupCache = new ServerMarkupCache();
+  // Cached parts may read the site config (SoonBadge): it is the same for every render of this server.
+  const markupCache = new ServerMarkupCache((children) => <SiteConfigContext.Provider value={site}>{children}</SiteConfigContext.Provider>);
 
   return {
     async render(req, nonce) {

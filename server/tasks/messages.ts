@@ -16,7 +16,7 @@ export const TASK_MESSAGES = {
   emptyFile: '文件为空',
   fileTooLarge: (maxBytes: number) => `文件超过大小限制（最大 ${sizeLabel(maxBytes)}）`,
   tooManyFiles: (max: number) => `文件数量超过限制（最多 ${max} 个）`,
-  wrongType: (accept: readonly string[]) => `文件格式不支持，请上传 ${accept.join('、')} 格式的文件`,
+  wrongType: (accept: readonly string[]) => `文件格式不支持，请上传 ${accept.map((ext) => ext.toUpperCase()).join('、')} 格式的文件`,
   fieldsFirst: '请求格式错误：taskName 需在文件之前提交',
   badUpload: '文件上传失败，请重试',
   notFound: '任务不存在或已过期',

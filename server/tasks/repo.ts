@@ -3,6 +3,7 @@ import type { Selectable } from 'kysely';
 import type { Db } from '../db';
 import type { TaskStage, TaskStatus, TasksTable } from '../db/tables/tasks';
 import type { Tier } from '../convert/types';
+import type { FailureCode } from '../../shared/task-api';
 import { TASK_MESSAGES } from './messages';
 import type { StoredFile } from './store';
 
@@ -24,6 +25,7 @@ export interface Task {
   status: TaskStatus;
   progress: number;
   msg: string;
+  code?: FailureCode;
   tier: Tier;
   options: unknown;
   inputs: StoredFile[];
@@ -55,6 +57,7 @@ function toTask(row: Selectable<TasksTable>): Task {
     status: row.status,
     progress: Number(row.progress),
     msg: row.msg,
+    ...(row.failure_code && { code: row.failure_code }),
     tier: row.tier as Tier,
     options: JSON.parse(row.options),
     inputs: JSON.parse(row.inputs),
@@ -164,13 +167,14 @@ export class TaskRepo {
   /** running → done/failed; false when the task was deleted or expired meanwhile (its result must then be dropped). */
   async finish(
     id: string,
-    patch: { status: 'done' | 'failed'; msg: string; outputs?: StoredFile[]; middle?: MiddleRecord; partial?: boolean },
+    patch: { status: 'done' | 'failed'; msg: string; code?: FailureCode; outputs?: StoredFile[]; middle?: MiddleRecord; partial?: boolean },
   ): Promise<boolean> {
     const result = await this.db
       .updateTable('tasks')
       .set({
         status: patch.status,
         msg: patch.msg,
+        failure_code: patch.code ?? null,
         progress: patch.status === 'done' ? 100 : 0,
         ...(patch.outputs && { outputs: JSON.stringify(patch.outputs) }),
         ...(patch.middle && { middle: JSON.stringify(patch.middle) }),
@@ -187,7 +191,7 @@ export class TaskRepo {
   async rerun(id: string, from: TaskStatus, patch: { stage: TaskStage; options: unknown; tier: Tier }): Promise<boolean> {
     const result = await this.db
       .updateTable('tasks')
-      .set({ stage: patch.stage, options: JSON.stringify(patch.options), tier: patch.tier, status: 'queued', progress: 0, msg: '', updated_at: now() })
+      .set({ stage: patch.stage, options: JSON.stringify(patch.options), tier: patch.tier, status: 'queued', progress: 0, msg: '', failure_code: null, updated_at: now() })
       .where('id', '=', id)
       .where('status', '=', from)
       .executeTakeFirst();
@@ -217,7 +221,7 @@ export class TaskRepo {
     const at = now();
     await this.db
       .updateTable('tasks')
-      .set((eb) => ({ status: 'failed', msg: TASK_MESSAGES.interruptedTwice, interruptions: eb('interruptions', '+', 1), updated_at: at }))
+      .set((eb) => ({ status: 'failed', msg: TASK_MESSAGES.interruptedTwice, failure_code: 'corrupt', interruptions: eb('interruptions', '+', 1), updated_at: at }))
       .where('status', '=', 'running')
       .where('interruptions', '>=', MAX_INTERRUPTIONS - 1)
       .execute();

@@ -197,7 +197,7 @@ export class TaskRunner {
     // Deleted: the delete call already recorded it. Shutdown: leave it running, the next start re-queues it.
     if (reason === 'deleted' || reason === 'shutdown') return;
     if (reason === 'timeout') {
-      await this.finish(task.id, { status: 'failed', msg: TASK_MESSAGES.timedOut });
+      await this.finish(task.id, { status: 'failed', msg: TASK_MESSAGES.timedOut, code: 'timeout' });
       return;
     }
     if (isOfficeBusyError(error)) {
@@ -206,7 +206,7 @@ export class TaskRunner {
       return;
     }
     if (isConvertError(error)) {
-      await this.finish(task.id, { status: 'failed', msg: error.message });
+      await this.finish(task.id, { status: 'failed', msg: error.message, code: error.code });
       return;
     }
     console.error('task failed', task.id, task.tool, error);

@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type { Request } from 'express';
 import { findTool, type Tool } from '../../shared/catalogue';
-import type { ConversionHistory, MiddleView, PreviewView, ScanAnalysis, TaskView } from '../../shared/task-api';
+import type { ConversionHistory, FailureCode, MiddleView, PreviewView, ScanAnalysis, TaskView } from '../../shared/task-api';
 import type { Config } from '../config';
 import type { Db } from '../db';
 import { officePoolSaturated } from '../convert/engines/libreoffice';
@@ -336,6 +336,11 @@ export class TaskService {
     return `/files/${this.links.sign({ taskId: task.id, file, expires })}`;
   }
 
+  /** The failure's code, on a failed task only (a re-run clears it, but a stale row must not show one). */
+  private failureCode(task: Task): { code?: FailureCode } {
+    return task.status === 'failed' && task.code ? { code: task.code } : {};
+  }
+
   private statusMessage(task: Task): string {
     if (task.status === 'expired') return TASK_MESSAGES.expired;
     if (task.status === 'cancelled') return TASK_MESSAGES.cancelled;
@@ -353,6 +358,7 @@ export class TaskService {
       status: task.status,
       progress: task.progress,
       msg: this.statusMessage(task),
+      ...this.failureCode(task),
       expiresAt: task.expiresAt,
       partial: task.partial,
       files,
@@ -395,6 +401,7 @@ export class TaskService {
       status: task.status,
       progress: task.progress,
       msg: this.statusMessage(task),
+      ...this.failureCode(task),
       expiresAt: task.expiresAt,
       ...(typeof data.pageCount === 'number' && { pageCount: data.pageCount }),
       data,

@@ -132,6 +132,30 @@ describe.each(DB_MODES)('task API on %s', (mode) => {
     expect(info).toMatch(/Page\s+1 rot:\s+90/);
   });
 
+  test('a failure says why in code next to msg: encrypted, corrupt; none on success', async () => {
+    const agent = request.agent(app);
+    const plain = path.join(os.tmpdir(), `task-test-${process.pid}-plain.pdf`);
+    const locked = path.join(os.tmpdir(), `task-test-${process.pid}-locked.pdf`);
+    fs.writeFileSync(plain, await makePdf(2));
+    execFileSync('qpdf', ['--encrypt', 'open-sesame', 'owner-pw', '256', '--', plain, locked]);
+    const submit = async (bytes: Buffer, name: string) => {
+      const res = await agent.post('/task/submitTask').field('taskName', 'pdf-rotate').field('options', JSON.stringify({ angle: 90 })).attach('file', bytes, name);
+      expect(res.status).toBe(200);
+      return poll(agent, res.body.data.taskId);
+    };
+    try {
+      expect(await submit(fs.readFileSync(locked), '加密.pdf')).toMatchObject({ status: 'failed', code: 'encrypted', msg: 'PDF已加密，请先解密' });
+      const corrupt = Buffer.concat([Buffer.from('%PDF-1.7\n1 0 obj\n<<'), Buffer.alloc(2000, 0x41)]);
+      expect(await submit(corrupt, '坏文件.pdf')).toMatchObject({ status: 'failed', code: 'corrupt', msg: '文件已损坏或不是有效的PDF' });
+      const done = await submit(fs.readFileSync(plain), 'ok.pdf');
+      expect(done.status).toBe('done');
+      expect(done).not.toHaveProperty('code');
+    } finally {
+      fs.rmSync(plain, { force: true });
+      fs.rmSync(locked, { force: true });
+    }
+  });
+
   test('merge keeps the upload order', async () => {
     const agent = request.agent(app);
     const res = await agent
@@ -193,7 +217,7 @@ describe.each(DB_MODES)('task API on %s', (mode) => {
     const agent = request.agent(app);
     const wrongType = await agent.post('/task/submitTask').field('taskName', 'pdf-rotate').attach('file', Buffer.from('just some text, not a PDF'), 'fake.pdf');
     expect(wrongType.status).toBe(415);
-    expect(wrongType.body.msg).toContain('pdf');
+    expect(wrongType.body.msg).toBe('文件格式不支持，请上传 PDF 格式的文件');
 
     const empty = await agent.post('/task/submitTask').field('taskName', 'pdf-rotate').attach('file', Buffer.alloc(0), 'empty.pdf');
     expect([empty.status, empty.body]).toEqual([400, { ret: 400, msg: '文件为空' }]);

@@ -6,6 +6,7 @@
 import { useEffect, useRef, type MouseEvent } from 'react';
 import { TOOL_GROUPS, toolsOfGroup } from '../../../shared/catalogue';
 import { AccountMenu } from '../AccountMenu';
+import { SoonBadge } from '../SoonBadge';
 import { ToolIcon } from '../ToolIcon';
 import { ToolSearch } from '../tool-search/ToolSearch';
 import { VipButton } from '../VipButton';
@@ -64,6 +65,7 @@ export function MenuDrawer({ id, accountOrigin, onClose }: MenuDrawerProps) {
                   <a key={tool.id} href={tool.path}>
                     <ToolIcon tool={tool} size="sm" />
                     {tool.title}
+                    <SoonBadge toolId={tool.id} />
                   </a>
                 ))}
               </div>

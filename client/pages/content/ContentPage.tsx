@@ -5,6 +5,7 @@ import { TOOL_GROUPS, TUTORIAL_CATEGORIES, toolsOfGroup, findTool } from '../../
 import { PAGES, helpPageNumber } from '../../../shared/pages';
 import { ToolGrid } from '../../components/ToolGrid';
 import { EmptyState } from '../../components/EmptyState';
+import { SoonBadge } from '../../components/SoonBadge';
 import { ScanReport } from './ScanReport';
 
 const INFO: Record<string, { title: string; paragraphs: string[] }> = {
@@ -59,7 +60,10 @@ function SitemapLinks() {
           <ul>
             {toolsOfGroup(g.type).map((t) => (
               <li key={t.id}>
-                <a href={t.path}>{t.title}</a>
+                <a href={t.path}>
+                  {t.title}
+                  <SoonBadge toolId={t.id} />
+                </a>
               </li>
             ))}
           </ul>

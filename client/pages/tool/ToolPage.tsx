@@ -4,6 +4,7 @@ import { findTool, toolsOfGroup, TOOL_GROUPS, type Tool } from '../../../shared/
 import { formatFileSize } from '../../../shared/format';
 import { PAGE_LIMITED_TOOLS, TRYOUT_PAGES } from '../../../shared/tryout';
 import { CachedMarkup } from '../../components/CachedMarkup';
+import { useAvailabilityKey } from '../../components/SoonBadge';
 import { ToolCards, ToolGrid } from '../../components/ToolGrid';
 import { UploadPanel } from './UploadPanel';
 import './tool.css';
@@ -22,6 +23,7 @@ export default function ToolPage({ toolId }: { toolId: string }) {
   const tool = findTool(toolId)!;
   const group = TOOL_GROUPS.find((g) => g.type === tool.type)!;
   const related = toolsOfGroup(tool.type).filter((t) => t.id !== tool.id).slice(0, 6);
+  const availability = useAvailabilityKey();
   return (
     <div className="tool-page">
       <div className="container">
@@ -58,7 +60,7 @@ export default function ToolPage({ toolId }: { toolId: string }) {
           </section>
         </CachedMarkup>
         {related.length > 0 && (
-          <CachedMarkup cacheKey={`related-tools:${tool.id}`}>
+          <CachedMarkup cacheKey={`related-tools:${tool.id}:${availability}`}>
             <section aria-label="相关工具">
               <h2 className="section-title">相关工具</h2>
               <ToolCards tools={related} />

@@ -10,6 +10,7 @@ import { acceptList, admitFiles, moveItem, toChosen, type ChosenFile } from './f
 import { tierOfUser, useCurrentUser } from '../../account/session';
 import { useResumedRun } from '../../components/pay/use-resumed-run';
 import { usePayLayer, useVipState } from '../../components/pay';
+import { FailureActions } from './FailureActions';
 import { FileList } from './FileList';
 import { CropEditor, IdPhotoPicker, IdPhotoPreview, PagePicker, WaveformEditor } from './lazy-views';
 import { OptionsForm } from './OptionsForm';
@@ -281,29 +282,28 @@ function Workbench({ tool, setup }: { tool: Tool; setup: ToolSetup }) {
       {setup.editor && files[0] && <Editor kind={setup.editor} file={files[0].file} values={values} disabled={!editable} onChange={setMany} />}
       <OptionsForm toolId={tool.id} setup={setup} values={values} problems={problems} disabled={!editable} onChange={setValue} />
       <RunStatus phase={phase} files={files} run={{ toolId: tool.id, values, retry }} />
-      <div className="panel-actions">
-        {phase.kind === 'failed' ? (
-          <>
-            <button type="button" className="btn btn-primary btn-large btn-start" onClick={onStart}>
-              重试
+      {phase.kind === 'failed' ? (
+        <FailureActions
+          toolId={tool.id}
+          code={phase.code}
+          takesPassword={setup.fields.some((field) => field.name === 'password')}
+          password={values.password ?? ''}
+          onPassword={(value) => setValue('password', value)}
+          retry={onStart}
+          chooseAgain={startOver}
+        />
+      ) : (
+        <div className="panel-actions">
+          <button type="button" className="btn btn-primary btn-large btn-start" disabled={busy || files.length === 0} aria-busy={busy} onClick={onStart}>
+            {busy ? '处理中…' : (activePicking(setup, values)?.start ?? setup.action)}
+          </button>
+          {phase.kind === 'uploading' && (
+            <button type="button" className="btn btn-ghost" onClick={reset}>
+              取消上传
             </button>
-            <button type="button" className="btn btn-ghost" onClick={startOver}>
-              重新开始
-            </button>
-          </>
-        ) : (
-          <>
-            <button type="button" className="btn btn-primary btn-large btn-start" disabled={busy || files.length === 0} aria-busy={busy} onClick={onStart}>
-              {busy ? '处理中…' : (activePicking(setup, values)?.start ?? setup.action)}
-            </button>
-            {phase.kind === 'uploading' && (
-              <button type="button" className="btn btn-ghost" onClick={reset}>
-                取消上传
-              </button>
-            )}
-          </>
-        )}
-      </div>
+          )}
+        </div>
+      )}
     </div>
   );
 }

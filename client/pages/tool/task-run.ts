@@ -15,6 +15,7 @@ import {
   type TaskStatus,
   type TaskView,
 } from '../../api/tasks';
+import type { FailureCode } from '../../../shared/task-api';
 
 export const POLL_INTERVAL_MS = 1000;
 
@@ -29,7 +30,8 @@ export type RunPhase =
   | { kind: 'processing'; status: TaskStatus; progress: number }
   | { kind: 'done'; task: TaskView }
   /** usedUp: refused because the day's free uses of the tool are gone (the page offers login or VIP). */
-  | { kind: 'failed'; message: string; usedUp?: boolean };
+  /** code: why the task failed, when the server knows (a locked or damaged file…). */
+  | { kind: 'failed'; message: string; usedUp?: boolean; code?: FailureCode };
 
 export interface RunRequest {
   taskName: string;
@@ -107,7 +109,7 @@ export function useTaskRun() {
 
   const finish = async (taskId: string, signal: AbortSignal) => {
     const task = await pollUntilSettled(() => taskQuery(taskId), (v) => setPhase({ kind: 'processing', status: v.status, progress: v.progress }), signal);
-    setPhase(task.status === 'done' ? { kind: 'done', task } : { kind: 'failed', message: task.msg || '处理失败，请重试' });
+    setPhase(task.status === 'done' ? { kind: 'done', task } : { kind: 'failed', message: task.msg || '处理失败，请重试', code: task.code });
   };
 
   const guard = async (signal: AbortSignal, work: () => Promise<void>) => {
@@ -146,7 +148,10 @@ export function useTaskRun() {
         (v) => setPhase({ kind: 'previewing', status: v.status, progress: v.progress }),
         signal,
       );
-      if (middle.status !== 'done') throw new Error(middle.msg || '预览生成失败，请重试');
+      if (middle.status !== 'done') {
+        setPhase({ kind: 'failed', message: middle.msg || '预览生成失败，请重试', code: middle.code });
+        return;
+      }
       setPhase({ kind: 'picking', taskId, pages: middle.pages, data: middle.data, expiresAt: middle.expiresAt });
     });
   }, []);

@@ -98,6 +98,15 @@ const openPasswordField: OptionField = {
   maxLength: 128,
 };
 
+/**
+ * The same option for tools that do not draw it in the form: asked for only when the PDF turns out
+ * to be locked (the failed run's password prompt, FailureActions.tsx), then sent with the re-run.
+ */
+const lockedPasswordField: OptionField = { kind: 'hidden', name: 'password', label: '打开密码', default: '' };
+
+/** Converters that read the whole PDF and take its password (server: passwordOption), without other options. */
+const readsLockedPdf: ToolSetup = { action: '开始转换', fields: [lockedPasswordField] };
+
 const dpiField = (defaultDpi: number, max: number): OptionField => ({
   kind: 'choice',
   name: 'dpi',
@@ -283,6 +292,13 @@ export const TOOL_SETUPS: Readonly<Record<string, ToolSetup>> = {
       }),
     ],
   },
+  'pdf-to-word': readsLockedPdf,
+  'pdf-to-excel': readsLockedPdf,
+  'pdf-to-ppt': readsLockedPdf,
+  'pdf-to-html': readsLockedPdf,
+  'pdf-to-epub': readsLockedPdf,
+  'scan-to-word': readsLockedPdf,
+  'scan-to-excel': readsLockedPdf,
   'pdf-merge': { action: '开始合并', fields: [], ordered: true, note: '按列表顺序合并，可拖动文件或用上下箭头调整顺序' },
   'pdf-split': {
     action: '开始拆分',

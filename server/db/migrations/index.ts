@@ -11,6 +11,7 @@ import * as commerce from './008_commerce';
 import * as adBindings from './011_ad_bindings';
 import * as refunds from './012_refunds';
 import * as minuteCharges from './013_minute_charges';
+import * as taskFailureCode from './014_task_failure_code';
 
 export const migrations: Record<string, Migration> = {
   '001_site': site,
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '011_ad_bindings': adBindings,
   '012_refunds': refunds,
   '013_minute_charges': minuteCharges,
+  '014_task_failure_code': taskFailureCode,
 };

@@ -1,7 +1,7 @@
 // Tables of the conversion tasks (SPEC §7 "Tasks"): the tasks table is the source of truth for a job.
 import type { Generated } from 'kysely';
 
-import type { TaskStage, TaskStatus } from '../../../shared/task-api';
+import type { FailureCode, TaskStage, TaskStatus } from '../../../shared/task-api';
 
 export type { TaskStage, TaskStatus };
 /** A middle task first runs the converter's preview step; submitResult turns it into a final run. */
@@ -19,6 +19,8 @@ export interface TasksTable {
   progress: number;
   /** Chinese reason when failed, else ''. */
   msg: string;
+  /** Why it failed, for the page, when the cause is known; else null. */
+  failure_code: FailureCode | null;
   /** The visitor tier the task runs with (guest/user/vip). */
   tier: string;
   /** JSON: the validated options. */

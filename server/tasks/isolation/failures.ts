@@ -10,12 +10,12 @@ const OUT_OF_MEMORY = /out of memory|cannot allocate memory|bad_alloc|array buff
 
 export function failureOf(error: unknown): JobFailure {
   const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
-  if (isConvertError(error)) return { convertMessage: error.message, detail };
+  if (isConvertError(error)) return { convertMessage: error.message, ...(error.code && { convertCode: error.code }), detail };
   if (error instanceof Error && OUT_OF_MEMORY.test(error.message)) return { convertMessage: RESOURCE_LIMIT_MESSAGE, detail };
   return { detail };
 }
 
 /** The error a failure from the other side stands for; `where` says which side failed. */
 export function errorOf(failure: JobFailure, where: string): Error {
-  return failure.convertMessage ? new ConvertError(failure.convertMessage, { cause: new Error(failure.detail) }) : new Error(`${where}: ${failure.detail}`);
+  return failure.convertMessage ? new ConvertError(failure.convertMessage, { cause: new Error(failure.detail), code: failure.convertCode }) : new Error(`${where}: ${failure.detail}`);
 }

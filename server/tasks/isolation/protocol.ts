@@ -3,6 +3,7 @@
 import type { EngineId } from '../../convert/engines/registry';
 import type { ConvertInput, ConvertOutput, MiddleResult, Tier } from '../../convert/types';
 import type { TimestampSettings } from '../../convert/tools/pdf-render';
+import type { FailureCode } from '../../../shared/task-api';
 
 export interface JobRequest {
   toolId: string;
@@ -18,6 +19,8 @@ export interface JobRequest {
 /** A failure as the visitor may see it: a ConvertError's Chinese message, or none (a bug, logged in the child). */
 export interface JobFailure {
   convertMessage?: string;
+  /** The ConvertError's code, when it has one. */
+  convertCode?: FailureCode;
   detail: string;
 }
 

@@ -5,34 +5,35 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import { ConvertError } from '../../errors';
+import { PDF_CORRUPT, PDF_ENCRYPTED } from '../pdf-render/messages';
 import type { ConvertContext, ConvertInput, ConvertOutput } from '../../types';
 import { dropUnreachableObjects } from './unreachable-objects';
 
-const CORRUPT_PDF_MESSAGE = '文件已损坏或不是有效的PDF';
-const ENCRYPTED_PDF_MESSAGE = 'PDF已加密，请先解密';
 
 /**
  * Opens a visitor's PDF. `among` is every file of the task: with several, errors name the file
  * at fault, so the visitor knows which one to fix.
  */
 export async function loadPdf(input: ConvertInput, among: readonly ConvertInput[] = [input]): Promise<PDFDocument> {
-  const fail = (message: string, cause?: unknown) =>
-    new ConvertError(among.length > 1 ? `「${input.name}」${message}` : message, { cause });
+  const fail = (code: 'encrypted' | 'corrupt', cause?: unknown) => {
+    const message = code === 'encrypted' ? PDF_ENCRYPTED : PDF_CORRUPT;
+    return new ConvertError(among.length > 1 ? `「${input.name}」${message}` : message, { cause, code });
+  };
   const bytes = await readFile(input.path);
   let doc: PDFDocument;
   try {
     // throwOnInvalidObject: a broken object fails the load instead of logging and saving garbage.
     doc = await PDFDocument.load(bytes, { ignoreEncryption: true, throwOnInvalidObject: true, updateMetadata: false });
   } catch (error) {
-    throw fail(namesEncryption(bytes) ? ENCRYPTED_PDF_MESSAGE : CORRUPT_PDF_MESSAGE, error);
+    throw fail(namesEncryption(bytes) ? 'encrypted' : 'corrupt', error);
   }
   // pdf-lib cannot decrypt; loading with ignoreEncryption only lets us tell this case apart.
-  if (doc.isEncrypted) throw fail(ENCRYPTED_PDF_MESSAGE);
+  if (doc.isEncrypted) throw fail('encrypted');
   try {
     // Walks the page tree now, so a broken one fails here rather than halfway through a tool.
     if (doc.getPages().length === 0) throw new Error('no pages');
   } catch (error) {
-    throw fail(CORRUPT_PDF_MESSAGE, error);
+    throw fail('corrupt', error);
   }
   return doc;
 }

@@ -110,7 +110,7 @@ async function compressOne(input: ConvertInput, index: number, options: Compress
   const { signal, workDir } = ctx;
   const source = await openReadablePdf(input.path, { password: options.password, workDir, signal });
   const sourceFeatures = await documentFeatures(source.path, signal);
-  if (!sourceFeatures) throw new ConvertError(PDF_CORRUPT);
+  if (!sourceFeatures) throw new ConvertError(PDF_CORRUPT, { code: 'corrupt' });
   const sourceWords = await wordsOf(source.path, signal);
   const file = (name: string) => path.join(workDir, `compress-${index}-${name}.pdf`);
   const candidates: Array<{ file: string; make(): Promise<void> }> = [

@@ -37,11 +37,13 @@ export async function countPdfPages(
     okExitCodes: [0, 2, 3],
   });
   if (counted.exitCode === 2) {
-    if (/invalid password/.test(counted.stderr)) throw new ConvertError(password === '' ? missingPasswordMessage : WRONG_PASSWORD);
-    throw new ConvertError(PDF_CORRUPT);
+    if (/invalid password/.test(counted.stderr)) {
+      throw password === '' ? new ConvertError(missingPasswordMessage, { code: 'encrypted' }) : new ConvertError(WRONG_PASSWORD, { code: 'wrongPassword' });
+    }
+    throw new ConvertError(PDF_CORRUPT, { code: 'corrupt' });
   }
   const pageCount = Number.parseInt(counted.stdout.toString('utf8'), 10);
-  if (!(pageCount > 0)) throw new ConvertError(PDF_CORRUPT);
+  if (!(pageCount > 0)) throw new ConvertError(PDF_CORRUPT, { code: 'corrupt' });
   return pageCount;
 }
 
@@ -71,7 +73,7 @@ export async function corruptOnEngineFailure<T>(work: Promise<T>): Promise<T> {
   try {
     return await work;
   } catch (error) {
-    if (error instanceof EngineFailedError) throw new ConvertError(PDF_CORRUPT, { cause: error });
+    if (error instanceof EngineFailedError) throw new ConvertError(PDF_CORRUPT, { cause: error, code: 'corrupt' });
     throw error;
   }
 }

@@ -44,7 +44,7 @@ async function loadPdf(file: string): Promise<PDFDocument> {
   try {
     return await PDFDocument.load(await readFile(file), { updateMetadata: false });
   } catch (error) {
-    throw new ConvertError(PDF_CORRUPT, { cause: error });
+    throw new ConvertError(PDF_CORRUPT, { cause: error, code: 'corrupt' });
   }
 }
 
