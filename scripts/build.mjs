@@ -72,7 +72,7 @@ await buildServerBundle({ outdir: path.join(root, 'dist/server'), production });
 
 // jest runs the sources through another interop than Node gives the bundle: refuse the imports where they differ.
 const importProblems = [];
-for (const bundle of ['main.mjs', 'convert-child.mjs']) importProblems.push(...(await checkServerImports(path.join(root, 'dist/server', bundle))));
+for (const bundle of ['main.mjs', 'convert-child.mjs', 'cad-reader.mjs']) importProblems.push(...(await checkServerImports(path.join(root, 'dist/server', bundle))));
 if (importProblems.length) {
   for (const problem of importProblems) console.error(`server bundle: ${problem}`);
   process.exit(1);

@@ -15,7 +15,7 @@ export const root = path.resolve(import.meta.dirname, '..');
 export async function buildServerBundle({ outdir, production = true, plugins = [] }) {
   await esbuild.build({
     absWorkingDir: root,
-    entryPoints: { main: 'server/main.ts', 'convert-child': 'server/tasks/isolation/child-main.ts' },
+    entryPoints: { main: 'server/main.ts', 'convert-child': 'server/tasks/isolation/child-main.ts', 'cad-reader': 'server/convert/engines/cad-reader/child.ts' },
     bundle: true,
     platform: 'node',
     format: 'esm',

@@ -111,3 +111,21 @@ function isDirectory(p: string): boolean {
     return false;
   }
 }
+
+/**
+ * The folders a Node program reads besides the system's: its bundle's folder and the packages it
+ * loads (a scratch build links node_modules from elsewhere). Job children and the CAD reader.
+ */
+export function codeFolders(entry: string): string[] {
+  const folders = [path.dirname(entry)];
+  for (let dir = path.dirname(entry); ; dir = path.dirname(dir)) {
+    const modules = path.join(dir, 'node_modules');
+    if (fs.existsSync(modules)) {
+      // Where node looks, and where it leads when it is a link (a scratch build's, a worktree's).
+      folders.push(modules, fs.realpathSync(modules));
+      break;
+    }
+    if (dir === path.dirname(dir)) break;
+  }
+  return folders;
+}

@@ -4,7 +4,7 @@ import os from 'node:os';
 import { runProcess } from './process';
 import { probeSpeechModel } from './speech/model';
 
-export type EngineId = 'qpdf' | 'ghostscript' | 'poppler' | 'mutool' | 'openssl' | 'ffmpeg' | 'heif' | 'libreoffice' | 'python-uno' | 'calibre' | 'tesseract' | 'background-removal' | 'fontconfig' | 'speech-model';
+export type EngineId = 'qpdf' | 'ghostscript' | 'poppler' | 'mutool' | 'openssl' | 'ffmpeg' | 'heif' | 'libreoffice' | 'python-uno' | 'calibre' | 'tesseract' | 'background-removal' | 'fontconfig' | 'speech-model' | 'cad-reader';
 
 export interface EngineSpec {
   /** The executables this engine provides; a run names one of them. */
@@ -94,6 +94,10 @@ export const ENGINES = {
   // Speech recognition in process (engines/speech, used by tools/speech): sherpa-onnx-node over the model directory named
   // by SPEECH_MODEL_DIR; unavailable, with the reason the pages show, while none is configured.
   'speech-model': { programs: [], probe: [process.execPath, '--version'], check: probeSpeechModel, limit: 1, timeoutMs: 1_800_000 },
+  // DWG and DXF reading (engines/cad-reader): Node running LibreDWG's WebAssembly or dxf-json, one
+  // process per drawing. V8 reserves ~10 GiB of address space for a WebAssembly memory, so the
+  // limit is on address space that large; LibreDWG's module caps its own memory at 4 GiB.
+  'cad-reader': { programs: [process.execPath], probe: [process.execPath, '-e', "require.resolve('@mlightcad/libredwg-web'); require.resolve('@mlightcad/dxf-json')"], limit: cores, timeoutMs: 120_000, memoryBytes: 16 * GiB },
 } as const satisfies Record<EngineId, EngineSpec>;
 
 export type EngineProgram = (typeof ENGINES)[EngineId]['programs'][number];

@@ -1,5 +1,6 @@
 // Runs a program of a registered engine: waits for the engine's concurrency slot, applies its
 // timeout, and turns failures into errors that say what went wrong.
+import path from 'node:path';
 import { ConvertError } from '../errors';
 import { foldersOf, jailed } from './jail';
 import { ProcessTimeoutError, runProcess, type ProcessResult } from './process';
@@ -11,6 +12,8 @@ export interface EngineRunOptions {
   cwd?: string;
   /** The program's environment inside the jail (calibre needs its own HOME); nothing of the server's is inherited. */
   env?: Readonly<Record<string, string>>;
+  /** Folders the program reads besides its arguments' (a Node script's code and node_modules). */
+  readOnly?: readonly string[];
   /** Overrides the engine's default timeout. */
   timeoutMs?: number;
   maxOutputBytes?: number;
@@ -38,7 +41,10 @@ const LIMIT_SIGNAL_CODES = [152, 137];
  */
 function confined(program: string, args: readonly string[], engine: EngineId, options: EngineRunOptions, timeoutMs: number): [string, string[]] {
   const spec: EngineSpec = ENGINES[engine];
-  const [jail, jailArgs] = spec.jail === false ? [program, [...args]] : jailed([program, ...args], { readWrite: foldersOf(args, options.cwd), env: options.env, cwd: options.cwd });
+  const readOnly = options.readOnly ?? [];
+  // A folder given read-only stays so even when an argument names a file inside it (the script).
+  const readWrite = foldersOf(args, options.cwd).filter((folder) => !readOnly.some((ro) => folder === ro || folder.startsWith(ro + path.sep)));
+  const [jail, jailArgs] = spec.jail === false ? [program, [...args]] : jailed([program, ...args], { readWrite, readOnly, env: options.env, cwd: options.cwd });
   // Without a limit of its own an engine gets none, not the one a job's child process runs under (limits are inherited).
   const limits = [`--cpu=${Math.ceil((timeoutMs / 1000) * 2)}`, `--as=${spec.memoryBytes ?? 'unlimited'}`];
   return ['/usr/bin/prlimit', [...limits, '--', jail, ...jailArgs]];

@@ -4,7 +4,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { INSIDE_JOB_JAIL_ENV, jailed } from '../../convert/engines/jail';
+import { codeFolders, INSIDE_JOB_JAIL_ENV, jailed } from '../../convert/engines/jail';
 import type { EngineId } from '../../convert/engines/registry';
 import { acquireEngineSlot, RESOURCE_LIMIT_MESSAGE } from '../../convert/engines/run';
 import { speechSettings } from '../../convert/engines/speech/settings';
@@ -56,24 +56,6 @@ interface JobChild {
   exchange: string;
   /** A job has it: the job removes the exchange folder, not the exit of a waiting spare. */
   taken: boolean;
-}
-
-/**
- * The folders the child reads besides the system's: its bundle's folder and the packages it loads
- * (a scratch build links node_modules from elsewhere), and the speech model when one is set.
- */
-function codeFolders(entry: string): string[] {
-  const folders = [path.dirname(entry)];
-  for (let dir = path.dirname(entry); ; dir = path.dirname(dir)) {
-    const modules = path.join(dir, 'node_modules');
-    if (fs.existsSync(modules)) {
-      // Where node looks, and where it leads when it is a link (a scratch build's, a worktree's).
-      folders.push(modules, fs.realpathSync(modules));
-      break;
-    }
-    if (dir === path.dirname(dir)) break;
-  }
-  return folders;
 }
 
 export class IsolatedJobs {
