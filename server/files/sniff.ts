@@ -41,9 +41,16 @@ function textTypeMatches(ext: string, head: Buffer): boolean {
   return true;
 }
 
+/**
+ * DWG names its release in its first six bytes: AC1012 (R13) to AC1032 (2018 and later), the
+ * releases LibreDWG reads; file-type has no signature for DWG.
+ */
+const DWG_RELEASE = /^AC10(1[2-9]|2\d|3[0-2])/;
+
 /** The type to give the converter, or undefined when the bytes are not an accepted format. */
 export async function sniffType(head: Buffer, fileName: string, accept: readonly string[]): Promise<string | undefined> {
   const named = extensionOf(fileName);
+  if (accept.includes('dwg') && DWG_RELEASE.test(head.subarray(0, 6).toString('latin1'))) return 'dwg';
   const found = await fileTypeFromBuffer(head);
   if (found) {
     if (accept.includes(found.ext)) return found.ext;
