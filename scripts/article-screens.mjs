@@ -87,7 +87,7 @@ async function hydrated(page) {
 async function focusPanel(page) {
   await page.evaluate(() => {
     const panel = document.querySelector('.upload-panel');
-    if (panel) window.scrollTo(0, Math.max(0, panel.getBoundingClientRect().top + window.scrollY - 90));
+    if (panel) window.scrollTo(0, Math.max(0, panel.getBoundingClientRect().top + window.scrollY - 150));
   });
   await new Promise((r) => setTimeout(r, 300));
 }
