@@ -92,6 +92,11 @@ describe('articles', () => {
     expect(unlinked).toEqual([]);
   });
 
+  it('fill every tutorial category of SPEC §2', () => {
+    const empty = TUTORIAL_CATEGORIES.filter((c) => !articles.some((a) => a.meta.kind === 'tutorial' && a.meta.category === c.newsId)).map((c) => c.newsId);
+    expect(empty).toEqual([]);
+  });
+
   it('contain no raw HTML', () => {
     const withHtml = articles.filter((a) => /<\/?[a-zA-Z][^>]*>|<!--/.test(a.body.replace(/```[\s\S]*?```/g, '').replace(/`[^`\n]*`/g, ''))).map((a) => a.file);
     expect(withHtml).toEqual([]);
