@@ -23,6 +23,9 @@ import { queryCookies } from './http/query-cookies';
 import { securityHeaders } from './http/security';
 import { staticAssets } from './http/static-assets';
 import { trailingSlash } from './http/trailing-slash';
+import { healthRoutes } from './ops/health';
+import { createMetrics } from './ops/metrics';
+import { requestLog } from './ops/request-log';
 import { PageCache } from './ssr/page-cache';
 import { createPageRenderer } from './ssr/render';
 
@@ -31,6 +34,11 @@ export interface SiteApp {
   pageCache: PageCache;
   /** The embedded API's parts; undefined behind API_ORIGIN. */
   api?: ApiDeps;
+  /**
+   * Graceful shutdown's first half: /readyz answers 503 and submits are refused while running jobs
+   * get up to `deadlineMs` to finish; pages, status polls and downloads are still served.
+   */
+  drain(deadlineMs: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -47,16 +55,18 @@ export async function createApp(config: Config, seams: AppSeams = {}): Promise<S
   app.set('query parser', parseQuery);
 
   const pageCache = new PageCache();
+  let draining = false;
+  let api: ApiDeps | undefined;
+  const metrics = createMetrics(config.metricsToken, () => api?.tasks);
 
   // The API (data layer and conversion jobs) lives here unless API_ORIGIN names another server.
-  let api: ApiDeps | undefined;
   if (!config.apiOrigin) {
     configureTimestamps({ authorityDir: path.join(config.dataDir, 'tsa'), tsaUrl: config.tsaUrl });
     const db = createDb(config);
     await migrateToLatest(db);
     const secret = loadSecret(config);
     const commerce = new Commerce(config, db, secret);
-    const tasks = new TaskService({ config, db, store: seams.store, fairness: seams.fairness, isolation: seams.isolation, packs: commerce.packUses });
+    const tasks = new TaskService({ config, db, store: seams.store, fairness: seams.fairness, isolation: seams.isolation, packs: commerce.packUses, onSettled: metrics.taskSettled });
     if (seams.startTasks !== false) await tasks.start();
     const accounts = new AccountService({ db, secret, sms: createSmsProvider(config) });
     if (seams.startTasks !== false) commerce.start();
@@ -77,8 +87,12 @@ export async function createApp(config: Config, seams: AppSeams = {}): Promise<S
   const mobile = site.mobileOrigin !== site.publicOrigin ? mobileRedirect(site) : undefined;
   const pageLayers = mobile ? [security, mobile] : [security];
 
+  app.use(metrics.middleware);
+  app.use(requestLog());
   app.use(pageCacheHits(pageCache, pageLayers));
   app.use(security);
+  app.use(healthRoutes({ db: api?.db, tasks: api?.tasks, dataDir: config.dataDir, draining: () => draining }));
+  app.get('/metrics', metrics.handler);
   app.use(queryCookies());
   app.use(staticAssets(config.publicDir));
   // Payment notifies are signed over their exact bytes: the JSON parser keeps them for those paths.
@@ -97,6 +111,10 @@ export async function createApp(config: Config, seams: AppSeams = {}): Promise<S
     app,
     pageCache,
     api,
+    async drain(deadlineMs) {
+      draining = true;
+      await api?.tasks.drain(deadlineMs);
+    },
     async close() {
       await api?.commerce?.stop();
       await api?.tasks.stop();

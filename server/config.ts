@@ -44,6 +44,10 @@ export interface Config {
    * it those calls answer 404.
    */
   adminToken?: string;
+  /** Bearer token for /metrics (METRICS_TOKEN, at least 32 characters); without it /metrics answers 404. */
+  metricsToken?: string;
+  /** SIGTERM: how long running jobs may take to finish before they are handed back to the queue (SHUTDOWN_GRACE_SECONDS). */
+  shutdownGraceMs: number;
   /** Payments (server/pay): without a real provider the sandbox serves both tabs, and production takes no payments. */
   pay: PayConfig;
 }
@@ -79,10 +83,10 @@ function int(value: string | undefined, fallback: number): number {
   return Number.isInteger(n) && n > 0 ? n : fallback;
 }
 
-/** ADMIN_TOKEN when set: short ones are refused at start rather than guessed later. */
-function adminToken(value: string | undefined): string | undefined {
+/** An operator token when set: short ones are refused at start rather than guessed later. */
+function operatorToken(name: string, value: string | undefined): string | undefined {
   if (!value) return undefined;
-  if (value.length < 32) throw new Error('ADMIN_TOKEN must be at least 32 characters');
+  if (value.length < 32) throw new Error(`${name} must be at least 32 characters`);
   return value;
 }
 
@@ -127,7 +131,9 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
             endpoint: env.ALIYUN_SMS_ENDPOINT || 'https://dysmsapi.aliyuncs.com/',
           }
         : undefined,
-    adminToken: adminToken(env.ADMIN_TOKEN),
+    adminToken: operatorToken('ADMIN_TOKEN', env.ADMIN_TOKEN),
+    metricsToken: operatorToken('METRICS_TOKEN', env.METRICS_TOKEN),
+    shutdownGraceMs: int(env.SHUTDOWN_GRACE_SECONDS, 30) * 1000,
     pay: {
       orderTimeoutSeconds: int(env.PAY_ORDER_TIMEOUT_SECONDS, 30 * 60),
       wechat: env.WECHATPAY_MCHID

@@ -21,20 +21,26 @@ async function main(): Promise<void> {
   guardProcess();
   const config = loadConfig();
   // Every job but the office tools runs in a child process of its own (tasks/isolation), built beside this file.
-  const { app, close } = await createApp(config, { isolation: { entry: path.join(import.meta.dirname, 'convert-child.mjs') } });
+  const { app, drain, close } = await createApp(config, { isolation: { entry: path.join(import.meta.dirname, 'convert-child.mjs') } });
   const server = app.listen(config.port, () => console.log(`site listening on ${config.publicOrigin} (port ${config.port})`));
   server.requestTimeout = uploadRequestTimeoutMs();
   server.timeout = IDLE_SOCKET_MS;
   // The first office document should not wait for LibreOffice to start; without it, the office
   // tools are shown unavailable (server/convert/availability.ts) and the site runs on.
   if (!config.apiOrigin) startOfficePool(config).catch((error) => console.error('LibreOffice pool not started:', error));
-  const stop = () => {
+  let stopping = false;
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    // /readyz turns 503 and submits are refused while running jobs finish (SHUTDOWN_GRACE_SECONDS);
+    // what still runs then is handed back to the queue for the next start (close → tasks.stop).
+    await drain(config.shutdownGraceMs).catch((error: unknown) => console.error('drain failed', error));
     // Finish requests in flight, drop idle keep-alive sockets, then release LibreOffice and the data layer.
     server.close(() => void Promise.all([stopOfficePool(), close()]).finally(() => process.exit(0)));
     server.closeIdleConnections();
   };
-  process.on('SIGTERM', stop);
-  process.on('SIGINT', stop);
+  process.on('SIGTERM', () => void stop());
+  process.on('SIGINT', () => void stop());
 }
 
 main().catch((error) => {

@@ -60,6 +60,8 @@ export interface TaskServiceOptions {
   isolation?: Omit<IsolationOptions, 'exchangeRoot'>;
   /** Bought uses (server/pay) that take over when a logged-in user's free uses of a tool are gone. */
   packs?: PackUses;
+  /** Told of every run that ends (the metrics' tasks by tool and outcome). */
+  onSettled?: (tool: string, outcome: 'done' | 'failed') => void;
 }
 
 /** The multipart fields a submit takes, all before the first file (upload.ts). */
@@ -119,9 +121,11 @@ export class TaskService {
   private readonly speechMinutes: SpeechMinutes;
   private readonly minFreeDiskBytes: number;
   private readonly dataDir: string;
+  private readonly onSettled?: TaskServiceOptions['onSettled'];
 
   constructor(options: TaskServiceOptions) {
     const { config } = options;
+    this.onSettled = options.onSettled;
     this.store = options.store ?? new LocalFileStore(path.join(config.dataDir, 'files'));
     this.repo = new TaskRepo(options.db);
     this.links = new LinkSigner(loadSecret(config));
@@ -151,6 +155,8 @@ export class TaskService {
   /** A run ended: its share of the queue is free, and a failure costs the visitor nothing. */
   private async settle(id: string, status: 'done' | 'failed'): Promise<void> {
     this.fairness.release(id);
+    const observe = this.onSettled;
+    if (observe) await this.repo.get(id).then((task) => task && observe(task.tool, status), () => undefined);
     if (status === 'failed') await this.giveUseBack(id);
   }
 
@@ -176,6 +182,34 @@ export class TaskService {
   /** Tasks turned away by a full LibreOffice pool and waiting to be offered again. */
   get retriesPending(): number {
     return this.retries.size;
+  }
+
+  /** Set by drain(): new work is refused so the jobs running can finish before the process exits. */
+  private draining = false;
+
+  get isDraining(): boolean {
+    return this.draining;
+  }
+
+  /** Jobs waiting plus jobs running in this process (the metrics endpoint's queue depth). */
+  get queueDepth(): number {
+    return this.queue.size;
+  }
+
+  /** Jobs running now. */
+  get runningCount(): number {
+    return this.runner.runningIds().length;
+  }
+
+  /**
+   * Graceful shutdown, first half: refuse new submits (503), start no queued job, and wait up to
+   * `deadlineMs` for the running ones to finish. stop() then hands back whatever still runs.
+   */
+  async drain(deadlineMs: number): Promise<void> {
+    this.draining = true;
+    this.queue.stop();
+    const deadline = Date.now() + deadlineMs;
+    while (this.runner.runningIds().length > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
   }
 
   /** Stops taking jobs; running jobs are aborted and handed back to the queue for the next start (no interruption counted). */
@@ -211,6 +245,7 @@ export class TaskService {
 
   /** 429 while the queue is full, or, for a tool on the LibreOffice pool, while that pool is (it would only refuse the job). */
   private checkCapacity(converter: Converter<unknown>): void {
+    if (this.draining) throw new TaskRefusal(503, TASK_MESSAGES.draining);
     if (this.queue.size >= this.queueCap) throw new TaskRefusal(429, TASK_MESSAGES.busy);
     if (converter.engines.includes('libreoffice') && officePoolSaturated()) throw new TaskRefusal(429, TASK_MESSAGES.officeBusy);
   }

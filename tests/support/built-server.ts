@@ -82,6 +82,8 @@ export async function startBuiltServer(options: BuiltServerOptions = {}): Promis
   // Every test visitor comes from 127.0.0.1, and suites run many tasks of one tool: the daily free
   // uses are raised out of their way (tests/api/usage.test.ts passes undefined to test the real ones).
   Object.assign(env, TEST_DAILY_USES_ENV);
+  // SIGTERM hands running jobs back at once, as before graceful drain; tests/api/ops.test.ts sets a grace to test the drain.
+  env.SHUTDOWN_GRACE_SECONDS = '0';
   for (const [k, v] of Object.entries(options.env ?? {})) {
     if (v === undefined) delete env[k];
     else env[k] = v;

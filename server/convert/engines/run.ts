@@ -75,6 +75,14 @@ export const localEngineSlots: EngineSlots = (id, signal) => {
 
 let slots: EngineSlots = localEngineSlots;
 
+/** Counts the metrics endpoint reads (server/ops/metrics.ts): runs ended by their timeout, per engine. */
+export const engineTimeouts = new Map<EngineId, number>();
+
+/** Slots in use and their limit per engine, in this process. */
+export function engineSlotUsage(): Array<{ engine: EngineId; busy: number; limit: number }> {
+  return (Object.keys(ENGINES) as EngineId[]).map((engine) => ({ engine, busy: semaphores.get(engine)?.busy ?? 0, limit: ENGINES[engine].limit }));
+}
+
 /**
  * A job running in a child process (tasks/isolation) takes its slots from the server's, so the
  * engine limits hold across all jobs and previews together.
@@ -110,7 +118,10 @@ export async function runEngine(program: EngineProgram, args: readonly string[],
     }
     return result;
   } catch (error) {
-    if (error instanceof ProcessTimeoutError) throw new ConvertError(TIMEOUT_MESSAGE, { cause: error });
+    if (error instanceof ProcessTimeoutError) {
+      engineTimeouts.set(engine, (engineTimeouts.get(engine) ?? 0) + 1);
+      throw new ConvertError(TIMEOUT_MESSAGE, { cause: error });
+    }
     throw error;
   } finally {
     release();

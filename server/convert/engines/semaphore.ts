@@ -6,6 +6,11 @@ export class Semaphore {
 
   constructor(readonly limit: number) {}
 
+  /** Slots in use now. */
+  get busy(): number {
+    return this.active;
+  }
+
   /** Waits for a free slot; the returned function gives it back (call it exactly once). */
   async acquire(signal?: AbortSignal): Promise<() => void> {
     signal?.throwIfAborted();

@@ -46,6 +46,11 @@ export async function stopOfficePool(): Promise<void> {
   temporaryProfileRoot = undefined;
 }
 
+/** Listener restarts of the shared pool since it started (0 before it starts). */
+export function officePoolRestarts(): number {
+  return pool?.restarts ?? 0;
+}
+
 /** The shared pool would refuse a job now (a pool not started yet has room). */
 export function officePoolSaturated(): boolean {
   return pool?.isSaturated() ?? false;

@@ -148,7 +148,11 @@ export class OfficePool {
   }
 
   /** Retires the slot's listener and warms its successor in the background. */
+  /** Listeners replaced since the pool started (worn out, died or hung): the metrics endpoint shows it. */
+  restarts = 0;
+
   private replace(slot: Slot): void {
+    this.restarts++;
     const retired = this.retire(slot);
     if (!this.stopped) slot.listener = this.startListener(slot, retired);
   }

@@ -1,0 +1,96 @@
+// Operating the built server: /healthz and /readyz, /metrics behind its token, request ids, and
+// the graceful drain on SIGTERM (running jobs finish, new ones are refused, exit 0).
+import { startBuiltServer, type BuiltServer } from '../support/built-server';
+import { TaskClient } from '../support/task-client';
+import { slowPdf, textPdf } from '../shipped/inputs';
+import { builtServerOn } from '../support/db';
+
+const METRICS_TOKEN = 'm'.repeat(40);
+
+describe('health, readiness, metrics and request ids (SQLite)', () => {
+  let site: BuiltServer;
+  beforeAll(async () => {
+    site = await startBuiltServer({ env: { METRICS_TOKEN } });
+  });
+  afterAll(() => site.stop());
+
+  test('/healthz answers while the process is up; /readyz checks the database, storage and queue', async () => {
+    const health = await fetch(`${site.origin}/healthz`);
+    expect(health.status).toBe(200);
+    expect(await health.json()).toMatchObject({ status: 'ok' });
+    const ready = await fetch(`${site.origin}/readyz`);
+    expect(ready.status).toBe(200);
+    const body = await ready.json();
+    expect(body.status).toBe('ready');
+    for (const check of ['accepting', 'database', 'storage', 'queue']) expect(body.checks[check].ok).toBe(true);
+    expect(Array.isArray(body.unavailableEngines)).toBe(true);
+    expect(ready.headers.get('cache-control')).toBe('no-store');
+  });
+
+  test('/metrics needs the bearer token and counts requests, tasks by tool and outcome, queue and engines', async () => {
+    expect((await fetch(`${site.origin}/metrics`)).status).toBe(401);
+    expect((await fetch(`${site.origin}/metrics`, { headers: { authorization: 'Bearer wrong' } })).status).toBe(401);
+    const client = new TaskClient(site.origin);
+    const submitted = await client.submit('pdf-rotate', [{ name: 'a.pdf', data: await textPdf(2) }]);
+    expect(submitted.status).toBe(200);
+    expect((await client.settle(submitted.body.data!.taskId)).status).toBe('done');
+    const res = await fetch(`${site.origin}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+    expect(res.status).toBe(200);
+    const text = await res.text();
+    expect(text).toMatch(/^tasks_total\{tool="pdf-rotate",outcome="done"\} 1$/m);
+    expect(text).toMatch(/^http_request_duration_seconds_count\{route="\/task",method="POST",status="2xx"\} \d+$/m);
+    expect(text).toMatch(/^task_queue_depth 0$/m);
+    expect(text).toMatch(/^engine_slots_busy\{engine="\w+"\} 0$/m);
+    expect(text).toMatch(/^libreoffice_listener_restarts \d+$/m);
+    expect(text).toMatch(/^process_resident_memory_bytes \d+/m);
+  });
+
+  test('every response carries a request id; a well-formed one from the edge is kept, a hostile one replaced', async () => {
+    const plain = await fetch(`${site.origin}/task/taskQuery`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    expect(plain.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    const given = await fetch(`${site.origin}/healthz`, { headers: { 'x-request-id': 'edge-1234abcd' } });
+    expect(given.headers.get('x-request-id')).toBe('edge-1234abcd');
+    const hostile = await fetch(`${site.origin}/healthz`, { headers: { 'x-request-id': '../../etc/passwd <script>' } });
+    expect(hostile.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    // The API call was logged as one JSON line with that id.
+    const id = plain.headers.get('x-request-id')!;
+    const line = site.log().split('\n').find((l) => l.includes(id));
+    expect(JSON.parse(line!)).toMatchObject({ req: { id, method: 'POST', url: '/task/taskQuery' } });
+  });
+});
+
+describe('on PostgreSQL without METRICS_TOKEN', () => {
+  const on = builtServerOn('postgres');
+  test('/metrics does not exist; /readyz checks the PostgreSQL database', async () => {
+    expect((await fetch(`${on.server.origin}/metrics`)).status).toBe(404);
+    const ready = await fetch(`${on.server.origin}/readyz`);
+    expect(ready.status).toBe(200);
+    expect((await ready.json()).checks.database.ok).toBe(true);
+  });
+});
+
+test('SIGTERM drains: /readyz turns 503, new submits are refused in Chinese, the running job finishes, exit 0', async () => {
+  const site = await startBuiltServer({ env: { SHUTDOWN_GRACE_SECONDS: '120', CONVERT_CONCURRENCY: '1' } });
+  const client = new TaskClient(site.origin);
+  const submitted = await client.submit('pdf-to-png', [{ name: 'slow.pdf', data: await slowPdf(6) }]);
+  expect(submitted.status).toBe(200);
+  const taskId = submitted.body.data!.taskId;
+  for (let i = 0; i < 600 && (await client.query(taskId)).status !== 'running'; i++) await new Promise((r) => setTimeout(r, 50));
+  expect((await client.query(taskId)).status).toBe('running');
+  site.child.kill('SIGTERM');
+  let ready: Response | undefined;
+  for (let i = 0; i < 100; i++) {
+    ready = await fetch(`${site.origin}/readyz`);
+    if (ready.status === 503) break;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  expect(ready!.status).toBe(503);
+  expect((await ready!.json()).checks.accepting).toEqual({ ok: false, detail: 'draining: shutting down' });
+  const refused = await client.submit('pdf-rotate', [{ name: 'late.pdf', data: await textPdf(1) }]);
+  expect(refused).toEqual({ status: 503, body: { ret: 400, msg: '服务正在更新，请稍后几秒再试' } });
+  // Polls are still answered while the job runs to its end.
+  const finished = await client.settle(taskId, { intervalMs: 100 });
+  expect(finished.status).toBe('done');
+  expect(await site.exited).toBe(0);
+  await site.stop();
+}, 180_000);
