@@ -45,15 +45,15 @@ const frontMatter = z
     updated: day.optional(),
   })
   .superRefine((v, ctx) => {
-    if (tutorialCategory(v.id)) ctx.addIssue({ code: 'custom', message: `id ${v.id} 与教程分类 id 冲突` });
+    if (tutorialCategory(v.id)) ctx.addIssue({ code: 'custom', path: ['id'], message: `id ${v.id} 与教程分类 id 冲突` });
     if (v.kind === 'tutorial' && !(v.category === GENERAL_CATEGORY || (typeof v.category === 'number' && tutorialCategory(v.category)))) {
-      ctx.addIssue({ code: 'custom', message: `教程分类 ${String(v.category)} 不存在` });
+      ctx.addIssue({ code: 'custom', path: ['category'], message: `教程分类 ${String(v.category)} 不存在` });
     }
     if (v.kind === 'help' && !(typeof v.category === 'string' && Object.hasOwn(HELP_CATEGORIES, v.category))) {
-      ctx.addIssue({ code: 'custom', message: `帮助分类 ${String(v.category)} 不存在` });
+      ctx.addIssue({ code: 'custom', path: ['category'], message: `帮助分类 ${String(v.category)} 不存在` });
     }
-    if (v.tool && !findTool(v.tool)) ctx.addIssue({ code: 'custom', message: `工具 ${v.tool} 不在目录中` });
-    for (const tag of v.tags) if (!tagName(tag)) ctx.addIssue({ code: 'custom', message: `标签 ${tag} 未定义` });
+    if (v.tool && !findTool(v.tool)) ctx.addIssue({ code: 'custom', path: ['tool'], message: `工具 ${v.tool} 不在目录中` });
+    for (const tag of v.tags) if (!tagName(tag)) ctx.addIssue({ code: 'custom', path: ['tags'], message: `标签 ${tag} 未定义` });
   });
 
 /** One file's text → its article, or the reasons it is refused. */

@@ -18,7 +18,7 @@ function ToolCard({ toolId }: { toolId: string }) {
         <p className="tool-cta-text">{tool.summary}</p>
       </div>
       <a className="btn btn-primary" href={tool.path}>
-        立即使用{tool.title}
+        {`立即使用${tool.title}`}
       </a>
     </div>
   );

@@ -77,7 +77,7 @@ function View({ data }: { data: ContentView }) {
               <section key={c.newsId} className="category-card">
                 <h2>
                   <a href={`/news/${c.newsId}/`}>{c.title}</a>
-                  <span className="count">{c.count} 篇</span>
+                  <span className="count">{`${c.count} 篇`}</span>
                 </h2>
                 {c.latest.length ? (
                   <ul>
@@ -106,7 +106,7 @@ function View({ data }: { data: ContentView }) {
           <Heading title={data.category.title} sub={`${data.category.description}${pageNote(data.list)}`} />
           <p className="category-actions">
             <a className="btn btn-primary" href={data.category.link}>
-              立即使用{data.category.title.replace(/教程$/, '')}
+              {`立即使用${data.category.title.replace(/教程$/, '')}`}
             </a>
             <a className="btn btn-outline" href="/news/more/">
               全部教程

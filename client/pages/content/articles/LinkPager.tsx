@@ -49,7 +49,7 @@ export function LinkPager({ list }: { list: ListPage }) {
         <span className="pager-btn pager-next is-disabled" aria-hidden="true">›</span>
       )}
       <span className="pager-right">
-        <span className="pager-total">共 {list.total} 篇</span>
+        <span className="pager-total">{`共 ${list.total} 篇`}</span>
         <select
           className="pager-size"
           value={list.size}
@@ -61,7 +61,7 @@ export function LinkPager({ list }: { list: ListPage }) {
         >
           {PAGE_SIZES.map((n) => (
             <option key={n} value={n}>
-              {n}条/页
+              {`${n}条/页`}
             </option>
           ))}
         </select>
