@@ -109,9 +109,10 @@ function categoryList(all: ArticleSummary[], newsId: number, page: number, size:
 function tagList(all: ArticleSummary[], key: string, page: number, size: number): ContentAnswer {
   const name = tagName(key);
   const tagged = name ? all.filter((a) => a.tags.includes(key)) : [];
-  // A tag nobody uses has no page: an empty list would be a page with nothing on it.
-  if (!name || tagged.length === 0) return MISSING;
   const basePath = `/tags/${key}/`;
+  // A tag nobody uses has no page, but for the tutorial categories' tag links (SPEC §2), which
+  // the site links to whatever is written: those show their tool and an empty list.
+  if (!name || (tagged.length === 0 && !TUTORIAL_CATEGORIES.some((c) => c.tagLink === basePath))) return MISSING;
   const list = listPage(tagged, page, size, basePath, 'segment');
   if (!list) return MISSING;
   return view({

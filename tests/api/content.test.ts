@@ -177,6 +177,11 @@ describe('content pages of the built server (SQLite)', () => {
     expect(title(tag.html)).toBe('转换PDF相关教程与帮助 - PDF365');
     expect(tag.html).toContain('<h1>转换PDF相关文章</h1>');
     expect(tag.html).not.toMatch(/pdf-convert相关/);
+    // A tutorial category's tag (SPEC §2 links it) has its page even before anything is tagged with it.
+    const categoryTag = await get('/tags/word-to-pdf/');
+    expect(categoryTag.status).toBe(200);
+    expect(categoryTag.html).toContain('<h1>Word转PDF相关文章</h1>');
+    expect(categoryTag.html).toContain('href="/word-to-pdf/">立即使用Word转PDF</a>');
     const tagPage = await get('/tags/pdf-to-word/2/');
     expect([tagPage.status, listTitles(tagPage.html).length]).toEqual([200, 2]);
   });
@@ -195,7 +200,7 @@ describe('content pages of the built server (SQLite)', () => {
     '/news/9001/2/',
     '/tags/nope/',
     '/tags/pdf-to-word/9/',
-    '/tags/word-to-pdf/',
+    '/tags/pdf-rotate/',
   ])('answers %s with a real 404 that is never page-cached', async (pathname) => {
     for (let i = 0; i < 2; i++) {
       const res = await get(pathname);

@@ -1,6 +1,7 @@
 // The content pages (help, tutorials, tags) drawn from their loader's data (client/routing/content-loader.ts).
 import { useLoaderData } from 'react-router';
 import { articlePath, type ContentView, type ListPage } from '../../../../shared/articles';
+import { findTool } from '../../../../shared/catalogue';
 import { ArticleList } from './ArticleList';
 import { ArticlePage } from './ArticlePage';
 import { Breadcrumbs } from './Breadcrumbs';
@@ -49,6 +50,22 @@ function HelpAside() {
         <p className="aside-note">找不到答案？通过意见反馈告诉我们。</p>
       </section>
     </aside>
+  );
+}
+
+/** A tool's tag page offers the tool itself. */
+function TagTool({ tagKey }: { tagKey: string }) {
+  const tool = findTool(tagKey);
+  if (!tool) return null;
+  return (
+    <p className="category-actions">
+      <a className="btn btn-primary" href={tool.path}>
+        {`立即使用${tool.title}`}
+      </a>
+      <a className="btn btn-outline" href="/news/more/">
+        全部教程
+      </a>
+    </p>
   );
 }
 
@@ -133,7 +150,8 @@ function View({ data }: { data: ContentView }) {
       return (
         <>
           <Heading title={`${data.tag.name}相关文章`} sub={`共 ${data.tag.count} 篇教程与帮助${pageNote(data.list)}`} />
-          <Paged list={data.list} />
+          <TagTool tagKey={data.tag.key} />
+          <Paged list={data.list} empty="这个标签下还没有文章，先看看全部教程吧。" />
         </>
       );
   }
