@@ -1,7 +1,7 @@
 // The content pages (help, tutorials, tags) drawn from their loader's data (client/routing/content-loader.ts).
 import { useLoaderData } from 'react-router';
-import { articlePath, type ContentView, type ListPage } from '../../../../shared/articles';
-import { findTool } from '../../../../shared/catalogue';
+import { EXTRA_TAGS, articlePath, type ContentView, type ListPage, type TagCount } from '../../../../shared/articles';
+import { TOOL_GROUPS, findTool } from '../../../../shared/catalogue';
 import { ArticleList } from './ArticleList';
 import { ArticlePage } from './ArticlePage';
 import { Breadcrumbs } from './Breadcrumbs';
@@ -51,6 +51,13 @@ function HelpAside() {
       </section>
     </aside>
   );
+}
+
+/** Topic tags first, then the tools' tags in their catalogue groups. */
+function tagGroups(tags: TagCount[]): { title: string; tags: TagCount[] }[] {
+  const groups = [{ title: '主题', tags: tags.filter((t) => Object.hasOwn(EXTRA_TAGS, t.key)) }];
+  for (const g of TOOL_GROUPS) groups.push({ title: g.title, tags: tags.filter((t) => !Object.hasOwn(EXTRA_TAGS, t.key) && findTool(t.key)?.type === g.type) });
+  return groups.filter((g) => g.tags.length > 0);
 }
 
 /** A tool's tag page offers the tool itself. */
@@ -136,14 +143,19 @@ function View({ data }: { data: ContentView }) {
       return (
         <>
           <Heading title="热门标签" sub="按主题浏览教程与帮助文章" />
-          <div className="tag-cloud">
-            {data.tags.map((t) => (
-              <a key={t.key} href={`/tags/${t.key}/`}>
-                {t.name}
-                <span className="count">{t.count}</span>
-              </a>
-            ))}
-          </div>
+          {tagGroups(data.tags).map((g) => (
+            <section key={g.title} className="tag-group">
+              <h2>{g.title}</h2>
+              <div className="tag-cloud">
+                {g.tags.map((t) => (
+                  <a key={t.key} href={`/tags/${t.key}/`}>
+                    {t.name}
+                    <span className="count">{t.count}</span>
+                  </a>
+                ))}
+              </div>
+            </section>
+          ))}
         </>
       );
     case 'tag':
