@@ -4,6 +4,7 @@ import { HELP_CATEGORIES, tagName, tutorialCategory, type ArticleSummary, type A
 import { findTool } from '../../../../shared/catalogue';
 import { OG_IMAGE_PATH } from '../../../../shared/head';
 import { useSiteConfig } from '../../../routing/site-config';
+import { SoonBadge } from '../../../components/SoonBadge';
 import { ArticleDate, TagChips } from './ArticleList';
 import { JsonLd } from './JsonLd';
 import { articlePath } from '../../../../shared/articles';
@@ -14,7 +15,10 @@ function ToolCard({ toolId }: { toolId: string }) {
   return (
     <div className="tool-cta">
       <div>
-        <p className="tool-cta-title">{tool.title}</p>
+        <p className="tool-cta-title">
+          {tool.title}
+          <SoonBadge toolId={tool.id} />
+        </p>
         <p className="tool-cta-text">{tool.summary}</p>
       </div>
       <a className="btn btn-primary" href={tool.path}>
