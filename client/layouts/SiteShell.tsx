@@ -3,6 +3,7 @@
 import { useEffect } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useMatches } from 'react-router';
 import { buildHead, headFromLoaderData, type PageHeadText } from '../../shared/head';
+import { CONTENT_PAGE_IDS } from '../../shared/articles';
 import { matchSiteRoute } from '../../shared/site-routes';
 import { findPage, type PageOptions } from '../../shared/pages';
 import { SiteConfigContext, type SiteConfig } from '../routing/site-config';
@@ -25,6 +26,11 @@ function useHeadSync(config: SiteConfig, pathname: string): void {
   useEffect(() => {
     const matched = matchSiteRoute(pathname);
     if (!matched) return;
+    // A content page always brings its head; without one its loader answered 404.
+    if (!loaded && CONTENT_PAGE_IDS.has(matched.route.id)) {
+      applyHead(buildHead(matched.path, findPage('404').head({}), undefined, config));
+      return;
+    }
     applyHead(buildHead(matched.path, loaded ?? matched.route.head(matched.params), matched.route.options.mobile, config));
   }, [pathname, config, loaded]);
 }

@@ -158,7 +158,11 @@ export async function resolveContent(store: ArticleStore, path: string, askedSiz
       return helpList(all, 1, size);
     case 'help-detail': {
       const n = helpPageNumber(params.slug);
-      if (n !== null) return n === 1 ? redirectTo('/help/') : n > 0 && integer(String(n)) ? helpList(all, n, size) : MISSING;
+      if (n !== null) {
+        // Only the site's own spelling: /help/page2/, never /help/page02/ or /help/page0/.
+        if (params.slug !== `page${n}` || n < 1) return MISSING;
+        return n === 1 ? redirectTo('/help/') : helpList(all, n, size);
+      }
       const id = integer(params.slug);
       return id ? articlePage(store, all, id, 'help') : MISSING;
     }

@@ -191,6 +191,7 @@ describe('content pages of the built server (SQLite)', () => {
     '/help/9001/',
     '/help/page2/',
     '/help/page0/',
+    '/help/page02/',
     '/help/abc/',
     '/news/9003/',
     '/news/99999/',

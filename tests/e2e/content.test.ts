@@ -67,6 +67,8 @@ it('shows the 404 page for an unknown article reached by a link', async () => {
   });
   await Promise.all([page.waitForFunction(() => document.querySelector('.error-status')?.textContent === '404'), page.click('#dead')]);
   expect(await page.evaluate(() => document.querySelector('.error-page h1')?.textContent)).toBe('页面不存在');
+  expect(await page.title()).toBe('页面不存在 - PDF365');
+  expect(await page.evaluate(() => document.querySelector('meta[name="mobile-agent"]'))).toBeNull();
   expect(errors).toEqual([]);
   await page.close();
 });
