@@ -1,7 +1,7 @@
 // Help, tutorial and tag pages of the built server over real HTTP: articles imported from their
 // files (SQLite and PostgreSQL), rendered with head tags, JSON-LD and breadcrumbs, lists paged per
 // SPEC §9, unknown ids real 404s that are never page-cached, sitemap.xml valid against the
-// sitemaps.org schema with every article, robots.txt from PUBLIC_ORIGIN.
+// sitemaps.org schema with every article, robots.txt from PUBLIC_ORIGIN; the same behind API_ORIGIN.
 import fs from 'node:fs';
 import path from 'node:path';
 import { importArticles } from '../../server/articles/import';
@@ -290,5 +290,33 @@ describe('content pages on PostgreSQL', () => {
     const xml = await (await fetch(`${server.origin}/sitemap.xml`)).text();
     expect(validateSitemapXml(xml)).toBe('valid');
     expect(sitemapLocs(xml)).toContain(`${server.origin}/news/9102/`);
+  });
+});
+
+describe('a site server behind API_ORIGIN', () => {
+  let api: BuiltServer;
+  let site: BuiltServer;
+  let dir: string;
+  beforeAll(async () => {
+    dir = writeContentDir(0);
+    api = await startBuiltServer({ ...BOOT, env: { CONTENT_DIR: dir } });
+    site = await startBuiltServer({ ...BOOT, env: { API_ORIGIN: api.origin } });
+  }, 240_000);
+  afterAll(async () => {
+    await site?.stop();
+    await api?.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("renders the articles, 404s and sitemap from the API server's content calls", async () => {
+    const page = await fetch(`${site.origin}/news/9001/`);
+    const html = await page.text();
+    expect(page.status).toBe(200);
+    expect(title(html)).toBe('PDF转Word的三个步骤和常见问题 - PDF365');
+    expect(meta(html, 'canonical')).toBe(`${site.origin}/news/9001/`);
+    expect((await fetch(`${site.origin}/help/424242/`)).status).toBe(404);
+    const xml = await (await fetch(`${site.origin}/sitemap.xml`)).text();
+    expect(validateSitemapXml(xml)).toBe('valid');
+    expect(sitemapLocs(xml)).toContain(`${site.origin}/help/9004/`);
   });
 });
