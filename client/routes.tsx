@@ -1,12 +1,14 @@
 // The route table: one route per SITE_ROUTES entry (shared/site-routes.ts), rendered inside the
 // site shell; unknown paths redirect to /404/, which answers 404 through the error boundary.
 import { data, redirect, type RouteObject } from 'react-router';
+import { CONTENT_PAGE_IDS } from '../shared/articles';
 import { NOT_FOUND_MESSAGE, NOT_FOUND_PATH } from '../shared/pages';
 import { SITE_ROUTES, type SiteRoute } from '../shared/site-routes';
 import { ErrorPage } from './pages/error/ErrorPage';
 import { SiteShell } from './layouts/SiteShell';
 import { lazyPage } from './routing/lazy-page';
 import { runMiddleware } from './routing/middleware';
+import { contentLoader } from './routing/content-loader';
 import type { SiteConfig } from './routing/site-config';
 
 // Chunk names are the module paths under client/ (scripts/build.mjs maps them to files).
@@ -32,6 +34,7 @@ function pageRoute(page: SiteRoute, config: SiteConfig): RouteObject {
     // Its loader always throws, so the error boundary draws the page; `element: null` says so.
     return { id: page.id, path: page.path, element: null, loader: () => { throw data(NOT_FOUND_MESSAGE, { status: 404 }); } };
   }
+  if (CONTENT_PAGE_IDS.has(page.id)) return { id: page.id, path: page.path, element: pageElement(page), loader: contentLoader };
   const middleware = page.options.needsLogin ? ['auth'] : [];
   return {
     id: page.id,

@@ -3,6 +3,13 @@ import path from 'node:path';
 import express from 'express';
 import type { Config } from './config';
 import { createApiRouter } from './api';
+import { importArticles } from './articles/import';
+import { createContentRouter } from './articles/router';
+import { ArticleStore } from './articles/store';
+import { databaseContentSource } from './articles/views';
+import { httpContentSource } from '../client/api/content';
+import { createSeoRouter } from './seo/router';
+import type { ContentSource } from '../shared/articles';
 import { createDb, migrateToLatest } from './db';
 import type { ApiDeps } from './api/deps';
 import { AccountService } from './account/service';
@@ -60,6 +67,7 @@ export async function createApp(config: Config, seams: AppSeams = {}): Promise<S
   const metrics = createMetrics(config.metricsToken, () => api?.tasks);
 
   // The API (data layer and conversion jobs) lives here unless API_ORIGIN names another server.
+  let content: ContentSource | undefined;
   if (!config.apiOrigin) {
     configureTimestamps({ authorityDir: path.join(config.dataDir, 'tsa'), tsaUrl: config.tsaUrl });
     const db = createDb(config);
@@ -71,7 +79,12 @@ export async function createApp(config: Config, seams: AppSeams = {}): Promise<S
     const accounts = new AccountService({ db, secret, sms: createSmsProvider(config) });
     if (seams.startTasks !== false) commerce.start();
     api = { config, db, tasks, accounts, commerce };
+    const imported = await importArticles(db, config.contentDir);
+    for (const problem of imported.problems) console.error(`articles: ${problem}`);
+    content = databaseContentSource(new ArticleStore(db));
   }
+  // Behind API_ORIGIN the articles are read from that server's content calls.
+  content ??= httpContentSource(config.apiOrigin);
 
   // Behind API_ORIGIN the tools run elsewhere: this server cannot tell, and the API answers for them.
   const site = {
@@ -80,7 +93,7 @@ export async function createApp(config: Config, seams: AppSeams = {}): Promise<S
     accountOrigin: config.accountOrigin,
     unavailableTools: api ? await unavailableTools() : {},
   };
-  const renderer = await createPageRenderer(site, config.publicDir);
+  const renderer = await createPageRenderer(site, config.publicDir, content);
 
   const security = securityHeaders(config.production, config.accountOrigin === config.publicOrigin ? [] : [config.accountOrigin]);
   // Without a separate mobile site the rule can never fire: page requests skip it.
@@ -99,9 +112,10 @@ export async function createApp(config: Config, seams: AppSeams = {}): Promise<S
   const keepNotifyBytes = (req: express.Request, _res: unknown, buf: Buffer) => {
     if (req.url.startsWith(PAY_NOTIFY_PREFIX)) (req as express.Request & { rawBody?: Buffer }).rawBody = buf;
   };
-  if (api) app.use(onlyApiPaths(express.json({ limit: '1mb', verify: keepNotifyBytes }), express.urlencoded({ extended: false, limit: '1mb' }), createApiRouter(api)));
+  if (api) app.use(onlyApiPaths(express.json({ limit: '1mb', verify: keepNotifyBytes }), express.urlencoded({ extended: false, limit: '1mb' }), createApiRouter(api), createContentRouter(content)));
   else app.use(apiProxy(config.apiOrigin!));
   app.use(apiNotFound());
+  app.use(createSeoRouter({ publicOrigin: config.publicOrigin, publicDir: config.publicDir, content }));
   app.use(trailingSlash());
   if (mobile) app.use(mobile);
   app.use(pages(renderer, pageCache));

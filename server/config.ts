@@ -25,6 +25,8 @@ export interface Config {
   convertConcurrency: number;
   /** Built client assets (manifest.json and the hashed files). */
   publicDir: string;
+  /** Article files (articles/*.md, images/): the build's copy beside publicDir unless CONTENT_DIR names another. */
+  contentDir: string;
   /** Secret for signed download links and cookies; generated per data dir when not given. */
   secret?: string;
   /** A trusted RFC 3161 timestamp authority; the built-in one (key under DATA_DIR/tsa) when absent. */
@@ -109,6 +111,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     retentionMinutes: int(env.RETENTION_MINUTES, 120),
     convertConcurrency: int(env.CONVERT_CONCURRENCY, os.availableParallelism()),
     publicDir: path.resolve(env.PUBLIC_DIR || 'dist/public'),
+    contentDir: path.resolve(env.CONTENT_DIR || path.join(env.PUBLIC_DIR || 'dist/public', '../content')),
     secret: env.SITE_SECRET || undefined,
     tsaUrl: env.TSA_URL || undefined,
     speechModelDir: env.SPEECH_MODEL_DIR ? path.resolve(env.SPEECH_MODEL_DIR) : undefined,

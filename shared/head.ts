@@ -37,7 +37,19 @@ export function canonicalUrl(pathname: string, publicOrigin: string): string {
   return publicOrigin.replace(/\/$/, '') + pathname;
 }
 
-export function buildHead(pathname: string, text: HeadText, mobile: MobileRule | undefined, origins: Origins): Head {
+/** Head text with what an article adds: og:type article and its cover as og:image (a path on this site). */
+export interface PageHeadText extends HeadText {
+  ogType?: string;
+  image?: string;
+}
+
+/** A loader's data may carry the page's head text (content pages: the article's title and summary). */
+export function headFromLoaderData(data: unknown): PageHeadText | undefined {
+  const head = (data as { head?: PageHeadText } | null | undefined)?.head;
+  return head && typeof head.title === 'string' ? head : undefined;
+}
+
+export function buildHead(pathname: string, text: PageHeadText, mobile: MobileRule | undefined, origins: Origins): Head {
   const canonical = canonicalUrl(pathname, origins.publicOrigin);
   const tags: HeadTag[] = [
     { tag: 'meta', key: 'description', attrs: { name: 'description', content: text.description } },
@@ -46,8 +58,8 @@ export function buildHead(pathname: string, text: HeadText, mobile: MobileRule |
     { tag: 'meta', key: 'og:title', attrs: { property: 'og:title', content: text.title } },
     { tag: 'meta', key: 'og:description', attrs: { property: 'og:description', content: text.description } },
     { tag: 'meta', key: 'og:url', attrs: { property: 'og:url', content: canonical } },
-    { tag: 'meta', key: 'og:type', attrs: { property: 'og:type', content: 'website' } },
-    { tag: 'meta', key: 'og:image', attrs: { property: 'og:image', content: canonicalUrl(OG_IMAGE_PATH, origins.publicOrigin) } },
+    { tag: 'meta', key: 'og:type', attrs: { property: 'og:type', content: text.ogType ?? 'website' } },
+    { tag: 'meta', key: 'og:image', attrs: { property: 'og:image', content: canonicalUrl(text.image ?? OG_IMAGE_PATH, origins.publicOrigin) } },
     { tag: 'link', key: 'canonical', attrs: { rel: 'canonical', href: canonical } },
   ];
   if (mobile) {

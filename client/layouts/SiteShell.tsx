@@ -1,8 +1,9 @@
 // The shell around every page: picks the layout (default, empty, mind-map, order) and the header
 // options of the matched page, keeps head tags in step with client navigation, restores scroll.
 import { useEffect } from 'react';
-import { Outlet, ScrollRestoration, useLocation } from 'react-router';
-import { buildHead } from '../../shared/head';
+import { Outlet, ScrollRestoration, useLocation, useMatches } from 'react-router';
+import { buildHead, headFromLoaderData, type PageHeadText } from '../../shared/head';
+import { CONTENT_PAGE_IDS } from '../../shared/articles';
 import { matchSiteRoute } from '../../shared/site-routes';
 import { findPage, type PageOptions } from '../../shared/pages';
 import { SiteConfigContext, type SiteConfig } from '../routing/site-config';
@@ -15,13 +16,23 @@ import { Header } from '../components/Header';
 import { ToolsBar } from '../components/ToolsBar';
 import '../styles/base.css';
 
-/** Re-applies title and meta tags after client-side navigation (the server wrote the first set). */
+/**
+ * Re-applies title and meta tags after client-side navigation (the server wrote the first set);
+ * a page whose loader gives head text (an article) uses it.
+ */
 function useHeadSync(config: SiteConfig, pathname: string): void {
+  const matches = useMatches();
+  const loaded: PageHeadText | undefined = headFromLoaderData(matches.at(-1)?.data);
   useEffect(() => {
     const matched = matchSiteRoute(pathname);
     if (!matched) return;
-    applyHead(buildHead(matched.path, matched.route.head(matched.params), matched.route.options.mobile, config));
-  }, [pathname, config]);
+    // A content page always brings its head; without one its loader answered 404.
+    if (!loaded && CONTENT_PAGE_IDS.has(matched.route.id)) {
+      applyHead(buildHead(matched.path, findPage('404').head({}), undefined, config));
+      return;
+    }
+    applyHead(buildHead(matched.path, loaded ?? matched.route.head(matched.params), matched.route.options.mobile, config));
+  }, [pathname, config, loaded]);
 }
 
 /** The order layout and custom-head pages replace the tool menus with their own title. */

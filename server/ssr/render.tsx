@@ -5,7 +5,8 @@ import { ChunkExtractorManager } from '@loadable/server';
 import type { Request as ExpressRequest } from 'express';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider, type StaticHandler } from 'react-router';
-import { buildHead } from '../../shared/head';
+import type { ContentSource } from '../../shared/articles';
+import { buildHead, headFromLoaderData } from '../../shared/head';
 import { matchSiteRoute } from '../../shared/site-routes';
 import { findPage } from '../../shared/pages';
 import { createRoutes } from '../../client/routes';
@@ -29,7 +30,8 @@ function toFetchRequest(req: ExpressRequest, url: URL): Request {
   return new Request(url, { method: 'GET', headers });
 }
 
-export async function createPageRenderer(site: SiteConfig, publicDir: string): Promise<PageRenderer> {
+/** `content` answers the content pages' loaders in this process (client/routing/content-loader.ts). */
+export async function createPageRenderer(site: SiteConfig, publicDir: string, content?: ContentSource): Promise<PageRenderer> {
   const manifest = readManifest(publicDir);
   // Every lazy page is loaded once at boot, so renders never meet an unloaded chunk.
   await preloadChunks(chunkNames());
@@ -52,7 +54,7 @@ export async function createPageRenderer(site: SiteConfig, publicDir: string): P
       const url = new URL(req.originalUrl, site.publicOrigin);
       const matched = matchSiteRoute(url.pathname);
       const handler = handlerFor(matched?.route.id);
-      const context = await handler.query(toFetchRequest(req, url));
+      const context = await handler.query(toFetchRequest(req, url), { requestContext: { content } });
       if (context instanceof Response) {
         return { kind: 'redirect', status: context.status, location: context.headers.get('Location') ?? '/' };
       }
@@ -66,8 +68,11 @@ export async function createPageRenderer(site: SiteConfig, publicDir: string): P
         </ChunkExtractorManager>,
       );
       markupCache.fill();
-      const route = matched?.route ?? findPage('404');
-      const head = buildHead(matched?.path ?? url.pathname, route.head(matched?.params ?? {}), route.options.mobile, site);
+      // A page whose loader found nothing (an unknown article, tag or page number) has the 404 page's head.
+      const found = matched && context.statusCode !== 404;
+      const route = found ? matched.route : findPage('404');
+      const text = (found && headFromLoaderData(context.loaderData[matched.route.id])) || route.head(matched?.params ?? {});
+      const head = buildHead(matched?.path ?? url.pathname, text, route.options.mobile, site);
       const { scripts, styles } = assetsFor(manifest, used);
       const html = renderDocument({ head, body, scripts, styles, chunks: [...used], site, nonce, assetBase: '/assets/' });
       return { kind: 'page', status: context.statusCode, html, needsLogin: route.options.needsLogin };

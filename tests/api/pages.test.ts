@@ -7,22 +7,28 @@ import { readManifest } from '../../server/ssr/chunks';
 import { TOOLS } from '../../shared/catalogue';
 import { PAGES } from '../../shared/pages';
 import { ACCOUNT_ORIGIN, MOBILE_ORIGIN, PUBLIC_ORIGIN, createTestSite } from '../support/site';
+import { writeContentDir } from '../support/articles';
 
 type Site = Awaited<ReturnType<typeof createTestSite>>;
 let site: Site;
 
+// The content pages need articles: the sample ones and enough generated tutorials for a page 2.
+const contentDir = writeContentDir(11);
 beforeAll(async () => {
-  site = await createTestSite();
+  site = await createTestSite({ contentDir });
 });
-afterAll(() => site.close());
+afterAll(async () => {
+  await site.close();
+  fs.rmSync(contentDir, { recursive: true, force: true });
+});
 
-/** A concrete address for each page pattern. */
+/** A concrete address for each page pattern (an article, a category's page 2, a tag: tests/support/articles.ts). */
 const SAMPLE: Record<string, string> = {
-  'help-detail': '/help/42/',
+  'help-detail': '/help/1201/',
   'news-detail': '/news/3/',
-  'news-page': '/news/3/2/',
-  'tags': '/tags/pdf/',
-  'tags-page': '/tags/pdf/2/',
+  'news-page': '/news/1/2/',
+  'tags': '/tags/pdf-to-word/',
+  'tags-page': '/tags/pdf-to-word/2/',
 };
 
 const LOGIN_PAGES = ['myOrders', 'myintegral', 'task'];
@@ -35,10 +41,10 @@ const MOBILE_TARGET: Record<string, string> = {
   'help-detail': '/help/',
   'news-more': '/news/more/',
   'news-detail': '/news/3/',
-  'news-page': '/news/3/',
+  'news-page': '/news/1/',
   tag: '/tag/',
-  tags: '/tags/pdf/',
-  'tags-page': '/tags/pdf/',
+  tags: '/tags/pdf-to-word/',
+  'tags-page': '/tags/pdf-to-word/',
 };
 const MOBILE_TOOLS = ['pdf-to-word', 'pdf-to-excel', 'pdf-to-ppt', 'pdf-to-jpg', 'word-to-pdf', 'excel-to-pdf', 'ppt-to-pdf', 'jpg-to-pdf', 'pdf-lock', 'pdf-unlock', 'pdf-merge', 'pdf-split', 'pdf-rotate', 'pdf-compress', 'pdf-getimg', 'font-recognition', 'video-to-ppt'];
 

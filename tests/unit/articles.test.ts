@@ -1,139 +1,114 @@
-// The help and tutorial articles (server/content/articles/*.md, issue 17) are content, but what
-// they state about the site must hold: every file parses, its front matter has the fields the
-// importer reads, ids are unique, categories and tags are ones the site knows, the tool it is
-// about exists, every picture it shows is in server/content/images, and every link to a page of
-// ours is a real route (a /help/{id}/ or /news/{id}/ link to an article that exists).
+// Article files and their Markdown: the fixed file format (and every shipped file keeping to it),
+// safe HTML, heading ids, images, how-to steps; the sitemap's split into an index past its limit.
 import fs from 'node:fs';
 import path from 'node:path';
-import { parse } from 'yaml';
-import { TOOLS, TUTORIAL_CATEGORIES, findTool } from '../../shared/catalogue';
-import { matchSiteRoute } from '../../shared/site-routes';
+import { parseArticle, readArticleFiles } from '../../server/articles/files';
+import { renderMarkdown } from '../../server/articles/markdown';
+import { sitemapFiles, type SitemapEntry } from '../../server/seo/sitemap';
+import { tagName } from '../../shared/articles';
+import { CONTENT_SOURCE, articleFile } from '../support/articles';
+import { validateSitemapXml, sitemapLocs } from '../support/sitemap';
 
-const CONTENT = path.resolve(__dirname, '../../server/content');
-const ARTICLES = path.join(CONTENT, 'articles');
-const IMAGES = path.join(CONTENT, 'images');
+const front = { id: 1001, kind: 'tutorial', category: 1, tool: 'pdf-to-word', tags: ['pdf-to-word', 'pdf-convert'], title: '标题', summary: '摘要', published: '2026-10-02' };
 
-const HELP_CATEGORIES = ['account', 'vip', 'payment', 'invoice', 'refund', 'privacy', 'limits', 'files'];
-/** Tags that are not a tool key: the families of tools and the help topics. */
-const GENERAL_TAGS = ['pdf-convert', 'pdf-edit', 'pdf-security', 'office', 'image', 'media', 'cad', 'account', 'vip', 'payment', 'invoice', 'refund', 'privacy', 'limits'];
-/** Tools no how-to is written for: the mind map is drawn in the browser and has its own page. */
-const TOOLS_WITHOUT_HOWTO = new Set(['online-mindmap']);
-const MAX_IMAGE_BYTES = 120 * 1024;
-
-interface Article {
-  file: string;
-  meta: Record<string, unknown>;
-  body: string;
-}
-
-function readArticle(file: string): Article {
-  const text = fs.readFileSync(path.join(ARTICLES, file), 'utf8');
-  const match = /^---\n([\s\S]*?)\n---\n([\s\S]*)$/.exec(text);
-  if (!match) throw new Error(`${file}: no front matter`);
-  return { file, meta: parse(match[1]!) as Record<string, unknown>, body: match[2]! };
-}
-
-const files = fs.readdirSync(ARTICLES).filter((f) => f.endsWith('.md')).sort();
-const articles = files.map(readArticle);
-const byId = new Map(articles.map((a) => [a.meta.id, a]));
-
-/** A date as YAML reads it (a string in YAML 1.2, a Date if the importer's schema makes one). */
-function isDay(value: unknown): boolean {
-  if (value instanceof Date) return !Number.isNaN(value.getTime());
-  return typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value));
-}
-
-/** Links and images of the body, outside code spans and blocks. */
-function targets(body: string): { images: string[]; links: string[] } {
-  const prose = body.replace(/```[\s\S]*?```/g, '').replace(/`[^`\n]*`/g, '');
-  const images = [...prose.matchAll(/!\[[^\]]*\]\(([^)\s]+)\)/g)].map((m) => m[1]!);
-  const links = [...prose.matchAll(/(?<!!)\[[^\]]*\]\(([^)\s]+)\)/g)].map((m) => m[1]!);
-  return { images, links };
-}
-
-describe('articles', () => {
-  it('are at least 60, among them at least 15 help answers', () => {
-    expect(articles.length).toBeGreaterThanOrEqual(60);
-    expect(articles.filter((a) => a.meta.kind === 'help').length).toBeGreaterThanOrEqual(15);
-  });
-
-  it.each(articles.map((a) => [a.file, a] as const))('%s has the front matter the importer reads', (file, { meta, body }) => {
-    expect(Number.isInteger(meta.id)).toBe(true);
-    expect(meta.id).toBeGreaterThanOrEqual(1000);
-    expect(meta.id).toBeLessThanOrEqual(1999);
-    expect(file).toMatch(new RegExp(`^${meta.id}-[a-z0-9]+(?:-[a-z0-9]+)*\\.md$`));
-    expect(['tutorial', 'help']).toContain(meta.kind);
-    if (meta.kind === 'tutorial') expect([0, ...TUTORIAL_CATEGORIES.map((c) => c.newsId)]).toContain(meta.category);
-    else expect(HELP_CATEGORIES).toContain(meta.category);
-    if (meta.tool !== undefined) expect(findTool(String(meta.tool))).toBeDefined();
-    expect(Array.isArray(meta.tags) && meta.tags.length > 0).toBe(true);
-    for (const tag of meta.tags as unknown[]) expect(typeof tag === 'string' && (findTool(tag) !== undefined || GENERAL_TAGS.includes(tag))).toBe(true);
-    expect(typeof meta.title).toBe('string');
-    expect((meta.title as string).length).toBeGreaterThanOrEqual(8);
-    expect(typeof meta.summary).toBe('string');
-    expect([...(meta.summary as string)].length).toBeGreaterThanOrEqual(60);
-    expect([...(meta.summary as string)].length).toBeLessThanOrEqual(120);
-    expect(isDay(meta.published)).toBe(true);
-    if (meta.updated !== undefined) expect(isDay(meta.updated)).toBe(true);
-    expect(body).toMatch(/^## /m);
-    expect(Object.keys(meta).filter((k) => !['id', 'kind', 'category', 'tool', 'tags', 'title', 'summary', 'cover', 'published', 'updated'].includes(k))).toEqual([]);
-  });
-
-  it('have unique ids', () => {
-    const ids = articles.map((a) => a.meta.id);
-    expect(new Set(ids).size).toBe(ids.length);
-  });
-
-  it('give a how-to for every tool of the catalogue, each linking to its tool page', () => {
-    const howTos = new Map(articles.filter((a) => a.meta.kind === 'tutorial' && a.meta.tool).map((a) => [a.meta.tool, a]));
-    const missing = TOOLS.filter((t) => !TOOLS_WITHOUT_HOWTO.has(t.id) && !howTos.has(t.id)).map((t) => t.id);
-    expect(missing).toEqual([]);
-    const unlinked = [...howTos].filter(([toolId, a]) => !targets(a.body).links.includes(findTool(String(toolId))!.path)).map(([, a]) => a.file);
-    expect(unlinked).toEqual([]);
-  });
-
-  it('fill every tutorial category of SPEC §2', () => {
-    const empty = TUTORIAL_CATEGORIES.filter((c) => !articles.some((a) => a.meta.kind === 'tutorial' && a.meta.category === c.newsId)).map((c) => c.newsId);
-    expect(empty).toEqual([]);
-  });
-
-  it('contain no raw HTML', () => {
-    const withHtml = articles.filter((a) => /<\/?[a-zA-Z][^>]*>|<!--/.test(a.body.replace(/```[\s\S]*?```/g, '').replace(/`[^`\n]*`/g, ''))).map((a) => a.file);
-    expect(withHtml).toEqual([]);
-  });
-
-  it('show only pictures that exist, each small enough', () => {
-    const problems: string[] = [];
-    for (const { file, meta, body } of articles) {
-      const pictures = [...targets(body).images, ...(meta.cover === undefined ? [] : [String(meta.cover)])];
-      for (const picture of pictures) {
-        const at = path.join(IMAGES, picture);
-        if (picture.includes('/') || !fs.existsSync(at)) problems.push(`${file}: ${picture} is not in server/content/images`);
-        else if (fs.statSync(at).size > MAX_IMAGE_BYTES) problems.push(`${file}: ${picture} is over 120 KB`);
-      }
-    }
+describe('article files', () => {
+  it('reads the fixed format: numbers, tag list and dates as the page shows them', () => {
+    const { article, problems } = parseArticle(articleFile({ ...front, updated: '2026-11-20', cover: 'a.png' }, '正文'), 'a.md');
     expect(problems).toEqual([]);
+    expect(article).toMatchObject({ id: 1001, kind: 'tutorial', category: '1', tool: 'pdf-to-word', tags: ['pdf-to-word', 'pdf-convert'], published: '2026-10-02', updated: '2026-11-20', cover: 'a.png', body: '正文' });
   });
 
-  it('link only to real pages of the site', () => {
-    const problems: string[] = [];
-    for (const { file, body } of articles) {
-      for (const link of targets(body).links) {
-        if (/^https:\/\//.test(link)) continue;
-        const url = new URL(link, 'http://site.invalid');
-        const route = link.startsWith('/') ? matchSiteRoute(url.pathname) : null;
-        if (!route || route.route.id === '404' || !url.pathname.endsWith('/')) {
-          problems.push(`${file}: ${link} is not a page of the site`);
-          continue;
-        }
-        const article = /^\/(help|news)\/(\d+)\/$/.exec(url.pathname);
-        if (article) {
-          const target = byId.get(Number(article[2]));
-          const kind = article[1] === 'help' ? 'help' : 'tutorial';
-          if (target?.meta.kind !== kind) problems.push(`${file}: ${link} names no ${kind} article`);
-        }
-      }
-    }
+  it.each([
+    [{ ...front, id: 3 }, 'id 3 与教程分类 id 冲突'],
+    [{ ...front, category: 9 }, '教程分类 9 不存在'],
+    [{ ...front, kind: 'help', category: 'nope' }, '帮助分类 nope 不存在'],
+    [{ ...front, tool: 'no-such-tool' }, '工具 no-such-tool 不在目录中'],
+    [{ ...front, tags: ['pdf-to-word', 'made-up'] }, '标签 made-up 未定义'],
+    [{ ...front, published: '2026-13-40' }, '日期格式应为 YYYY-MM-DD'],
+    [{ ...front, cover: '../secret.png' }, '封面应为 images 目录中的图片文件名'],
+  ])('refuses a broken file with a Chinese reason naming it (%#)', (fields, reason) => {
+    const { article, problems } = parseArticle(articleFile(fields as never, '正文'), 'bad.md');
+    expect(article).toBeUndefined();
+    expect(problems.join('\n')).toContain(reason);
+    expect(problems.every((p) => p.startsWith('bad.md: '))).toBe(true);
+  });
+
+  it('refuses a file without front matter or without a body', () => {
+    expect(parseArticle('# 只有正文', 'x.md').problems[0]).toContain('缺少 --- 包围的文件头');
+    expect(parseArticle(articleFile(front, ''), 'y.md').problems[0]).toContain('正文为空');
+  });
+
+  it('every article shipped in server/content/articles keeps to the format, with unique ids and existing images', () => {
+    const { articles, problems } = readArticleFiles(path.join(CONTENT_SOURCE, 'articles'));
     expect(problems).toEqual([]);
+    expect(articles.length).toBeGreaterThanOrEqual(4);
+    for (const a of articles) {
+      for (const image of renderMarkdown(a.body).images) expect(`${a.file}: ${image} ${fs.existsSync(path.join(CONTENT_SOURCE, 'images', image))}`).toBe(`${a.file}: ${image} true`);
+    }
+  });
+
+  it('names tags in Chinese: the extra keys and the catalogue tools', () => {
+    expect(tagName('pdf-convert')).toBe('转换PDF');
+    expect(tagName('privacy')).toBe('隐私与文件安全');
+    expect(tagName('pdf-to-word')).toBe('PDF转Word');
+    expect(tagName('toString')).toBeUndefined();
+    expect(tagName('nope')).toBeUndefined();
+  });
+});
+
+describe('Markdown rendering', () => {
+  it('shows raw HTML as text and drops script links', () => {
+    const { html } = renderMarkdown('<script>alert(1)</script>\n\n<img src=x onerror=alert(1)>\n\n[a](javascript:alert(1)) [b](vbscript:x) [c](data:text/html,x)');
+    expect(html).not.toMatch(/<script|<img src="x"|href="(javascript|vbscript|data):/i);
+    expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(html).toContain('[a](javascript:alert(1))');
+  });
+
+  it('gives headings unique ids, lists the ## headings and reads a how-to\'s steps from the first ordered list', () => {
+    const r = renderMarkdown('## 操作步骤\n\n1. 打开 **页面**\n2. 上传文件\n   - 可多选\n3. 下载\n\n## 操作步骤\n\n### Step 2: 设置\n\n1. 其他');
+    expect(r.html).toContain('<h2 id="操作步骤">');
+    expect(r.html).toContain('<h2 id="操作步骤-2">');
+    expect(r.html).toContain('<h3 id="step-2-设置">');
+    expect(r.headings).toEqual([
+      { id: '操作步骤', text: '操作步骤' },
+      { id: '操作步骤-2', text: '操作步骤' },
+    ]);
+    expect(r.steps.map((s) => s.name)).toEqual(['打开 页面', '上传文件', '下载']);
+    expect(r.steps[1].text).toBe('上传文件 可多选');
+  });
+
+  it('serves relative images from /content-images/, lazily, and opens outside links apart', () => {
+    const r = renderMarkdown('![说明](pic-1.png) ![远程](https://example.com/x.png)\n\n[站内](/pdf-to-word/) [站外](https://example.com/)');
+    expect(r.html).toContain('<img src="/content-images/pic-1.png" alt="说明" loading="lazy">');
+    expect(r.html).toContain('src="https://example.com/x.png"');
+    expect(r.images).toEqual(['pic-1.png']);
+    expect(r.html).toContain('<a href="/pdf-to-word/">站内</a>');
+    expect(r.html).toContain('<a href="https://example.com/" target="_blank" rel="nofollow noopener noreferrer">站外</a>');
+  });
+
+  it('wraps tables so they scroll on a phone', () => {
+    expect(renderMarkdown('| a | b |\n| - | - |\n| 1 | 2 |').html).toMatch(/^<div class="table-wrap"><table>[\s\S]*<\/table><\/div>\n$/);
+  });
+});
+
+describe('sitemap files', () => {
+  const entries: SitemapEntry[] = Array.from({ length: 7 }, (_, i) => ({ loc: `https://www.pdf365.test/news/${9000 + i}/`, lastmod: `2026-10-0${i + 1}` }));
+
+  it('is one urlset up to the limit', () => {
+    const files = sitemapFiles('https://www.pdf365.test', entries, 10);
+    expect([...files.keys()]).toEqual(['/sitemap.xml']);
+    expect(validateSitemapXml(files.get('/sitemap.xml')!)).toBe('valid');
+  });
+
+  it('becomes an index of parts past the limit, each part valid and every address kept once', () => {
+    const files = sitemapFiles('https://www.pdf365.test', entries, 3);
+    expect([...files.keys()].sort()).toEqual(['/sitemap-1.xml', '/sitemap-2.xml', '/sitemap-3.xml', '/sitemap.xml']);
+    const index = files.get('/sitemap.xml')!;
+    expect(validateSitemapXml(index, 'index')).toBe('valid');
+    expect(sitemapLocs(index)).toEqual(['https://www.pdf365.test/sitemap-1.xml', 'https://www.pdf365.test/sitemap-2.xml', 'https://www.pdf365.test/sitemap-3.xml']);
+    expect(index).toContain('<lastmod>2026-10-07</lastmod>');
+    const parts = ['/sitemap-1.xml', '/sitemap-2.xml', '/sitemap-3.xml'].map((p) => files.get(p)!);
+    for (const part of parts) expect(validateSitemapXml(part)).toBe('valid');
+    expect(parts.flatMap(sitemapLocs)).toEqual(entries.map((e) => e.loc));
   });
 });

@@ -1,12 +1,11 @@
-// Information, help, news, tag and sitemap pages. Articles come from the content service later;
-// until then each page has its heading, its place in the site and a clear empty state.
-import { useParams } from 'react-router';
-import { TOOL_GROUPS, TUTORIAL_CATEGORIES, toolsOfGroup, findTool } from '../../../shared/catalogue';
-import { PAGES, helpPageNumber } from '../../../shared/pages';
+// Information, sitemap and scan pages; the help, tutorial and tag pages are articles/ContentViews.
+import { CONTENT_PAGE_IDS } from '../../../shared/articles';
+import { TOOL_GROUPS, toolsOfGroup } from '../../../shared/catalogue';
+import { PAGES } from '../../../shared/pages';
 import { ToolGrid } from '../../components/ToolGrid';
-import { EmptyState } from '../../components/EmptyState';
 import { SoonBadge } from '../../components/SoonBadge';
 import { ScanReport } from './ScanReport';
+import { ContentViews } from './articles/ContentViews';
 
 const INFO: Record<string, { title: string; paragraphs: string[] }> = {
   about: {
@@ -35,19 +34,6 @@ function PageHeading({ title, sub }: { title: string; sub?: string }) {
       <h1>{title}</h1>
       {sub && <p>{sub}</p>}
     </header>
-  );
-}
-
-function TutorialList() {
-  return (
-    <ul className="article-list">
-      {TUTORIAL_CATEGORIES.map((c) => (
-        <li key={c.newsId}>
-          <a href={`/news/${c.newsId}/`}>{c.title}</a>
-          <p>{c.description}</p>
-        </li>
-      ))}
-    </ul>
   );
 }
 
@@ -84,7 +70,7 @@ function SitemapLinks() {
 }
 
 function Body({ pageId }: { pageId: string }) {
-  const params = useParams();
+  if (CONTENT_PAGE_IDS.has(pageId)) return <ContentViews />;
   switch (pageId) {
     case 'about':
     case 'cooperation':
@@ -114,70 +100,6 @@ function Body({ pageId }: { pageId: string }) {
         <>
           <PageHeading title="网站地图" />
           <SitemapLinks />
-        </>
-      );
-    case 'help':
-    case 'help-detail': {
-      const n = helpPageNumber(params.slug);
-      return n !== null ? (
-        <>
-          <PageHeading title="帮助中心" sub={n > 1 ? `第 ${n} 页` : '常见问题与使用说明'} />
-          <EmptyState title="帮助文章整理中" text="常见问题正在整理，遇到问题可以先通过意见反馈联系我们。" action={{ to: '/yijian/', label: '意见反馈' }} />
-        </>
-      ) : (
-        <>
-          <PageHeading title="帮助文章" />
-          <EmptyState title="文章不存在或已下线" text="这篇帮助文章暂时无法查看，返回帮助中心看看其他问题。" action={{ to: '/help/', label: '返回帮助中心' }} />
-        </>
-      );
-    }
-    case 'news-more':
-      return (
-        <>
-          <PageHeading title="资讯与教程" sub="PDF 与文档处理技巧" />
-          <TutorialList />
-        </>
-      );
-    case 'news-detail':
-    case 'news-page': {
-      const category = TUTORIAL_CATEGORIES.find((c) => String(c.newsId) === params.id);
-      return (
-        <>
-          <PageHeading title={category?.title ?? '资讯详情'} sub={params.page ? `第 ${params.page} 页` : undefined} />
-          {category ? (
-            <article className="prose">
-              <p>{category.description}</p>
-              <p>
-                <a className="btn btn-primary" href={category.link}>
-                  立即使用{findTool(category.link.replaceAll('/', ''))?.title}
-                </a>
-              </p>
-            </article>
-          ) : (
-            <EmptyState title="文章不存在或已下线" text="看看其他教程吧。" action={{ to: '/news/more/', label: '全部资讯' }} />
-          )}
-        </>
-      );
-    }
-    case 'tag':
-      return (
-        <>
-          <PageHeading title="热门标签" />
-          <div className="tag-cloud">
-            {TUTORIAL_CATEGORIES.map((c) => (
-              <a key={c.newsId} href={c.tagLink}>
-                {c.title.replace('教程', '')}
-              </a>
-            ))}
-          </div>
-        </>
-      );
-    case 'tags':
-    case 'tags-page':
-      return (
-        <>
-          <PageHeading title={`${params.key ?? ''} 相关教程`} sub={params.page ? `第 ${params.page} 页` : undefined} />
-          <EmptyState title="暂无相关文章" text="该标签下还没有文章，看看全部教程吧。" action={{ to: '/news/more/', label: '全部资讯' }} />
         </>
       );
     case 'scan':
