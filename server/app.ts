@@ -13,6 +13,7 @@ import { loadSecret } from './tasks/links';
 import { TaskService, type TaskServiceOptions } from './tasks/service';
 import { configureTimestamps } from './convert/tools/pdf-render';
 import { unavailableTools } from './convert/availability';
+import { FeedbackService } from './feedback/service';
 import { apiProxy } from './http/api-proxy';
 import { apiNotFound, onlyApiPaths } from './http/api-paths';
 import { errorHandler } from './http/errors';
@@ -60,7 +61,9 @@ export async function createApp(config: Config, seams: AppSeams = {}): Promise<S
     if (seams.startTasks !== false) await tasks.start();
     const accounts = new AccountService({ db, secret, sms: createSmsProvider(config) });
     if (seams.startTasks !== false) commerce.start();
-    api = { config, db, tasks, accounts, commerce };
+    const feedback = new FeedbackService(db, tasks.store, config.feedbackRetentionDays);
+    if (seams.startTasks !== false) feedback.start();
+    api = { config, db, tasks, accounts, commerce, feedback };
   }
 
   // Behind API_ORIGIN the tools run elsewhere: this server cannot tell, and the API answers for them.
@@ -98,6 +101,7 @@ export async function createApp(config: Config, seams: AppSeams = {}): Promise<S
     pageCache,
     api,
     async close() {
+      api?.feedback?.stop();
       await api?.commerce?.stop();
       await api?.tasks.stop();
       await api?.db.destroy();
