@@ -245,8 +245,10 @@ export function FeedbackPage() {
                   <input ref={picker} className="fb-picker" type="file" name="file" multiple accept={PICKER_ACCEPT} onChange={onPick} tabIndex={-1} aria-hidden="true" />
                 </div>
               )}
-              <p className="fb-error">{errors.files ?? ''}</p>
               <p className="fb-hint">支持 JPG、PNG、GIF、WEBP、BMP 图片和 PDF、Word、Excel、PPT、TXT 文档；附件保存 90 天后自动删除。</p>
+              <p className="fb-error" role="alert">
+                {errors.files ?? ''}
+              </p>
             </div>
 
             <div className={`fb-field${errors.contact ? ' has-error' : ''}`}>
