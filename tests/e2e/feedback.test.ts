@@ -137,3 +137,62 @@ test('a guest on a phone: a wrong-type attachment is refused on the page, the fo
   expect(calls[0].headers().authorization).toBeUndefined();
   await context.close();
 }, 60_000);
+
+/** Clicks a buy button and waits for the layer's QR code on that card; answers the amount shown. */
+async function buyFrom(page: Page, selector: string, productId: number): Promise<string> {
+  await page.click(selector);
+  await page.waitForSelector('.pay-qr img');
+  expect(await page.$eval('.pay-card[aria-checked="true"]', (el) => el.getAttribute('data-product'))).toBe(String(productId));
+  const amount = await textOf(page, '.pay-amount strong');
+  await page.click('.pay-close');
+  await page.waitForSelector('.pay-layer', { hidden: true });
+  return amount;
+}
+
+test('/xiezai-huodong/: its own head and no tools bar; the plans and the packs open the payment layer on the chosen card', async () => {
+  const visitor = await loggedInVisitor(server.origin);
+  const { context, page } = await loggedInContext(browser, server.origin, visitor, 1366);
+  const errors = collectErrors(page);
+  await page.goto(`${server.origin}/xiezai-huodong/`, { waitUntil: 'networkidle0' });
+  await page.waitForSelector('.user-menu');
+  await hydrated(page, '.pack-buy');
+  // SPEC §2: a custom head (the slim header with the activity's title), no tools bar.
+  expect(await page.title()).toBe('会员限时特惠 - 限时福利活动 - PDF365');
+  expect(await page.$eval('meta[name=description]', (m) => m.getAttribute('content'))).toContain('12个月会员¥258加赠1个月');
+  expect(await textOf(page, '.header-title')).toBe('限时福利');
+  expect(await page.$('.tools-bar')).toBeNull();
+
+  // SPEC §9: list and sale prices, what each saves, the bonus month; the period's countdown once the page runs.
+  expect(await page.$$eval('.plan h2', (els) => els.map((el) => el.textContent))).toEqual(['1个月会员', '6个月会员', '12个月会员']);
+  expect(await page.$$eval('.plan-list s', (els) => els.map((el) => el.textContent))).toEqual(['¥89', '¥238', '¥338']);
+  expect(await page.$$eval('.plan-saved', (els) => els.map((el) => el.textContent))).toEqual(['立省¥10', '立省¥100', '立省¥80']);
+  expect(await textOf(page, '.plan.is-best .plan-tag')).toBe('推荐 · 加赠1个月');
+  await page.waitForSelector('.activity-countdown b');
+  expect(await page.$$eval('.pack[data-product] h4', (els) => els.map((el) => el.textContent))).toEqual(['200分钟', '600分钟', '1800分钟', '3000分钟', '400分钟日卡', '800分钟周卡', '证件照1次', '证件照3次', '证件照10次']);
+  expect(await textOf(page, '.activity-rules')).toContain('开通12个月会员加赠1个月，共13个月会员');
+
+  expect(await buyFrom(page, '.plan.is-best .plan-buy', 10012)).toBe('¥258');
+  // A speech pack brings its own row into the layer, whatever the user's variant.
+  await page.click('.pack[data-product="30600"] .pack-buy');
+  await page.waitForSelector('.pay-cards[aria-label="语音转文字时长包"]');
+  await page.click('.pay-close');
+  await page.waitForSelector('.pay-layer', { hidden: true });
+  expect(await buyFrom(page, '.pack[data-product="30600"] .pack-buy', 30600)).toBe('¥54');
+  expect(await buyFrom(page, '.pack[data-product="20303"] .pack-buy', 20303)).toBe('¥15');
+  expect(errors).toEqual([]);
+  await context.close();
+}, 90_000);
+
+test('/xiezai-huodong/ at 375 px: nothing wider than the phone; a guest\'s buy button opens the layer asking to log in', async () => {
+  const context = await browser.createBrowserContext();
+  const page = await context.newPage();
+  await page.setViewport({ width: 375, height: 812, isMobile: true });
+  await page.goto(`${server.origin}/xiezai-huodong/`, { waitUntil: 'networkidle0' });
+  await hydrated(page, '.pack-buy');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await page.click('.pack[data-product="30200"] .pack-buy');
+  await page.waitForSelector('.pay-login');
+  expect(await page.$eval('.pay-card[aria-checked="true"]', (el) => el.getAttribute('data-product'))).toBe('30200');
+  expect(await textOf(page, '.pay-amount strong')).toBe('¥20');
+  await context.close();
+}, 60_000);
