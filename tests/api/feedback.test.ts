@@ -110,6 +110,11 @@ describe.each(DB_MODES)('feedback on %s', (mode) => {
     const uuid = guest.jar.get('UUID')!.value;
     const row = await db().selectFrom('feedback').selectAll().where('id', '=', sent.body.data!.id as string).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ owner: `v:${uuid}`, user_id: null, contact: 'li.ming@example.com', attachments: '[]', ip: guest.ip });
+    // Without files the fields may come as JSON too, checked the same way.
+    const json = await guest.send('POST', '/api/feedback', { category: 'other', content: '页面底部的链接打不开了', contact: '0086 139 0000 1111', submitKey: key() }, false);
+    expect(json.status).toBe(200);
+    expect(await db().selectFrom('feedback').select('contact').where('id', '=', json.body.data!.id as string).executeTakeFirstOrThrow()).toEqual({ contact: '008613900001111' });
+    expect(await guest.send('POST', '/api/feedback', { category: 'other', content: '页面底部的链接打不开了', contact: 'x', submitKey: key() }, false)).toEqual({ status: 400, body: { ret: 400, msg: '请填写正确的手机号或邮箱' } });
   });
 
   test('the operators\' calls need the token: none, a wrong one or a user\'s login is 401', async () => {
