@@ -20,6 +20,7 @@ import { loadSecret } from './tasks/links';
 import { TaskService, type TaskServiceOptions } from './tasks/service';
 import { configureTimestamps } from './convert/tools/pdf-render';
 import { unavailableTools } from './convert/availability';
+import { FeedbackService } from './feedback/service';
 import { apiProxy } from './http/api-proxy';
 import { apiNotFound, onlyApiPaths } from './http/api-paths';
 import { errorHandler } from './http/errors';
@@ -78,7 +79,9 @@ export async function createApp(config: Config, seams: AppSeams = {}): Promise<S
     if (seams.startTasks !== false) await tasks.start();
     const accounts = new AccountService({ db, secret, sms: createSmsProvider(config) });
     if (seams.startTasks !== false) commerce.start();
-    api = { config, db, tasks, accounts, commerce };
+    const feedback = new FeedbackService(db, tasks.store, config.feedbackRetentionDays);
+    if (seams.startTasks !== false) feedback.start();
+    api = { config, db, tasks, accounts, commerce, feedback };
     const imported = await importArticles(db, config.contentDir);
     for (const problem of imported.problems) console.error(`articles: ${problem}`);
     content = databaseContentSource(new ArticleStore(db));
@@ -130,6 +133,7 @@ export async function createApp(config: Config, seams: AppSeams = {}): Promise<S
       await api?.tasks.drain(deadlineMs);
     },
     async close() {
+      api?.feedback?.stop();
       await api?.commerce?.stop();
       await api?.tasks.stop();
       await api?.db.destroy();

@@ -22,6 +22,8 @@ export interface Config {
   /** When set, the API paths are proxied there instead of mounted here. */
   apiOrigin?: string;
   retentionMinutes: number;
+  /** How long feedback attachments are kept (FEEDBACK_RETENTION_DAYS, 90); the entries' text stays. */
+  feedbackRetentionDays: number;
   convertConcurrency: number;
   /** Built client assets (manifest.json and the hashed files). */
   publicDir: string;
@@ -109,6 +111,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     redisUrl: env.REDIS_URL || undefined,
     apiOrigin: env.API_ORIGIN ? env.API_ORIGIN.replace(/\/$/, '') : undefined,
     retentionMinutes: int(env.RETENTION_MINUTES, 120),
+    feedbackRetentionDays: int(env.FEEDBACK_RETENTION_DAYS, 90),
     convertConcurrency: int(env.CONVERT_CONCURRENCY, os.availableParallelism()),
     publicDir: path.resolve(env.PUBLIC_DIR || 'dist/public'),
     contentDir: path.resolve(env.CONTENT_DIR || path.join(env.PUBLIC_DIR || 'dist/public', '../content')),

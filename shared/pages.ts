@@ -1,6 +1,7 @@
 // Every page of SPEC §2 that is not a tool page: its route pattern, layout, header/footer options,
 // login need and mobile rule, with its Chinese head text. Tool pages come from catalogue.ts and
 // share TOOL_PAGE_OPTIONS. Server (SSR, redirects), client (layouts, head sync) and worker read this.
+import { MEMBERSHIPS, yuan } from './products';
 
 export type Layout = 'default' | 'empty' | 'mind-map' | 'order';
 
@@ -89,7 +90,16 @@ export const PAGES: readonly PageDef[] = [
   page('scan', '/Scan/', text('PDF安全检测报告', '检测PDF中的JavaScript、自动动作、外部链接、附件等安全风险。')),
   page('see-more', '/see-more/', text('更多免费功能', '全部在线转换和编辑工具一览。'), { advertHead: true, advertPosition: 7 }),
   page('yijian', '/yijian/', text('意见反馈', '告诉我们您遇到的问题和建议，我们会尽快处理。'), { toolsBar: false }),
-  page('xiezai-huodong', '/xiezai-huodong/', text('限时福利活动', '限时领取会员福利和转换次数。'), { toolsBar: false, customHead: true }),
+  page(
+    'xiezai-huodong',
+    '/xiezai-huodong/',
+    text(
+      '会员限时特惠 - 限时福利活动',
+      `${SITE}会员限时特惠：${MEMBERSHIPS.map((p) => `${p.title}¥${yuan(p.amountFen)}${p.bonusMonths ? `加赠${p.bonusMonths}个月` : ''}`).join('，')}，全站工具不限次数；语音转文字时长包、证件照次数包按需购买。`,
+      '会员特惠,限时福利,PDF365会员,开通会员,语音转文字时长包,证件照次数包',
+    ),
+    { toolsBar: false, customHead: true },
+  ),
   page(
     'help',
     '/help/',

@@ -2,6 +2,7 @@
 import type { AccountService } from '../account/service';
 import type { Config } from '../config';
 import type { Db } from '../db';
+import type { FeedbackService } from '../feedback/service';
 import type { Commerce } from '../pay/service';
 import type { TaskService } from '../tasks/service';
 
@@ -13,4 +14,6 @@ export interface ApiDeps {
   accounts?: AccountService;
   /** Orders, payments and what they granted; without it nobody is VIP. */
   commerce?: Commerce;
+  /** /yijian/'s entries (server/feedback); tests of other groups may leave it out. */
+  feedback?: FeedbackService;
 }

@@ -6,6 +6,7 @@ import { createSsoRouter } from '../account/sso-router';
 import { AdBindings } from '../attribution/ad-bindings';
 import { createAttributionRouter } from '../attribution/router';
 import { Companies } from '../company/companies';
+import { createFeedbackRouter } from '../feedback/router';
 import { createCompanyRouter } from '../company/router';
 import { createPayAdminRouter } from '../pay/admin-router';
 import { createInvoiceRouter } from '../pay/invoice-router';
@@ -34,6 +35,7 @@ export function createApiRouter(deps: ApiDeps): express.Router {
       router.use(createInvoiceRouter({ db: deps.db, commerce: deps.commerce, accounts: deps.accounts }));
     }
   }
+  if (deps.feedback) router.use(createFeedbackRouter(deps.feedback, { production: deps.config.production, adminToken: deps.config.adminToken }));
   router.use(createSiteRouter(deps));
   router.use(createTaskRouter(deps));
   router.use(createRecordRouter(deps));

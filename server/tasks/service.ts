@@ -253,7 +253,7 @@ export class TaskService {
   /** submitTask, the group submits and submitMiddleTask: upload, then one task (or one per file). Returns task ids in file order. */
   async submit(req: Request, visitor: Visitor, mode: SubmitMode): Promise<string[]> {
     await this.checkFreeDisk();
-    let plan: (UploadRules & { converter: Converter<unknown>; options: unknown; perFile: boolean }) | undefined;
+    let plan: (UploadRules & { tool: Tool; converter: Converter<unknown>; options: unknown; perFile: boolean }) | undefined;
     let reservation: Reservation | undefined;
     const decide = (fields: Record<string, string>) => {
       const taskName = fields.taskName ?? req.query.taskName;
@@ -266,6 +266,7 @@ export class TaskService {
       const perFile = mode === 'group' && groupTaskPerFile(tool.id);
       plan = {
         tool,
+        accept: tool.accept,
         converter,
         options,
         maxFiles: perFile ? groupMaxFiles(visitor.tier, tool.maxFiles[visitor.tier]) : tool.maxFiles[visitor.tier],
@@ -285,8 +286,8 @@ export class TaskService {
     req: Request,
     mode: SubmitMode,
     visitor: Visitor,
-    planned: () => (UploadRules & { converter: Converter<unknown>; options: unknown; perFile: boolean }) | undefined,
-    decide: (fields: Record<string, string>) => UploadRules & { converter: Converter<unknown>; options: unknown; perFile: boolean },
+    planned: () => (UploadRules & { tool: Tool; converter: Converter<unknown>; options: unknown; perFile: boolean }) | undefined,
+    decide: (fields: Record<string, string>) => UploadRules & { tool: Tool; converter: Converter<unknown>; options: unknown; perFile: boolean },
     hold: (taskId: string) => void,
   ): Promise<string[]> {
     let plan = planned();

@@ -5,7 +5,6 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { Request } from 'express';
 import busboy from 'busboy';
-import type { Tool } from '../../shared/catalogue';
 import { TaskRefusal } from './errors';
 import { TASK_MESSAGES } from './messages';
 import { SNIFF_BYTES, sniffType } from '../files/sniff';
@@ -13,7 +12,8 @@ import type { FileStore, StoredFile } from './store';
 
 
 export interface UploadRules {
-  tool: Tool;
+  /** File types (extensions) taken, sniffed from the bytes (files/sniff.ts). */
+  accept: readonly string[];
   maxFiles: number;
   maxFileSize: number;
 }
@@ -26,6 +26,14 @@ export interface UploadOptions {
   rules(fields: Record<string, string>): UploadRules;
   /** Store key for the file at this position, once its type is known. */
   keyFor(index: number, type: string): string;
+  /** The refusals' messages where a caller has its own (feedback); the task pipeline's otherwise. */
+  messages?: Partial<UploadMessages>;
+}
+
+export interface UploadMessages {
+  fileTooLarge(maxBytes: number): string;
+  tooManyFiles(max: number): string;
+  wrongType(accept: readonly string[]): string;
 }
 
 export interface Upload {
@@ -48,9 +56,14 @@ function displayName(raw: string | undefined): string {
   return (base || 'file').slice(-MAX_NAME_LENGTH);
 }
 
+function messagesOf(options: UploadOptions): UploadMessages {
+  return { ...TASK_MESSAGES, ...options.messages };
+}
+
 async function storeOne(stream: Readable, index: number, name: string, rules: UploadRules, options: UploadOptions): Promise<StoredFile> {
   const chunks = stream[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
-  const tooLarge = () => new TaskRefusal(413, TASK_MESSAGES.fileTooLarge(rules.maxFileSize));
+  const messages = messagesOf(options);
+  const tooLarge = () => new TaskRefusal(413, messages.fileTooLarge(rules.maxFileSize));
   const headParts: Buffer[] = [];
   let headLength = 0;
   let ended = false;
@@ -67,8 +80,8 @@ async function storeOne(stream: Readable, index: number, name: string, rules: Up
   const head = Buffer.concat(headParts);
   if (head.length === 0) throw new TaskRefusal(400, TASK_MESSAGES.emptyFile);
   if (head.length > rules.maxFileSize) throw tooLarge();
-  const type = await sniffType(head.subarray(0, SNIFF_BYTES), name, rules.tool.accept);
-  if (!type) throw new TaskRefusal(415, TASK_MESSAGES.wrongType(rules.tool.accept));
+  const type = await sniffType(head.subarray(0, SNIFF_BYTES), name, rules.accept);
+  if (!type) throw new TaskRefusal(415, messages.wrongType(rules.accept));
 
   let size = head.length;
   async function* body(): AsyncGenerator<Buffer> {
@@ -194,7 +207,7 @@ export function receiveUpload(req: Request, options: UploadOptions): Promise<Upl
       const index = count++;
       try {
         rules ??= options.rules(fields);
-        if (index >= rules.maxFiles) throw new TaskRefusal(400, TASK_MESSAGES.tooManyFiles(rules.maxFiles));
+        if (index >= rules.maxFiles) throw new TaskRefusal(400, messagesOf(options).tooManyFiles(rules.maxFiles));
       } catch (error) {
         stream.resume();
         fail(error);

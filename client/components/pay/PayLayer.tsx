@@ -1,11 +1,11 @@
 // The payment layer (SPEC §4), a chunk of its own (PayLayerHost in pay-opener.tsx renders it):
 // a modal over the page that locks its scroll while open and records a display event; product
 // cards from shared/products.ts (memberships; variant B, for even user ids, adds the ID-photo
-// packs); WeChat/Alipay tabs; the order's QR code, polled every 2 s; success, then the page carries
+// packs; a pack asked for by the page brings its own row); WeChat/Alipay tabs; the order's QR code, polled every 2 s; success, then the page carries
 // on. A guest logs in first, through the site's login page, and comes back to the layer
 // (resume.ts), with the tool's files kept (pending-files.ts).
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
-import { MEMBERSHIPS, PHOTO_PACKS, productById, yuan, type Product } from '../../../shared/products';
+import { MEMBERSHIPS, PHOTO_PACKS, SPEECH_PACKS, productById, yuan, type Product } from '../../../shared/products';
 import { useCurrentUser } from '../../account/session';
 import { createVIPOrder, getQRcode, getUserVipMessage, notePayLayerShown, queryByOrderId, reportPayDot, type PayType } from '../../api/pay';
 import { formatDay } from './dates';
@@ -109,8 +109,12 @@ export function PayLayer({ request, onDone }: { request: PayRequest; onDone(paid
   const { checked, user } = useCurrentUser();
   const vip = useVipState();
   const variant: 'A' | 'B' = user && user.userId % 2 === 0 ? 'B' : 'A';
-  const cards = variant === 'B' ? [...MEMBERSHIPS, ...PHOTO_PACKS] : MEMBERSHIPS;
   const asked = request.order?.productId ?? request.productId;
+  // A pack chosen on the page (the benefits page's pack cards) brings its row, whatever the variant.
+  const askedKind = productById(asked)?.kind;
+  const photoRow = variant === 'B' || askedKind === 'photo';
+  const speechRow = askedKind === 'speech';
+  const cards = [...MEMBERSHIPS, ...(photoRow ? PHOTO_PACKS : []), ...(speechRow ? SPEECH_PACKS : [])];
   const [productId, setProductId] = useState(() => (asked && productById(asked)?.kind !== 'postage' ? asked : DEFAULT_PRODUCT));
   const [payType, setPayType] = useState<PayType>(request.order?.payType ?? request.payType ?? 'wechat');
   const [checkout, setCheckout] = useState<Checkout>({ kind: 'loading' });
@@ -266,7 +270,7 @@ export function PayLayer({ request, onDone }: { request: PayRequest; onDone(paid
         <div className="pay-dialog is-success" role="dialog" aria-modal="true" aria-labelledby="pay-success-title" tabIndex={-1} ref={dialog} onKeyDown={trapFocus}>
           <div className="pay-success" role="status">
             <span className="pay-success-icon" aria-hidden="true" />
-            <h2 id="pay-success-title">{isVip ? '支付成功，会员已生效' : '支付成功，次数已到账'}</h2>
+            <h2 id="pay-success-title">{isVip ? '支付成功，会员已生效' : checkout.product.kind === 'speech' ? '支付成功，时长已到账' : '支付成功，次数已到账'}</h2>
             <p>
               {isVip && checkout.vipUntil ? `会员有效期至 ${formatDay(checkout.vipUntil)}` : checkout.product.title}
               {request.from === 'tool-402' || request.pending ? '，正在继续处理您的文件…' : ''}
@@ -301,13 +305,25 @@ export function PayLayer({ request, onDone }: { request: PayRequest; onDone(paid
                 <ProductCard key={p.productId} product={p} selected={p.productId === chosen.productId} onSelect={() => setProductId(p.productId)} />
               ))}
             </div>
-            {variant === 'B' && (
+            {photoRow && (
               <>
                 <h3 className="pay-row-title">
                   证件照次数包<small>一年内有效，制作证件照时使用</small>
                 </h3>
                 <div className="pay-cards is-packs" role="radiogroup" aria-label="证件照次数包">
                   {PHOTO_PACKS.map((p) => (
+                    <ProductCard key={p.productId} product={p} selected={p.productId === chosen.productId} onSelect={() => setProductId(p.productId)} />
+                  ))}
+                </div>
+              </>
+            )}
+            {speechRow && (
+              <>
+                <h3 className="pay-row-title">
+                  语音转文字时长包<small>语音、视频转文字时使用</small>
+                </h3>
+                <div className="pay-cards is-packs" role="radiogroup" aria-label="语音转文字时长包">
+                  {SPEECH_PACKS.map((p) => (
                     <ProductCard key={p.productId} product={p} selected={p.productId === chosen.productId} onSelect={() => setProductId(p.productId)} />
                   ))}
                 </div>

@@ -13,6 +13,7 @@ import * as refunds from './012_refunds';
 import * as minuteCharges from './013_minute_charges';
 import * as taskFailureCode from './014_task_failure_code';
 import * as articles from './015_articles';
+import * as feedback from './016_feedback';
 
 export const migrations: Record<string, Migration> = {
   '001_site': site,
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '013_minute_charges': minuteCharges,
   '014_task_failure_code': taskFailureCode,
   '015_articles': articles,
+  '016_feedback': feedback,
 };
