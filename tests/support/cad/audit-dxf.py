@@ -1,4 +1,4 @@
-"""An independent check of a DXF file: ezdxf's recover reader and audit, then the entities by
+"""An independent check of DXF files (one JSON line each, in the order given): ezdxf's recover reader and audit, then the entities by
 type (model space, paper spaces, blocks) and the text they hold. Prints one JSON object."""
 import json
 import sys
@@ -20,7 +20,7 @@ def texts(entity):
     return []
 
 
-def main(path):
+def check(path):
     doc, recovered = recover.readfile(path)
     auditor = doc.audit()
     model = Counter(KIND.get(e.dxftype(), e.dxftype()) for e in doc.modelspace())
@@ -37,7 +37,7 @@ def main(path):
     for e in doc.modelspace():
         found.extend(texts(e))
     lines = sum(1 for e in doc.modelspace() if e.dxftype() == 'LINE')
-    print(json.dumps({
+    return {
         'version': doc.dxfversion,
         'errors': [str(e.message) for e in auditor.errors] + [str(e.message) for e in recovered.errors],
         'fixes': len(auditor.fixes) + len(recovered.fixes),
@@ -49,8 +49,9 @@ def main(path):
         'layouts': [l.name for l in doc.layouts],
         'texts': found,
         'lines': lines,
-    }, ensure_ascii=False))
+    }
 
 
 if __name__ == '__main__':
-    main(sys.argv[1])
+    for name in sys.argv[1:]:
+        print(json.dumps(check(name), ensure_ascii=False))
