@@ -13,7 +13,12 @@ const KIND_NAMES: Record<string, string> = {
   MESH: '网格',
   TABLE: '表格',
   MLINE: '多线',
-  VIEWPORT: '视口',
+  VIEWPORT: '布局视口',
+  ACAD_TABLE: '表格',
+  TOLERANCE: '形位公差',
+  MULTILEADER: '多重引线',
+  ACAD_PROXY_ENTITY: '代理对象',
+  ARC_DIMENSION: '弧长标注',
 };
 
 /** "图纸中有 3 个三维实体、1 个形未能转换" — or nothing when everything was carried. */
