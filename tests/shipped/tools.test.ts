@@ -14,6 +14,7 @@ import { PDFDocument } from 'pdf-lib';
 import sharp from 'sharp';
 import { TOOLS } from '../../shared/catalogue';
 import { startBuiltServer, type BuiltServer } from '../support/built-server';
+import { auditDxf, cadFixture, DRAWING_TEXT, makeDrawing } from '../support/cad/drawings';
 import { lumaSsim, meanVolume } from '../support/ffmpeg-measures';
 import { greyPixels, inkBands, meanColour, pageDifference, region } from '../support/pixels';
 import { PORTRAIT } from '../support/portrait';
@@ -192,7 +193,14 @@ const CASES: Record<string, Case | { page: string }> = {
       expectWords(parts.filter((p) => /Content\.xml$/.test(p.name)).map((p) => p.text.replace(/<[^>]+>/g, '')).join(' '), ALL_WORDS);
     },
   },
-  'pdf-to-cad': { page: 'CAD (issue 15)' },
+  'pdf-to-cad': {
+    files: async () => [await pdfFile('report.pdf', 1)],
+    check: ([dxf]) => {
+      const [audit] = auditDxf(dxf);
+      expect(audit.errors).toEqual([]);
+      expectWords(audit.texts.join(' '), ALL_WORDS.slice(0, 1));
+    },
+  },
   'word-to-pdf': { files: async () => [{ name: 'contract.docx', data: await inputs.docx() }], check: ([pdf]) => (qpdfClean(pdf), expect(pdfText(pdf)).toContain(inputs.DOC_WORDS)) },
   'excel-to-pdf': { files: async () => [{ name: 'sales.xlsx', data: await inputs.xlsx() }], check: ([pdf]) => expectWords(pdfText(pdf), inputs.SHEET_ROWS.flat().map(String)) },
   'ppt-to-pdf': {
@@ -275,8 +283,24 @@ const CASES: Record<string, Case | { page: string }> = {
       expectWords(squash(fs.readFileSync(txt, 'utf8')), ALL_WORDS.slice(0, 2));
     },
   },
-  'dwg-to-dxf': { page: 'CAD (issue 15)' },
-  'cad-to-cad': { page: 'CAD (issue 15)' },
+  'dwg-to-dxf': {
+    files: async () => [{ name: 'sample.dwg', data: cadFixture('sample_2018.dwg') }],
+    options: { version: '2013' },
+    check: ([dxf]) => {
+      const [audit] = auditDxf(dxf);
+      expect({ version: audit.version, errors: audit.errors }).toEqual({ version: 'AC1027', errors: [] });
+      expect(audit.model).toEqual({ LINE: 3, CIRCLE: 1, TEXT: 1, POLYLINE: 1 });
+    },
+  },
+  'cad-to-cad': {
+    files: async () => [{ name: '图纸.dxf', data: makeDrawing(scratch, 'cad-to-cad-input.dxf') }],
+    options: { version: 'R12' },
+    check: ([dxf]) => {
+      const [audit] = auditDxf(dxf);
+      expect({ version: audit.version, errors: audit.errors }).toEqual({ version: 'AC1009', errors: [] });
+      expectWords(audit.texts.join(' '), DRAWING_TEXT);
+    },
+  },
   'cad-to-img': { page: 'CAD (issue 15)' },
   'cad-to-dwf': { page: 'CAD (issue 15)' },
   'video-to-ppt': {

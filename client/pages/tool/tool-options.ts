@@ -1,6 +1,7 @@
 // What the page offers per tool: the options form (names and defaults as the converters' zod
 // schemas on the server declare them), and whether a tool runs at all yet. A tool missing from
 // this table has no converter: its page says so instead of offering a button that cannot work.
+import { DXF_VERSION_LABELS, DXF_VERSIONS } from '../../../shared/dxf-versions';
 import { parseMediaTime } from '../../../shared/format';
 
 export interface Choice {
@@ -275,8 +276,29 @@ const MEDIA_SETUPS: Readonly<Record<string, ToolSetup>> = {
   'video-to-ppt': videoSlides('PPT'),
 };
 
+/** The DXF release of dwg-to-dxf and cad-to-cad (server: tools/cad/write). */
+const dxfVersionField: OptionField = {
+  kind: 'choice',
+  name: 'version',
+  label: '输出版本',
+  default: '2018',
+  choices: DXF_VERSIONS.map((value) => ({ value, label: DXF_VERSION_LABELS[value] })),
+  hint: '版本越新支持的图元越全；R12 会把样条、椭圆、多行文字等转为多段线和单行文字',
+};
+
+const CAD_SETUPS: Readonly<Record<string, ToolSetup>> = {
+  'dwg-to-dxf': { action: '开始转换', fields: [dxfVersionField] },
+  'cad-to-cad': {
+    action: '开始转换',
+    fields: [dxfVersionField],
+    note: '输出为所选版本的DXF图纸。暂不提供DWG输出：目前没有开源引擎能写出可被完整读回的DWG文件，为保证图元不丢失，请使用DXF（AutoCAD等CAD软件均可直接打开）',
+  },
+  'pdf-to-cad': { action: '开始转换', fields: [pagesField(), openPasswordField] },
+};
+
 export const TOOL_SETUPS: Readonly<Record<string, ToolSetup>> = {
   ...MEDIA_SETUPS,
+  ...CAD_SETUPS,
   // `auto` (the converter's default) decides per file, so a batch of mixed books needs no choice:
   // an EPUB becomes AZW3 (Kindle's current format; Send to Kindle no longer takes MOBI), a MOBI or
   // AZW3 becomes EPUB (what every other reader opens).

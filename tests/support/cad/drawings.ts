@@ -60,3 +60,26 @@ export function writeHugeDxf(file: string, count: number): void {
   fs.writeSync(fd, chunk.join('') + '0\nENDSEC\n0\nEOF\n');
   fs.closeSync(fd);
 }
+
+/** What ezdxf (recover + audit) finds in a DXF: audit errors, entities by type, text, layers. */
+export interface DxfAudit {
+  version: string;
+  errors: string[];
+  fixes: number;
+  fixMessages: string[];
+  /** Model-space entities by type (LWPOLYLINE counted as POLYLINE). */
+  model: Record<string, number>;
+  paper: Record<string, number>;
+  blocks: Record<string, Record<string, number>>;
+  layers: string[];
+  layouts: string[];
+  /** TEXT, MTEXT (plain) and ATTRIB text of model space. */
+  texts: string[];
+  lines: number;
+}
+
+/** Audits DXF files with ezdxf under Debian's interpreter, all in one run. */
+export function auditDxf(...files: string[]): DxfAudit[] {
+  const out = execFileSync(DEBIAN_PYTHON, [path.join(__dirname, 'audit-dxf.py'), ...files], { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
+  return out.trim().split('\n').map((line) => JSON.parse(line) as DxfAudit);
+}
