@@ -24,6 +24,7 @@ import { securityHeaders } from './http/security';
 import { staticAssets } from './http/static-assets';
 import { trailingSlash } from './http/trailing-slash';
 import { PageCache } from './ssr/page-cache';
+import { readManifest } from './ssr/chunks';
 import { createPageRenderer } from './ssr/render';
 
 export interface SiteApp {
@@ -69,6 +70,7 @@ export async function createApp(config: Config, seams: AppSeams = {}): Promise<S
     mobileOrigin: config.mobileOrigin,
     accountOrigin: config.accountOrigin,
     unavailableTools: api ? await unavailableTools() : {},
+    toolIconSprite: `/assets/${readManifest(config.publicDir).toolIconSprite}`,
   };
   const renderer = await createPageRenderer(site, config.publicDir);
 

@@ -8,6 +8,8 @@ export interface SiteConfig {
   accountOrigin: string;
   /** Tools that cannot run on this deployment, with the Chinese reason the page shows. */
   unavailableTools: Record<string, string>;
+  /** URL of the tool icon sprite (a hashed file of the build); absent where no build is served (unit tests). */
+  toolIconSprite?: string;
 }
 
 declare global {
