@@ -24,6 +24,7 @@ import { securityHeaders } from './http/security';
 import { staticAssets } from './http/static-assets';
 import { trailingSlash } from './http/trailing-slash';
 import { PageCache } from './ssr/page-cache';
+import { keepPageAdverts, type LiveAdvert } from './adverts/adverts';
 import { readManifest } from './ssr/chunks';
 import { createPageRenderer } from './ssr/render';
 
@@ -71,7 +72,10 @@ export async function createApp(config: Config, seams: AppSeams = {}): Promise<S
     accountOrigin: config.accountOrigin,
     unavailableTools: api ? await unavailableTools() : {},
     toolIconSprite: `/assets/${readManifest(config.publicDir).toolIconSprite}`,
+    footer: config.footer,
+    adverts: [] as LiveAdvert[],
   };
+  const stopAdverts = api ? await keepPageAdverts(api.db, site) : () => undefined;
   const renderer = await createPageRenderer(site, config.publicDir);
 
   const security = securityHeaders(config.production, config.accountOrigin === config.publicOrigin ? [] : [config.accountOrigin]);
@@ -100,6 +104,7 @@ export async function createApp(config: Config, seams: AppSeams = {}): Promise<S
     pageCache,
     api,
     async close() {
+      stopAdverts();
       await api?.commerce?.stop();
       await api?.tasks.stop();
       await api?.db.destroy();

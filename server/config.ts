@@ -25,6 +25,8 @@ export interface Config {
   convertConcurrency: number;
   /** Built client assets (manifest.json and the hashed files). */
   publicDir: string;
+  /** The footer's legal and contact lines (SITE_ICP, SITE_CONTACT); an empty one is not shown. */
+  footer: { icp: string; contact: string };
   /** Secret for signed download links and cookies; generated per data dir when not given. */
   secret?: string;
   /** A trusted RFC 3161 timestamp authority; the built-in one (key under DATA_DIR/tsa) when absent. */
@@ -86,6 +88,8 @@ function adminToken(value: string | undefined): string | undefined {
   return value;
 }
 
+const DEFAULT_CONTACT = '客服邮箱 support@pdf365.cn（工作日 9:00–18:00）';
+
 export function loadConfig(env: Env = process.env, overrides: Partial<Config> = {}): Config {
   const port = int(env.PORT, 3000);
   const publicOrigin = (env.PUBLIC_ORIGIN || `http://localhost:${port}`).replace(/\/$/, '');
@@ -105,6 +109,8 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     retentionMinutes: int(env.RETENTION_MINUTES, 120),
     convertConcurrency: int(env.CONVERT_CONCURRENCY, os.availableParallelism()),
     publicDir: path.resolve(env.PUBLIC_DIR || 'dist/public'),
+    // No ICP number by default: a licence number is the operator's, never a placeholder.
+    footer: { icp: env.SITE_ICP ?? '', contact: env.SITE_CONTACT ?? DEFAULT_CONTACT },
     secret: env.SITE_SECRET || undefined,
     tsaUrl: env.TSA_URL || undefined,
     speechModelDir: env.SPEECH_MODEL_DIR ? path.resolve(env.SPEECH_MODEL_DIR) : undefined,

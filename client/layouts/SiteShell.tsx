@@ -1,6 +1,6 @@
 // The shell around every page: picks the layout (default, empty, mind-map, order) and the header
 // options of the matched page, keeps head tags in step with client navigation, restores scroll.
-import { useEffect } from 'react';
+import { useEffect, type MouseEvent } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { buildHead } from '../../shared/head';
 import { matchSiteRoute } from '../../shared/site-routes';
@@ -30,6 +30,25 @@ function slimTitle(options: PageOptions): string | undefined {
   return options.customHead ? '限时福利' : undefined;
 }
 
+const MAIN_ID = 'main';
+
+/**
+ * The first stop of the Tab order: past the header's menus and links straight to the page. Before
+ * hydration the browser follows the fragment itself; after, the focus is moved here, since the
+ * shell's link handler would otherwise turn the click into a router navigation.
+ */
+function SkipLink() {
+  const skip = (event: MouseEvent) => {
+    event.preventDefault();
+    document.getElementById(MAIN_ID)?.focus();
+  };
+  return (
+    <a className="skip-link" href={`#${MAIN_ID}`} onClick={skip}>
+      跳到主要内容
+    </a>
+  );
+}
+
 export function SiteShell({ config }: { config: SiteConfig }) {
   const { pathname } = useLocation();
   // Unknown addresses are on their way to /404/ and get its plain options meanwhile.
@@ -41,10 +60,11 @@ export function SiteShell({ config }: { config: SiteConfig }) {
   return (
     <SiteConfigContext.Provider value={config}>
       <div className={`layout layout-${options.layout}`} onClick={onClick}>
+        <SkipLink />
         {chrome && options.advertHead && <AdvertHead position={options.advertPosition ?? 0} />}
         {chrome && <Header slimTitle={slimTitle(options)} shadow={options.headerShadow} minWidth={options.minWidthHeader} accountOrigin={config.accountOrigin} />}
         {chrome && options.toolsBar && options.layout === 'default' && <ToolsBar />}
-        <main className="layout-main">
+        <main className="layout-main" id={MAIN_ID} tabIndex={-1}>
           <Outlet />
         </main>
         {chrome && options.layout !== 'mind-map' && <Footer compact={options.layout === 'order'} />}

@@ -22,6 +22,9 @@ function loadMatcher(): Promise<Matcher> {
   return matcherLoad;
 }
 
+/** Each box is a search landmark of its own; a page with two (home: header and hero) names them apart. */
+const SEARCH_LANDMARK: Record<ToolSearchProps['variant'], string> = { header: '站内工具搜索', hero: '首页工具搜索', drawer: '菜单工具搜索' };
+
 const GROUP_TITLE = new Map(TOOL_GROUPS.map((g) => [g.type, g.title]));
 
 interface ToolSearchProps {
@@ -88,7 +91,7 @@ export function ToolSearch({ variant, autoFocus }: ToolSearchProps) {
   };
 
   return (
-    <div className={`tool-search ts-${variant}`} role="search">
+    <div className={`tool-search ts-${variant}`} role="search" aria-label={SEARCH_LANDMARK[variant]}>
       <div className="ts-box">
         <span className="ts-glass" aria-hidden="true" />
         <input
