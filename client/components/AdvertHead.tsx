@@ -3,7 +3,7 @@
 // __SITE__), so hydration keeps it unchanged. On a tool page an advert for a tool shows only on the
 // pages of that tool's group, never on the tool's own page (a merge page does not advertise
 // PDF转Word); an advert for anything else (membership, an activity) shows on every page of its slot.
-import { useLocation } from 'react-router';
+import { useLocation } from '../routing/router';
 import { matchSiteRoute } from '../../shared/site-routes';
 import type { Advert } from '../api/site';
 import { useSiteConfig } from '../routing/site-config';

@@ -2,7 +2,7 @@
 // the tool search and the account links; on narrow screens a menu button opens the phone menu
 // in their place. The order layout shows a slim variant.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation } from '../routing/router';
 import { TOOL_GROUPS, secondMenu } from '../../shared/catalogue';
 import { lazyView } from '../routing/lazy-view';
 import { AccountMenu } from './AccountMenu';

@@ -1,13 +1,15 @@
 // The shell around every page: picks the layout (default, empty, mind-map, order) and the header
 // options of the matched page, keeps head tags in step with client navigation, restores scroll.
 import { useEffect, type MouseEvent } from 'react';
-import { Outlet, ScrollRestoration, useLocation } from 'react-router';
+import type { ReactNode } from 'react';
 import { buildHead } from '../../shared/head';
 import { matchSiteRoute } from '../../shared/site-routes';
 import { findPage, type PageOptions } from '../../shared/pages';
 import { SiteConfigContext, type SiteConfig } from '../routing/site-config';
 import { applyHead } from '../routing/apply-head';
 import { useLinkNavigation } from '../routing/link-navigation';
+import { useLocation } from '../routing/router';
+import { useScrollRestoration } from '../routing/scroll-restoration';
 import { Toaster } from '../components/toast/Toaster';
 import { AdvertHead } from '../components/AdvertHead';
 import { Footer } from '../components/Footer';
@@ -49,11 +51,13 @@ function SkipLink() {
   );
 }
 
-export function SiteShell({ config }: { config: SiteConfig }) {
+/** `children` is the page: the server's router passes its <Outlet />, the browser the matched page. */
+export function SiteShell({ config, children }: { config: SiteConfig; children: ReactNode }) {
   const { pathname } = useLocation();
   // Unknown addresses are on their way to /404/ and get its plain options meanwhile.
   const options = (matchSiteRoute(pathname)?.route ?? findPage('404')).options;
   useHeadSync(config, pathname);
+  useScrollRestoration();
   const onClick = useLinkNavigation();
   const chrome = !options.hideHeaderFooter && options.layout !== 'empty';
   // The whole shell reads the config: the header's menus and the hot-tools row mark unavailable tools.
@@ -65,11 +69,10 @@ export function SiteShell({ config }: { config: SiteConfig }) {
         {chrome && <Header slimTitle={slimTitle(options)} shadow={options.headerShadow} minWidth={options.minWidthHeader} accountOrigin={config.accountOrigin} />}
         {chrome && options.toolsBar && options.layout === 'default' && <ToolsBar />}
         <main className="layout-main" id={MAIN_ID} tabIndex={-1}>
-          <Outlet />
+          {children}
         </main>
         {chrome && options.layout !== 'mind-map' && <Footer compact={options.layout === 'order'} />}
         <Toaster />
-        <ScrollRestoration />
       </div>
     </SiteConfigContext.Provider>
   );

@@ -3,7 +3,7 @@
 // focus (a small chunk of their own), so the first load of a page does not carry them; matching
 // itself runs in the browser on the catalogue, with no server round trip.
 import { useCallback, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../routing/router';
 import { TOOL_GROUPS, type Tool } from '../../../shared/catalogue';
 import { ToolIcon } from '../ToolIcon';
 import './tool-search.css';

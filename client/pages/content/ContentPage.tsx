@@ -1,6 +1,6 @@
 // Information, help, news, tag and sitemap pages. Articles come from the content service later;
 // until then each page has its heading, its place in the site and a clear empty state.
-import { useParams } from 'react-router';
+import { useParams } from '../../routing/router';
 import { TOOL_GROUPS, TUTORIAL_CATEGORIES, toolsOfGroup, findTool } from '../../../shared/catalogue';
 import { PAGES, helpPageNumber } from '../../../shared/pages';
 import { ToolGrid } from '../../components/ToolGrid';
