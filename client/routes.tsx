@@ -1,32 +1,31 @@
-// The route table: one route per SITE_ROUTES entry (shared/site-routes.ts), rendered inside the
-// site shell; unknown paths redirect to /404/, which answers 404 through the error boundary.
-import { data, redirect, type RouteObject } from 'react-router';
+// The server's route table (its static data router): one route per SITE_ROUTES entry
+// (shared/site-routes.ts), rendered inside the site shell; unknown paths redirect to /404/, which
+// answers 404 through the error boundary. The browser hydrates the same markup with declarative
+// routes of the same shape (routing/client-app.tsx), so it ships without the data router.
+import { data, Outlet, redirect, useLoaderData, useLocation, type RouteObject } from 'react-router';
+import type { ReactNode } from 'react';
+import type { ContentView } from '../shared/articles';
+import { ContentDataContext, ContentDataScript } from './pages/content/articles/content-data';
 import { CONTENT_PAGE_IDS } from '../shared/articles';
 import { NOT_FOUND_MESSAGE, NOT_FOUND_PATH } from '../shared/pages';
 import { SITE_ROUTES, type SiteRoute } from '../shared/site-routes';
 import { ErrorPage } from './pages/error/ErrorPage';
 import { SiteShell } from './layouts/SiteShell';
-import { lazyPage } from './routing/lazy-page';
+import { pageElement } from './routing/page-elements';
 import { runMiddleware } from './routing/middleware';
 import { contentLoader } from './routing/content-loader';
 import type { SiteConfig } from './routing/site-config';
 
-// Chunk names are the module paths under client/ (scripts/build.mjs maps them to files).
-const HomePage = lazyPage('pages/home/HomePage', () => import('./pages/home/HomePage'));
-const ToolPage = lazyPage('pages/tool/ToolPage', () => import('./pages/tool/ToolPage'));
-const MindMapPage = lazyPage('pages/mindmap/MindMapPage', () => import('./pages/mindmap/MindMapPage'));
-const ContentPage = lazyPage('pages/content/ContentPage', () => import('./pages/content/ContentPage'));
-const AccountPage = lazyPage('pages/account/AccountPage', () => import('./pages/account/AccountPage'));
-const LoginPage = lazyPage('pages/account/LoginPage', () => import('./pages/account/LoginPage'));
-
-const ACCOUNT_PAGES = new Set(['myOrders', 'myintegral', 'task', 'invoice', 'postage_pay', 'yijian', 'xiezai-huodong', 'iamEmpty']);
-
-function pageElement(page: SiteRoute) {
-  if (page.tool) return page.tool.layout === 'mind-map' ? <MindMapPage /> : <ToolPage toolId={page.tool.id} />;
-  if (page.id === 'home') return <HomePage />;
-  if (page.id === 'login') return <LoginPage />;
-  if (ACCOUNT_PAGES.has(page.id)) return <AccountPage pageId={page.id} />;
-  return <ContentPage pageId={page.id} />;
+/** A content page's loader data, handed down and written into the page for the browser to hydrate with. */
+function ServerContentData({ children }: { children: ReactNode }) {
+  const view = useLoaderData() as ContentView;
+  const { pathname, search } = useLocation();
+  return (
+    <ContentDataContext.Provider value={{ status: 'ready', data: view }}>
+      <ContentDataScript data={view} address={pathname + search} />
+      {children}
+    </ContentDataContext.Provider>
+  );
 }
 
 function pageRoute(page: SiteRoute, config: SiteConfig): RouteObject {
@@ -34,7 +33,7 @@ function pageRoute(page: SiteRoute, config: SiteConfig): RouteObject {
     // Its loader always throws, so the error boundary draws the page; `element: null` says so.
     return { id: page.id, path: page.path, element: null, loader: () => { throw data(NOT_FOUND_MESSAGE, { status: 404 }); } };
   }
-  if (CONTENT_PAGE_IDS.has(page.id)) return { id: page.id, path: page.path, element: pageElement(page), loader: contentLoader };
+  if (CONTENT_PAGE_IDS.has(page.id)) return { id: page.id, path: page.path, element: <ServerContentData>{pageElement(page)}</ServerContentData>, loader: contentLoader };
   const middleware = page.options.needsLogin ? ['auth'] : [];
   return {
     id: page.id,
@@ -55,7 +54,11 @@ export function createRoutes(config: SiteConfig, onlyId?: string): RouteObject[]
   return [
     {
       id: 'root',
-      element: <SiteShell config={config} />,
+      element: (
+        <SiteShell config={config}>
+          <Outlet />
+        </SiteShell>
+      ),
       errorElement: <ErrorPage />,
       children: [
         {

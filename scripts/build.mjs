@@ -1,5 +1,6 @@
 // Builds the client (ESM, code splitting, hashed names, minified) and the server bundle, and
 // writes dist/public/manifest.json: chunk name → file with its static import closure and CSS.
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
@@ -46,6 +47,15 @@ function writeManifest(metafile) {
   return manifest;
 }
 
+/** Copies a file into dir as name-HASH.ext (hashed like esbuild's names, so it is cached as immutable); returns the new name. */
+function writeHashedCopy(file, dir) {
+  const bytes = fs.readFileSync(file);
+  const hash = crypto.createHash('sha256').update(bytes).digest('base64url').slice(0, 8).toUpperCase();
+  const name = `${path.basename(file, path.extname(file))}-${hash}${path.extname(file)}`;
+  fs.writeFileSync(path.join(dir, name), bytes);
+  return name;
+}
+
 const client = await esbuild.build({
   absWorkingDir: root,
   entryPoints: ['client/entry.tsx'],
@@ -63,8 +73,12 @@ const client = await esbuild.build({
   define: { 'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development') },
   metafile: true,
   legalComments: 'none',
+  // Chinese text as UTF-8 (3 bytes a character) rather than \u escapes (6): the pages are mostly Chinese.
+  charset: 'utf8',
 });
 const manifest = writeManifest(client.metafile);
+manifest.toolIconSprite = writeHashedCopy(path.join(root, 'client/icons/tool-icons.svg'), outAssets);
+fs.writeFileSync(path.join(outPublic, 'manifest.json'), JSON.stringify(manifest, null, 2));
 fs.cpSync(path.join(root, 'client/static'), outPublic, { recursive: true });
 const precompressed = await buildAssets(path.join(root, 'client/static'), outPublic);
 // Articles ship with the server (dist/content, imported at boot: config contentDir); their images

@@ -1,4 +1,4 @@
-// Screenshots of pages as a visitor sees them, desktop (1366 px) and phone (375 px), for review:
+// Screenshots of pages as a visitor sees them, desktop (1366 px), tablet (768 px) and phone (375 px), for review:
 //   npm run build && node scripts/screenshots.mjs / /pdf-merge/   → tmp/screens/*.png
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -21,7 +21,7 @@ for (let i = 0; i < 50; i++) {
 const browser = await puppeteer.launch({ executablePath: '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'] });
 try {
   for (const p of paths) {
-    for (const [label, width, mobile] of [['desktop', 1366, false], ['mobile', 375, true]]) {
+    for (const [label, width, mobile] of [['desktop', 1366, false], ['tablet', 768, false], ['mobile', 375, true]]) {
       const page = await browser.newPage();
       await page.setViewport({ width, height: mobile ? 812 : 900, isMobile: mobile, deviceScaleFactor: 1 });
       await page.goto(origin + p, { waitUntil: 'networkidle0' });

@@ -35,6 +35,8 @@ import { healthRoutes } from './ops/health';
 import { createMetrics } from './ops/metrics';
 import { requestLog } from './ops/request-log';
 import { PageCache } from './ssr/page-cache';
+import { keepPageAdverts, type LiveAdvert } from './adverts/adverts';
+import { readManifest } from './ssr/chunks';
 import { createPageRenderer } from './ssr/render';
 
 export interface SiteApp {
@@ -95,7 +97,11 @@ export async function createApp(config: Config, seams: AppSeams = {}): Promise<S
     mobileOrigin: config.mobileOrigin,
     accountOrigin: config.accountOrigin,
     unavailableTools: api ? await unavailableTools() : {},
+    toolIconSprite: `/assets/${readManifest(config.publicDir).toolIconSprite}`,
+    footer: config.footer,
+    adverts: [] as LiveAdvert[],
   };
+  const stopAdverts = api ? await keepPageAdverts(api.db, site) : () => undefined;
   const renderer = await createPageRenderer(site, config.publicDir, content);
 
   const security = securityHeaders(config.production, config.accountOrigin === config.publicOrigin ? [] : [config.accountOrigin]);
@@ -133,6 +139,7 @@ export async function createApp(config: Config, seams: AppSeams = {}): Promise<S
       await api?.tasks.drain(deadlineMs);
     },
     async close() {
+      stopAdverts();
       api?.feedback?.stop();
       await api?.commerce?.stop();
       await api?.tasks.stop();

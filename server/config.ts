@@ -29,6 +29,8 @@ export interface Config {
   publicDir: string;
   /** Article files (articles/*.md, images/): the build's copy beside publicDir unless CONTENT_DIR names another. */
   contentDir: string;
+  /** The footer's legal and contact lines (SITE_ICP, SITE_CONTACT); an empty one is not shown. */
+  footer: { icp: string; contact: string };
   /** Secret for signed download links and cookies; generated per data dir when not given. */
   secret?: string;
   /** A trusted RFC 3161 timestamp authority; the built-in one (key under DATA_DIR/tsa) when absent. */
@@ -94,6 +96,8 @@ function operatorToken(name: string, value: string | undefined): string | undefi
   return value;
 }
 
+const DEFAULT_CONTACT = '客服邮箱 support@pdf365.cn（工作日 9:00–18:00）';
+
 export function loadConfig(env: Env = process.env, overrides: Partial<Config> = {}): Config {
   const port = int(env.PORT, 3000);
   const publicOrigin = (env.PUBLIC_ORIGIN || `http://localhost:${port}`).replace(/\/$/, '');
@@ -115,6 +119,8 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     convertConcurrency: int(env.CONVERT_CONCURRENCY, os.availableParallelism()),
     publicDir: path.resolve(env.PUBLIC_DIR || 'dist/public'),
     contentDir: path.resolve(env.CONTENT_DIR || path.join(env.PUBLIC_DIR || 'dist/public', '../content')),
+    // No ICP number by default: a licence number is the operator's, never a placeholder.
+    footer: { icp: env.SITE_ICP ?? '', contact: env.SITE_CONTACT ?? DEFAULT_CONTACT },
     secret: env.SITE_SECRET || undefined,
     tsaUrl: env.TSA_URL || undefined,
     speechModelDir: env.SPEECH_MODEL_DIR ? path.resolve(env.SPEECH_MODEL_DIR) : undefined,

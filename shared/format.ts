@@ -17,6 +17,15 @@ export function formatFileSize(bytes: number): string {
 }
 
 /**
+ * A limit as people write it: 10485760 → '10MB', 1073741824 → '1GB', 1572864 → '1.5MB' (up to two
+ * decimals, trailing zeros dropped, no space). Measured sizes keep formatFileSize's SPEC §9 form.
+ */
+export function formatSizeLimit(bytes: number): string {
+  const [figure, unit] = formatFileSize(bytes).split(' ') as [string, string];
+  return `${figure.replace(/\.?0+$/, '')}${unit}`;
+}
+
+/**
  * 1234567 → '1,234,567'. Accepts the numeric strings the API may send; anything that is not a
  * plain decimal number is returned unchanged rather than mangled.
  */

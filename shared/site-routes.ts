@@ -1,6 +1,5 @@
 // Every addressable page of the site — the pages of pages.ts and one page per catalogue tool —
 // with a matcher shared by the server (status, login, head), client (head sync) and worker.
-import { matchPath } from 'react-router';
 import { TOOLS, type Tool } from './catalogue';
 import { PAGES, TOOL_PAGE_OPTIONS, type HeadText, type PageOptions } from './pages';
 
@@ -29,7 +28,29 @@ function toolRoute(tool: Tool): SiteRoute {
 export const SITE_ROUTES: readonly SiteRoute[] = [...PAGES, ...TOOLS.map(toolRoute)];
 
 const STATIC_ROUTES = new Map(SITE_ROUTES.filter((r) => !r.path.includes(':')).map((r) => [r.path.toLowerCase(), r]));
-const PATTERN_ROUTES = SITE_ROUTES.filter((r) => r.path.includes(':'));
+/**
+ * Pattern paths (`/news/:id/`) as react-router's matchPath reads them with `end: true`: each
+ * `:name` one non-empty segment, the trailing slash optional, case ignored. Our own matcher, so
+ * the browser, which matches every address here, need not load the router for it.
+ */
+const PATTERN_ROUTES = SITE_ROUTES.filter((r) => r.path.includes(':')).map((route) => {
+  const names: string[] = [];
+  const source = route.path
+    .replace(/\/$/, '')
+    .split('/')
+    .map((segment) => {
+      if (!segment.startsWith(':')) return segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      names.push(segment.slice(1));
+      return '([^\\/]+)';
+    })
+    .join('/');
+  return { route, names, pattern: new RegExp(`^${source}\\/?$`, 'i') };
+});
+
+/** As matchPath gives a parameter: still percent-encoded, but for an encoded slash. */
+function decodeSegment(text: string): string {
+  return text.replace(/%2F/g, '/');
+}
 
 export interface SiteRouteMatch {
   route: SiteRoute;
@@ -42,9 +63,9 @@ export interface SiteRouteMatch {
 export function matchSiteRoute(pathname: string): SiteRouteMatch | null {
   const exact = STATIC_ROUTES.get(pathname.toLowerCase());
   if (exact) return { route: exact, params: {}, path: exact.path };
-  for (const route of PATTERN_ROUTES) {
-    const m = matchPath({ path: route.path, end: true }, pathname);
-    if (m) return { route, params: m.params, path: pathname };
+  for (const { route, names, pattern } of PATTERN_ROUTES) {
+    const m = pattern.exec(pathname);
+    if (m) return { route, params: Object.fromEntries(names.map((name, i) => [name, decodeSegment(m[i + 1]!)])), path: pathname };
   }
   return null;
 }

@@ -1,9 +1,30 @@
-// Site footer: information links, friend links and the visit counter (both loaded after render,
-// silently: SPEC §7 says their failures are ignored).
+// Site footer: information links, friend links, the operator's ICP number and contact line (server
+// config) and the visit counter (links and counter loaded after render, silently: SPEC §7 says
+// their failures are ignored). The counter shows only once it is large enough to reassure.
 import { useEffect, useState } from 'react';
 import { formatThousands } from '../../shared/format';
 import { getLink, getWebVisits, type FriendLink } from '../api/site';
+import { useSiteConfig } from '../routing/site-config';
 import { CachedMarkup } from './CachedMarkup';
+
+/** Below this many visits the counter says more about the site's youth than its use. */
+export const VISITS_SHOWN_FROM = 10_000;
+
+/** The licence and contact lines; a line the configuration leaves empty is not shown. */
+function LegalLines() {
+  const { icp, contact } = useSiteConfig().footer ?? { icp: '', contact: '' };
+  if (!icp && !contact) return null;
+  return (
+    <p className="footer-legal">
+      {contact && <span>{contact}</span>}
+      {icp && (
+        <a href="https://beian.miit.gov.cn/" rel="noopener" target="_blank">
+          {icp}
+        </a>
+      )}
+    </p>
+  );
+}
 
 export function Footer({ compact }: { compact: boolean }) {
   const [links, setLinks] = useState<FriendLink[]>([]);
@@ -41,8 +62,9 @@ export function Footer({ compact }: { compact: boolean }) {
           )}
           <p className="footer-note">
             © 2026 PDF365 在线转换 · 上传的文件在处理完成后自动删除
-            {visits !== null && <span className="visits"> · 累计服务 {formatThousands(visits)} 次</span>}
+            {visits !== null && visits >= VISITS_SHOWN_FROM && <span className="visits"> · 累计服务 {formatThousands(visits)} 次</span>}
           </p>
+          <LegalLines />
         </div>
       </CachedMarkup>
     </footer>

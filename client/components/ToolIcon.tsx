@@ -1,33 +1,20 @@
-// A tool's badge: the target format's short name on that format's colour (no image requests;
-// colours and sizes are classes, so server rendering writes no style attributes).
+// A tool's icon: a rounded tile in its format family's colour with a glyph from the icon sprite
+// (client/icons/), and an arrow badge for conversions. The sprite is one hashed SVG file the
+// browser caches, referenced by <use>, so the icons add no bytes to the JS and no style
+// attributes to the server's markup (colours are classes).
 import type { Tool } from '../../shared/catalogue';
-
-const FORMATS: [test: RegExp, label: string, kind: string][] = [
-  [/word|txt$/, 'W', 'word'],
-  [/excel/, 'X', 'excel'],
-  [/ppt/, 'P', 'ppt'],
-  [/ofd/, 'OFD', 'ofd'],
-  [/epub|mobi/, 'EB', 'ebook'],
-  [/cad|dwg|dxf|dwf/, 'CAD', 'cad'],
-  [/audio|voice/, '♪', 'audio'],
-  [/video/, '▶', 'video'],
-  [/mindmap/, '脑图', 'mindmap'],
-  [/img|jpg|png|font/, '图', 'image'],
-  [/html/, '</>', 'html'],
-];
-
-/** The format a tool produces: the part after "-to-", else the tool itself (merge, lock…). */
-function targetOf(id: string): string {
-  const i = id.lastIndexOf('-to-');
-  return i >= 0 ? id.slice(i + 4) : id;
-}
+import { toolIconOf } from '../icons/tool-icons';
+import { useSiteConfig } from '../routing/site-config';
+import '../icons/tool-icons.css';
 
 export function ToolIcon({ tool, size = 'md' }: { tool: Tool; size?: 'sm' | 'md' | 'lg' }) {
-  const target = targetOf(tool.id);
-  const [, label, kind] = FORMATS.find(([test]) => test.test(target)) ?? [null, 'PDF', 'pdf'];
+  const sprite = useSiteConfig().toolIconSprite ?? '';
+  const { family, glyph, to } = toolIconOf(tool.id);
   return (
-    <span className={`tool-icon ti-${kind} ti-${size}${label.length > 2 ? ' ti-long' : ''}`} aria-hidden="true">
-      {label}
-    </span>
+    <svg className={`tool-icon ti-${size} tf-${family}`} viewBox="0 0 40 40" aria-hidden="true" focusable="false">
+      <rect width="40" height="40" rx="10" />
+      <use href={`${sprite}#${glyph}`} x="8" y="8" width="24" height="24" />
+      {to && <use className={`tf-${to}`} href={`${sprite}#to`} x="23" y="23" width="16" height="16" />}
+    </svg>
   );
 }

@@ -1,5 +1,5 @@
 // The shortcut row under the header: the ten hot tools of SPEC §9.
-import { useLocation } from 'react-router';
+import { useLocation } from '../routing/router';
 import { HOT_TOOL_IDS, toolsByIds } from '../../shared/catalogue';
 import { CachedMarkup } from './CachedMarkup';
 import { SoonBadge, useAvailabilityKey } from './SoonBadge';

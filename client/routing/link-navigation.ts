@@ -2,7 +2,7 @@
 // of them into a client-side navigation. A page carries a hundred-odd catalogue links, and
 // rendering each as a router <Link> made server rendering several times slower.
 import type { MouseEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from './router';
 
 export function useLinkNavigation(): (event: MouseEvent) => void {
   const navigate = useNavigate();

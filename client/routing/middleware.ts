@@ -2,15 +2,12 @@
 // Runs inside route loaders, so it works the same on the server render and on client navigation.
 import { data, redirect } from 'react-router';
 import { ACCESS_TOKEN_COOKIE, readCookie } from '../../shared/cookies';
+import { loginUrl } from './login-url';
 import type { SiteConfig } from './site-config';
 
-type Middleware = (request: Request, config: SiteConfig) => void;
+export { loginUrl };
 
-/** The central account login, told where to come back to (SPEC §4). */
-export function loginUrl(config: SiteConfig, returnTo: URL): string {
-  const back = config.publicOrigin + returnTo.pathname + returnTo.search;
-  return `${config.accountOrigin}/login/?redirect=${encodeURIComponent(back)}`;
-}
+type Middleware = (request: Request, config: SiteConfig) => void;
 
 const MIDDLEWARES: Record<string, Middleware> = {
   /** Pages for logged-in users send anonymous visitors to the account login. */

@@ -17,6 +17,7 @@ import { COOKIE_DEFAULT_MAX_AGE_MS, QUERY_COOKIES } from '../../shared/constants
 import { fail, ok } from '../../shared/errors';
 import { PAY_DOT_EVENTS } from '../../shared/pay-api';
 import type { AuthenticatedRequest } from '../account/authenticate';
+import { liveAdverts } from '../adverts/adverts';
 import type { ApiDeps } from './deps';
 
 const WEB_VISITS = 'web_visits';
@@ -152,18 +153,7 @@ export function createSiteRouter(deps: ApiDeps): express.Router {
       return;
     }
     const { platform, position } = query.data;
-    const now = Date.now();
-    const adverts = await db
-      .selectFrom('advert')
-      .select(['id', 'position', 'title', 'image_url as image', 'link_url as link', 'sort'])
-      .where('platform', '=', platform)
-      .$if(position !== undefined, (qb) => qb.where('position', '=', position!))
-      .where((eb) => eb.or([eb('starts_at', 'is', null), eb('starts_at', '<=', now)]))
-      .where((eb) => eb.or([eb('ends_at', 'is', null), eb('ends_at', '>', now)]))
-      .orderBy('position')
-      .orderBy('sort')
-      .orderBy('id')
-      .execute();
+    const adverts = await liveAdverts(db, platform, position);
     res.json(ok(adverts));
   });
 

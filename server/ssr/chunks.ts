@@ -13,6 +13,8 @@ interface ManifestEntry {
 export interface ClientManifest {
   entry: ManifestEntry;
   chunks: Record<string, ManifestEntry>;
+  /** The tool icon sprite's hashed file name under assets/. */
+  toolIconSprite: string;
 }
 
 export function readManifest(publicDir: string): ClientManifest {

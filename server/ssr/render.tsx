@@ -1,7 +1,6 @@
 // Server rendering (ARCHITECTURE.md "Request flow"): the static data router answers the request,
 // redirects pass through, and the page renders inside a chunk collector so the document can
 // modulepreload exactly the chunks it used.
-import { ChunkExtractorManager } from '@loadable/server';
 import type { Request as ExpressRequest } from 'express';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider, type StaticHandler } from 'react-router';
@@ -11,7 +10,8 @@ import { matchSiteRoute } from '../../shared/site-routes';
 import { findPage } from '../../shared/pages';
 import { createRoutes } from '../../client/routes';
 import { MarkupCacheContext } from '../../client/components/CachedMarkup';
-import { chunkNames, preloadChunks } from '../../client/routing/lazy-page';
+import { ChunkRecorderContext, chunkNames, preloadChunks } from '../../client/routing/lazy-page';
+import { StaticSiteRouter } from '../../client/routing/router';
 import { SiteConfigContext, type SiteConfig } from '../../client/routing/site-config';
 import { assetsFor, readManifest } from './chunks';
 import { renderDocument } from './document';
@@ -59,13 +59,16 @@ export async function createPageRenderer(site: SiteConfig, publicDir: string, co
         return { kind: 'redirect', status: context.status, location: context.headers.get('Location') ?? '/' };
       }
       const used = new Set<string>();
+      // No hydration data: the browser's declarative routes need none (client/routing/client-app.tsx).
       const router = createStaticRouter(handler.dataRoutes, context);
       const body = renderToString(
-        <ChunkExtractorManager extractor={{ addChunk: (name: string) => used.add(name) } as never}>
+        <ChunkRecorderContext.Provider value={(name) => used.add(name)}>
           <MarkupCacheContext.Provider value={markupCache}>
-            <StaticRouterProvider router={router} context={context} nonce={nonce} />
+            <StaticSiteRouter location={context.location}>
+              <StaticRouterProvider router={router} context={context} nonce={nonce} hydrate={false} />
+            </StaticSiteRouter>
           </MarkupCacheContext.Provider>
-        </ChunkExtractorManager>,
+        </ChunkRecorderContext.Provider>,
       );
       markupCache.fill();
       // A page whose loader found nothing (an unknown article, tag or page number) has the 404 page's head.

@@ -1,4 +1,4 @@
-import { formatFileSize, formatMediaTime, formatThousands, parseMediaTime } from '../../shared/format';
+import { formatFileSize, formatMediaTime, formatSizeLimit, formatThousands, parseMediaTime } from '../../shared/format';
 
 describe('formatFileSize (SPEC §9: B, KB, MB, GB, 2 decimals)', () => {
   test.each([
@@ -17,6 +17,20 @@ describe('formatFileSize (SPEC §9: B, KB, MB, GB, 2 decimals)', () => {
   });
   test.each([-1, NaN, Infinity])('refuses %p', (bytes) => {
     expect(() => formatFileSize(bytes)).toThrow(RangeError);
+  });
+});
+
+describe('formatSizeLimit (limits as people write them, issue 16)', () => {
+  test.each([
+    [10 * 1024 * 1024, '10MB'],
+    [200 * 1024 * 1024, '200MB'],
+    [100 * 1024 * 1024, '100MB'],
+    [1024 ** 3, '1GB'],
+    [1.5 * 1024 * 1024, '1.5MB'],
+    [1.25 * 1024 * 1024, '1.25MB'],
+    [512, '512B'],
+  ])('%d → %s', (bytes, text) => {
+    expect(formatSizeLimit(bytes)).toBe(text);
   });
 });
 

@@ -3,7 +3,7 @@
 // focus (a small chunk of their own), so the first load of a page does not carry them; matching
 // itself runs in the browser on the catalogue, with no server round trip.
 import { useCallback, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../routing/router';
 import { TOOL_GROUPS, type Tool } from '../../../shared/catalogue';
 import { ToolIcon } from '../ToolIcon';
 import './tool-search.css';
@@ -21,6 +21,9 @@ function loadMatcher(): Promise<Matcher> {
   );
   return matcherLoad;
 }
+
+/** Each box is a search landmark of its own; a page with two (home: header and hero) names them apart. */
+const SEARCH_LANDMARK: Record<ToolSearchProps['variant'], string> = { header: '站内工具搜索', hero: '首页工具搜索', drawer: '菜单工具搜索' };
 
 const GROUP_TITLE = new Map(TOOL_GROUPS.map((g) => [g.type, g.title]));
 
@@ -88,7 +91,7 @@ export function ToolSearch({ variant, autoFocus }: ToolSearchProps) {
   };
 
   return (
-    <div className={`tool-search ts-${variant}`} role="search">
+    <div className={`tool-search ts-${variant}`} role="search" aria-label={SEARCH_LANDMARK[variant]}>
       <div className="ts-box">
         <span className="ts-glass" aria-hidden="true" />
         <input

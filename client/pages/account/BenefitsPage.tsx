@@ -8,7 +8,7 @@
 import { TRYOUT_PAGES } from '../../../shared/tryout';
 import { findTool } from '../../../shared/catalogue';
 import { DAILY_USES } from '../../../shared/daily-uses';
-import { formatFileSize } from '../../../shared/format';
+import { formatFileSize, formatSizeLimit } from '../../../shared/format';
 import { COUPONS, MEMBERSHIPS, PHOTO_PACKS, SPEECH_MINUTES_PER_VIP_MONTH, SPEECH_PACKS, TRANSLATIONS_PER_VIP_MONTH, yuan, type Product } from '../../../shared/products';
 import { useEffect, useState } from 'react';
 import { formatDay } from '../../components/pay/dates';
@@ -19,7 +19,7 @@ const DOCUMENT = findTool('pdf-to-word')!;
 const BATCH = findTool('pdf-merge')!;
 const MEDIA = findTool('video-to-word');
 
-const size = (bytes: number) => formatFileSize(bytes).replace(/\.00 /, ' ');
+const size = formatSizeLimit;
 
 const PERKS: { title: string; text: string; icon: string }[] = [
   { title: '不限次数', text: '60余种PDF、Office、图片、音视频工具，每天随便用', icon: '次' },

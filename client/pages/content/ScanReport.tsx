@@ -1,7 +1,7 @@
 // The /Scan/ page: the report of a finished pdf-scan task (?taskId=…), with the clean copy to
 // download. Server and first client render show the same placeholder; the report loads after.
 import { useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../routing/router';
 import type { ScanAnalysis } from '../../../shared/task-api';
 import { scanAnalysis } from '../../api/tasks';
 import { EmptyState } from '../../components/EmptyState';

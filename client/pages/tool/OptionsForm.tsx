@@ -28,7 +28,7 @@ function Control({ field, id, value, disabled, invalid, describedBy, onChange }:
           {field.choices.map((choice) => (
             <label key={choice.value} className={`segment${value === choice.value ? ' is-checked' : ''}`}>
               <input type="radio" name={id} value={choice.value} checked={value === choice.value} disabled={disabled} onChange={() => onChange(choice.value)} />
-              <span>{choice.label}</span>
+              <SegmentLabel text={choice.label} />
             </label>
           ))}
         </div>
@@ -79,6 +79,21 @@ function Control({ field, id, value, disabled, invalid, describedBy, onChange }:
 
 /** Four segments need more room than one column. */
 const wide = (field: OptionField) => field.kind === 'choice' && field.choices.length === 4;
+
+/**
+ * A segment's text: "强力（体积最小）" as the choice on one line and its note under it, so narrow
+ * segments (three in a 260 px column, or at 375 px) wrap between the two, never inside a word.
+ */
+function SegmentLabel({ text }: { text: string }) {
+  const note = /^(.+?)（(.+)）$/.exec(text);
+  if (!note) return <span>{text}</span>;
+  return (
+    <span>
+      {note[1]}
+      <small className="segment-note">{note[2]}</small>
+    </span>
+  );
+}
 
 export function OptionsForm({ toolId, setup, values, problems, disabled, onChange }: OptionsFormProps) {
   const shown = setup.fields.filter((field) => field.kind !== 'hidden' && isShown(field, values));

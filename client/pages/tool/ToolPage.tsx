@@ -1,21 +1,40 @@
 // The one tool-page view all tools share (SPEC §2): title, the upload panel with the tool's
 // limits, how-to steps, related tools and the catalogue.
 import { findTool, toolsOfGroup, TOOL_GROUPS, type Tool } from '../../../shared/catalogue';
-import { formatFileSize } from '../../../shared/format';
+import { formatSizeLimit } from '../../../shared/format';
 import { PAGE_LIMITED_TOOLS, TRYOUT_PAGES } from '../../../shared/tryout';
 import { CachedMarkup } from '../../components/CachedMarkup';
 import { useAvailabilityKey } from '../../components/SoonBadge';
 import { ToolCards, ToolGrid } from '../../components/ToolGrid';
+import { toolSetup } from './tool-options';
+import { toolSteps } from './tool-steps';
 import { UploadPanel } from './UploadPanel';
 import './tool.css';
 
 function ToolLimits({ tool }: { tool: Tool }) {
   return (
     <>
-      免费用户：单个文件不超过 {formatFileSize(tool.maxFileSize.guest)}，每次 {tool.maxFiles.guest} 个文件；登录用户 {formatFileSize(tool.maxFileSize.user)}；会员最大{' '}
-      {formatFileSize(tool.maxFileSize.vip)}、每次 {tool.maxFiles.vip} 个文件。
+      免费用户：单个文件不超过 {formatSizeLimit(tool.maxFileSize.guest)}，每次 {tool.maxFiles.guest} 个文件；登录用户 {formatSizeLimit(tool.maxFileSize.user)}；会员最大{' '}
+      {formatSizeLimit(tool.maxFileSize.vip)}、每次 {tool.maxFiles.vip} 个文件。
       {PAGE_LIMITED_TOOLS.has(tool.id) && `免费试用转换前 ${TRYOUT_PAGES} 页，会员转换全部页面。`}
     </>
+  );
+}
+
+/** How long results are kept, in hours, as the steps say it (the server's RETENTION_MINUTES default). */
+const RETENTION_HOURS = 2;
+
+function ToolSteps({ tool }: { tool: Tool }) {
+  const steps = toolSteps(tool, toolSetup(tool.id), RETENTION_HOURS);
+  return (
+    <ol className={`steps-${steps.length}`}>
+      {steps.map((step) => (
+        <li key={step.title}>
+          <strong>{step.title}</strong>
+          <span>{step.text}</span>
+        </li>
+      ))}
+    </ol>
   );
 }
 
@@ -43,20 +62,7 @@ export default function ToolPage({ toolId }: { toolId: string }) {
         <CachedMarkup cacheKey={`tool-steps:${tool.id}`}>
           <section className="tool-steps" aria-label="使用步骤">
             <h2 className="section-title">如何使用{tool.title}</h2>
-            <ol>
-              <li>
-                <strong>上传文件</strong>
-                <span>点击“选择文件”或把文件拖到上方区域</span>
-              </li>
-              <li>
-                <strong>设置选项</strong>
-                <span>按需要调整转换参数，不调整也有合适的默认值</span>
-              </li>
-              <li>
-                <strong>下载结果</strong>
-                <span>处理完成后点击下载，文件会在 2 小时后自动删除</span>
-              </li>
-            </ol>
+            <ToolSteps tool={tool} />
           </section>
         </CachedMarkup>
         {related.length > 0 && (

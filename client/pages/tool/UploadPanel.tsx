@@ -5,7 +5,7 @@
 import { useCallback, useEffect, useRef, useState, type ChangeEvent, type DragEvent } from 'react';
 import { getTryOutDetail } from '../../api/tasks';
 import type { Tool } from '../../../shared/catalogue';
-import { formatFileSize } from '../../../shared/format';
+import { formatSizeLimit } from '../../../shared/format';
 import { acceptList, admitFiles, moveItem, toChosen, type ChosenFile } from './file-checks';
 import { tierOfUser, useCurrentUser } from '../../account/session';
 import { useResumedRun } from '../../components/pay/use-resumed-run';
@@ -187,7 +187,7 @@ function Workbench({ tool, setup }: { tool: Tool; setup: ToolSetup }) {
     />
   );
   const choose = () => input.current?.click();
-  const limits = `单个文件不超过 ${formatFileSize(tool.maxFileSize[tier])}${maxFiles > 1 ? `，最多 ${maxFiles} 个` : ''}`;
+  const limits = `单个文件不超过 ${formatSizeLimit(tool.maxFileSize[tier])}${maxFiles > 1 ? `，最多 ${maxFiles} 个` : ''}`;
   const refusedList = refused.length > 0 && (
     <ul className="form-problem" role="alert">
       {refused.map((message) => (

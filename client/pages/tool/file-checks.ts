@@ -1,7 +1,7 @@
 // What the page checks before uploading: the tool's accepted types and the tier's limits from the
 // catalogue. The server checks again (and sniffs the bytes); this only spares a wasted upload.
 import type { TierLimits, Tool } from '../../../shared/catalogue';
-import { formatFileSize } from '../../../shared/format';
+import { formatSizeLimit } from '../../../shared/format';
 
 /** Whose limits apply: guest, logged-in user or VIP (client/account/session.ts tierOfUser). */
 export type Tier = keyof TierLimits;
@@ -42,7 +42,7 @@ export function admitFiles(tool: Tool, tier: Tier, maxFiles: number, current: re
     } else if (file.size === 0) {
       problems.push(`“${file.name}”是空文件，请重新选择`);
     } else if (file.size > maxSize) {
-      problems.push(`“${file.name}”超过 ${formatFileSize(maxSize)} 的大小限制${tier === 'vip' ? '' : '，开通会员可上传更大的文件'}`);
+      problems.push(`“${file.name}”超过 ${formatSizeLimit(maxSize)} 的大小限制${tier === 'vip' ? '' : '，开通会员可上传更大的文件'}`);
     } else if (current.length + accepted.length >= maxFiles) {
       overflow += 1;
     } else {

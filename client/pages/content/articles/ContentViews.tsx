@@ -1,5 +1,5 @@
 // The content pages (help, tutorials, tags) drawn from their loader's data (client/routing/content-loader.ts).
-import { useLoaderData } from 'react-router';
+import { useContentState } from './content-data';
 import { EXTRA_TAGS, articlePath, type ContentView, type ListPage, type TagCount } from '../../../../shared/articles';
 import { TOOL_GROUPS, findTool } from '../../../../shared/catalogue';
 import { ArticleList } from './ArticleList';
@@ -170,7 +170,9 @@ function View({ data }: { data: ContentView }) {
 }
 
 export function ContentViews() {
-  const data = useLoaderData() as ContentView;
+  const state = useContentState();
+  if (state.status === 'loading') return <div className="content-loading" aria-busy="true" />;
+  const { data } = state;
   return (
     <>
       <Breadcrumbs crumbs={data.crumbs} />

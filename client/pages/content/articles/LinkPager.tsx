@@ -1,6 +1,6 @@
 // The SPEC §9 pager for content lists as links (crawlable, and working before the script loads):
 // page buttons are addresses (/help/page2/, /news/1/2/), the size choice a ?size= query.
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../../routing/router';
 import { listPagePath, type ListPage } from '../../../../shared/articles';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../../../../shared/paging';
 import { PAGER_COUNT, pagerItems } from '../../account/Pager';
