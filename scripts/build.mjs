@@ -82,12 +82,10 @@ fs.writeFileSync(path.join(outPublic, 'manifest.json'), JSON.stringify(manifest,
 fs.cpSync(path.join(root, 'client/static'), outPublic, { recursive: true });
 const precompressed = await buildAssets(path.join(root, 'client/static'), outPublic);
 // Articles ship with the server (dist/content, imported at boot: config contentDir); their images
-// are served as files under /content-images/ (server/articles/markdown.ts).
+// are served from there under /content-images/ (server/app.ts), so CONTENT_DIR brings its own.
 const content = path.join(root, 'server/content');
 if (fs.existsSync(content)) {
   fs.cpSync(content, path.join(root, 'dist/content'), { recursive: true });
-  const images = path.join(content, 'images');
-  if (fs.existsSync(images)) fs.cpSync(images, path.join(outPublic, 'content-images'), { recursive: true });
 }
 
 await buildServerBundle({ outdir: path.join(root, 'dist/server'), production });

@@ -31,6 +31,7 @@ import { queryCookies } from './http/query-cookies';
 import { securityHeaders } from './http/security';
 import { staticAssets } from './http/static-assets';
 import { trailingSlash } from './http/trailing-slash';
+import { CONTENT_IMAGES_PATH } from './articles/markdown';
 import { healthRoutes } from './ops/health';
 import { createMetrics } from './ops/metrics';
 import { requestLog } from './ops/request-log';
@@ -117,6 +118,8 @@ export async function createApp(config: Config, seams: AppSeams = {}): Promise<S
   app.get('/metrics', metrics.handler);
   app.use(queryCookies());
   app.use(staticAssets(config.publicDir));
+  // Article pictures live with the articles (CONTENT_DIR/images); their names are not hashed.
+  app.use(CONTENT_IMAGES_PATH, express.static(path.join(config.contentDir, 'images'), { index: false, maxAge: '1d', dotfiles: 'ignore' }));
   // Payment notifies are signed over their exact bytes: the JSON parser keeps them for those paths.
   const keepNotifyBytes = (req: express.Request, _res: unknown, buf: Buffer) => {
     if (req.url.startsWith(PAY_NOTIFY_PREFIX)) (req as express.Request & { rawBody?: Buffer }).rawBody = buf;

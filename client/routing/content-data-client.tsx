@@ -6,7 +6,7 @@ import { headFromLoaderData, buildHead } from '../../shared/head';
 import type { ContentView } from '../../shared/articles';
 import { findPage, NOT_FOUND_MESSAGE } from '../../shared/pages';
 import { matchSiteRoute } from '../../shared/site-routes';
-import { ContentDataContext, CONTENT_DATA_ID } from '../pages/content/articles/content-data';
+import { ContentDataContext, ContentDataScript, CONTENT_DATA_ID } from '../pages/content/articles/content-data';
 import { ErrorView } from '../pages/error/ErrorView';
 import { applyHead } from './apply-head';
 import { useLocation, useNavigate } from './router';
@@ -59,5 +59,12 @@ export function ClientContentData({ children }: { children: ReactNode }) {
   }, [current, loaded, pathname, config]);
 
   if (current && loaded.missing) return <ErrorView status={404} message={NOT_FOUND_MESSAGE} />;
-  return <ContentDataContext.Provider value={current && loaded.view ? { status: 'ready', data: loaded.view } : { status: 'loading' }}>{children}</ContentDataContext.Provider>;
+  const ready = current && loaded.view;
+  // The same JSON script the server wrote beside the page, so hydration finds the markup it made.
+  return (
+    <ContentDataContext.Provider value={ready ? { status: 'ready', data: loaded.view! } : { status: 'loading' }}>
+      {ready && <ContentDataScript data={loaded.view!} address={address} />}
+      {children}
+    </ContentDataContext.Provider>
+  );
 }
