@@ -165,7 +165,7 @@ class Renderer {
         break;
       }
       case 'POLYLINE':
-        this.polyline(entity, style, m, parent);
+        this.polyline(entity, style, m);
         break;
       case 'SPLINE': {
         let points: Pt[];
@@ -234,7 +234,7 @@ class Renderer {
     }
   }
 
-  private polyline(entity: CadEntity & { type: 'POLYLINE' }, style: { colour: Colour; lineType: string; lineweightMm: number }, m: Matrix, parent: Inherited): void {
+  private polyline(entity: CadEntity & { type: 'POLYLINE' }, style: { colour: Colour; lineType: string; lineweightMm: number }, m: Matrix): void {
     const size = Math.max(1e-9, ...entity.vertices.map((v) => Math.abs(v.x) + Math.abs(v.y)));
     const points = bulgePoints(entity.vertices, entity.closed, size * 1e-4).map((p) => apply(m, p));
     const widths = entity.vertices.some((v) => (v.startWidth ?? 0) > 0 || (v.endWidth ?? 0) > 0);
@@ -247,11 +247,11 @@ class Renderer {
         const w0 = (entity.constantWidth > 0 ? entity.constantWidth : (v.startWidth ?? 0)) * scale;
         const w1 = (entity.constantWidth > 0 ? entity.constantWidth : (v.endWidth ?? 0)) * scale;
         const segment = bulgePoints([v, entity.vertices[(i + 1) % entity.vertices.length]!], false, size * 1e-4).map((p) => apply(m, p));
-        this.widePath(segment, w0, w1, style.colour);
+        if (w0 > 0 || w1 > 0) this.widePath(segment, w0, w1, style.colour);
+        else this.stroke([segment], style.colour, style.lineweightMm, style.lineType, entity.lineTypeScale * scale);
       }
       return;
     }
-    void parent;
     this.stroke([points], style.colour, style.lineweightMm, style.lineType, entity.lineTypeScale * matrixScale(m), entity.closed);
   }
 

@@ -3,7 +3,8 @@
 // (Liberation Sans, metric twin of Arial, which most TrueType styles name); SHX big fonts
 // (gbcbig.shx, hztxt…) and Chinese TrueType faces become a CJK face (WenQuanYi Zen Hei: it subsets
 // cleanly for PDF and DWFx, where Noto CJK's CFF outlines do not). Characters the sans lacks fall
-// to the CJK face, run by run, so every back end measures and draws the same runs.
+// to the CJK face (a line with Chinese goes there whole), so every back end measures and draws the
+// same runs.
 import fs from 'node:fs';
 import fontkit from '@pdf-lib/fontkit';
 
@@ -68,6 +69,10 @@ export function shapeLine(text: string, preferred: FaceId = 'sans'): TextRun[] {
   const runs: TextRun[] = [];
   const sans = fontOf('sans');
   const cjk = fontOf('cjk');
+  // A line with Chinese is set wholly in the CJK face when it has every glyph: one text object per
+  // line keeps the line whole for search and copy (a PDF reader splits runs of a rotated line).
+  const codePoints = [...text].map((ch) => ch.codePointAt(0)!);
+  if (preferred === 'sans' && codePoints.some((cp) => !sans.hasGlyphForCodePoint(cp)) && codePoints.every((cp) => cjk.hasGlyphForCodePoint(cp))) preferred = 'cjk';
   for (const ch of text) {
     const cp = ch.codePointAt(0)!;
     const face: FaceId = preferred === 'sans' && sans.hasGlyphForCodePoint(cp) ? 'sans' : cjk.hasGlyphForCodePoint(cp) || !sans.hasGlyphForCodePoint(cp) ? 'cjk' : 'sans';
