@@ -19,6 +19,8 @@ import { greyPixels, inkBands, meanColour, pageDifference, region } from '../sup
 import { PORTRAIT } from '../support/portrait';
 import { sofficeConvert } from '../support/soffice';
 import { TaskClient, type TaskState, type UploadFile } from '../support/task-client';
+import { makeDrawing } from '../support/cad/drawings';
+import { checkOpc, pdfRawText } from '../support/cad/rendered';
 import { readZipParts } from '../support/zip';
 import * as inputs from './inputs';
 
@@ -225,7 +227,13 @@ const CASES: Record<string, Case | { page: string }> = {
       ]),
   },
   'txt-to-pdf': { files: async () => [{ name: 'notes.txt', data: Buffer.from(`${inputs.TXT_WORDS}\n第二行\n`) }], check: ([pdf]) => expectWords(pdfText(pdf), ['第一章 总则', 'Juliet line', '第二行']) },
-  'cad-to-pdf': { page: 'CAD (issue 15)' },
+  'cad-to-pdf': {
+    files: async () => [{ name: '图纸.dxf', data: makeDrawing(scratch, 'shipped-drawing.dxf') }],
+    check: ([pdf]) => {
+      qpdfClean(pdf);
+      expectWords(squash(pdfRawText(pdf)), ['图纸标题 Title', '门-1']);
+    },
+  },
   'ofd-to-pdf': {
     files: async () => [{ name: 'report.ofd', data: await resultOf('pdf-to-ofd', [await pdfFile()]) }],
     check: ([pdf]) => {
@@ -277,8 +285,19 @@ const CASES: Record<string, Case | { page: string }> = {
   },
   'dwg-to-dxf': { page: 'CAD (issue 15)' },
   'cad-to-cad': { page: 'CAD (issue 15)' },
-  'cad-to-img': { page: 'CAD (issue 15)' },
-  'cad-to-dwf': { page: 'CAD (issue 15)' },
+  'cad-to-img': {
+    files: async () => [{ name: '图纸.dxf', data: makeDrawing(scratch, 'shipped-drawing.dxf') }],
+    options: { width: 800 },
+    check: async ([png]) => expect(await sharp(png).metadata()).toMatchObject({ format: 'png', width: 800 }),
+  },
+  'cad-to-dwf': {
+    files: async () => [{ name: '图纸.dxf', data: makeDrawing(scratch, 'shipped-drawing.dxf') }],
+    check: ([dwfx]) => {
+      const report = checkOpc(dwfx);
+      expect({ uncovered: report.uncovered, unresolved: report.unresolved, unparsed: report.unparsed }).toEqual({ uncovered: [], unresolved: [], unparsed: [] });
+      expect(report.pages[0]!.text).toContain('图纸标题');
+    },
+  },
   'video-to-ppt': {
     files: async () => [{ name: 'talk.mp4', data: inputs.video(scratch) }],
     check: async ([pptx]) => {
