@@ -1,6 +1,6 @@
 // cad-to-img (PNG, 2000 px), cad-to-pdf and cad-to-dwf per drawing of ../shared/fixtures/cad and
 // the generated test drawing, against the reader alone on the same drawing in the same run (every
-// tool reads first: what is above the baseline is drawing and writing). Median of 3 runs; the
+// tool reads first: what is above the baseline is drawing and writing). Median of BENCH_RUNS runs; the
 // peak RSS of this process (the renderer runs in it; the reader in its own child) at the end.
 // Usage: npm run build && node scripts/bench/cad-render.mjs
 import { execFileSync } from 'node:child_process';
@@ -36,10 +36,12 @@ const context = () => {
   return { workDir, signal: new AbortController().signal, progress() {}, tier: 'vip', note() {} };
 };
 const input = (file) => ({ name: path.basename(file), path: file, size: fs.statSync(file).size, type: file.endsWith('.dxf') ? 'dxf' : 'dwg' });
+/** Runs per measurement (BENCH_RUNS, 3 by default): the median is reported. */
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const median = (values) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)];
 async function time(work) {
   const runs = [];
-  for (let i = 0; i < 3; i++) {
+  for (let i = 0; i < RUNS; i++) {
     const start = performance.now();
     await work();
     runs.push(performance.now() - start);

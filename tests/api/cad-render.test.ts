@@ -1,5 +1,5 @@
 // cad-to-img, cad-to-pdf and cad-to-dwf through the built server over the task API: the tools are
-// offered (no longer 即将上线) with their options on the tool page, a real DWG and a generated DXF
+// offered (no longer 即将上线), a real DWG and a generated DXF
 // come back as PNG, PDF and DWFx read by other programs, and hostile drawings fail in Chinese with
 // the server still up.
 import fs from 'node:fs';
@@ -31,11 +31,15 @@ test('the three tools are offered, with their options on the page', async () => 
   const home = await (await fetch(`${server.origin}/`)).text();
   const unavailable = (JSON.parse(/window\.__SITE__=(\{.*?\});window\.__CHUNKS__/.exec(home)![1]!) as { unavailableTools: Record<string, string> }).unavailableTools;
   for (const tool of ['cad-to-img', 'cad-to-pdf', 'cad-to-dwf']) expect({ tool, reason: unavailable[tool] }).toEqual({ tool, reason: undefined });
-  const page = await (await fetch(`${server.origin}/cad-to-img/`)).text();
-  expect(page).not.toContain('该功能即将上线');
-  for (const label of ['图片格式', '背景颜色', '图片大小']) expect(page).toContain(label);
-  const pdfPage = await (await fetch(`${server.origin}/cad-to-pdf/`)).text();
-  for (const label of ['纸张大小', '输出范围']) expect(pdfPage).toContain(label);
+  for (const [tool, title] of [
+    ['cad-to-img', 'CAD转图片'],
+    ['cad-to-pdf', 'CAD转PDF'],
+    ['cad-to-dwf', 'CAD转DWF'],
+  ]) {
+    const page = await (await fetch(`${server.origin}/${tool}/`)).text();
+    expect(page).toContain(`<h1>${title}</h1>`);
+    expect(page).not.toContain(`${title}<span class="soon-badge">`);
+  }
 }, 60_000);
 
 test('a generated DXF becomes a PNG, a searchable PDF and a DWFx', async () => {
@@ -67,7 +71,7 @@ test('a generated DXF becomes a PNG, a searchable PDF and a DWFx', async () => {
     ['cad-to-dwf', {}, 'dwfx'],
   ] as const) {
     const state = await client.run(tool, upload, options);
-    // No layouts hold anything in this drawing: the tools say model space was drawn instead.
+    // No layout holds anything in this drawing: model space is drawn.
     expect({ tool, status: state.status, names: state.files.map((f) => f.name) }).toEqual({ tool, status: 'done', names: [`example_2004.${extension}`] });
   }
 }, 180_000);

@@ -10,7 +10,7 @@ import type { ConvertContext, ConvertInput, Converter, ConvertOutput } from '../
 import { outputName } from '../../pdf-render/output-name';
 import { drawSheets, type DrawOptions, type SheetChoice } from './draw';
 import { sheetsToDwfx } from './dwfx';
-import { CAD_EMPTY_MESSAGE, CAD_IMAGE_TOO_LARGE_MESSAGE, LAYOUTS_MISSING_NOTE } from './messages';
+import { CAD_EMPTY_MESSAGE, CAD_IMAGE_TOO_LARGE_MESSAGE } from './messages';
 import { ORIENTATIONS, PAPER_SIZES, paperFor } from './paper';
 import { sheetsToPdf } from './pdf';
 import type { Sheet } from './primitives';
@@ -26,14 +26,13 @@ const paperOptions = {
   space: spaceOption.default('layouts'),
 };
 
-/** Reads one input and draws its sheets; notes when layouts were asked for and there are none. */
+/** Reads one input and draws its sheets (model space when layouts were asked for and none holds anything, as the option says). */
 async function drawInput(input: ConvertInput, space: SheetChoice, options: DrawOptions, ctx: ConvertContext): Promise<{ drawing: CadDrawing; sheets: Sheet[] }> {
   const format = input.type === 'dxf' ? 'dxf' : 'dwg';
   const drawing = await readCadDrawing(input.path, format, ctx.workDir, ctx.signal);
   ctx.signal.throwIfAborted();
   const sheets = drawSheets(drawing, space, options);
   if (sheets.every((s) => s.primitives.length === 0)) throw new ConvertError(CAD_EMPTY_MESSAGE);
-  if (space === 'layouts' && drawing.layouts.length === 0) ctx.note?.(LAYOUTS_MISSING_NOTE);
   return { drawing, sheets };
 }
 
