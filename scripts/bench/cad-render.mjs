@@ -16,12 +16,12 @@ fs.writeFileSync(
   entry,
   `export { readCadDrawing } from ${JSON.stringify(path.join(root, 'server/convert/engines/cad-reader'))};\nexport { cadToImg, cadToPdf, cadToDwf } from ${JSON.stringify(path.join(root, 'server/convert/tools/cad/render'))};\n`,
 );
-const bundle = path.join(scratch, 'render.mjs');
+// Bundled beside the built server, as main.mjs is: the reader's script (cad-reader.mjs) is found there
+// and packages resolve from the project's node_modules.
+const bundle = path.join(root, 'dist/server', `bench-cad-render-${process.pid}.mjs`);
 await esbuild.build({ entryPoints: [entry], bundle: true, platform: 'node', format: 'esm', packages: 'external', outfile: bundle, logLevel: 'error' });
-fs.symlinkSync(path.join(root, 'node_modules'), path.join(scratch, 'node_modules'));
-// The reader finds its script from the working folder when run outside the bundle (dist/server/cad-reader.mjs).
-process.chdir(root);
 const { readCadDrawing, cadToImg, cadToPdf, cadToDwf } = await import(bundle);
+fs.rmSync(bundle);
 
 const fixtures = path.resolve(root, '../shared/fixtures/cad');
 const drawings = fs.existsSync(fixtures) ? fs.readdirSync(fixtures).filter((n) => /\.(dwg|dxf)$/.test(n)).map((n) => path.join(fixtures, n)) : [];

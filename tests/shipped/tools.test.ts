@@ -231,7 +231,9 @@ const CASES: Record<string, Case | { page: string }> = {
     files: async () => [{ name: '图纸.dxf', data: makeDrawing(scratch, 'shipped-drawing.dxf') }],
     check: ([pdf]) => {
       qpdfClean(pdf);
-      expectWords(squash(pdfRawText(pdf)), ['图纸标题 Title', '门-1']);
+      // Whitespace dropped: pdftotext may break the drawing's rotated lines between glyphs.
+      const text = pdfRawText(pdf).replace(/\s+/g, '');
+      for (const words of ['图纸标题Title', '门-1']) expect(text).toContain(words);
     },
   },
   'ofd-to-pdf': {
