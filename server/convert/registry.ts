@@ -1,6 +1,7 @@
 // toolId → converter. A tool without a converter (or whose engines are missing) is shown as unavailable.
 import type { Converter } from './types';
 import { cadWriteConverters } from './tools/cad/write';
+import { cadRenderConverters } from './tools/cad/render';
 import { ebookConverters } from './tools/ebook';
 import { imageConverters } from './tools/image';
 import { mediaConverters } from './tools/media';
@@ -15,7 +16,7 @@ import { pdfToOfficeConverters } from './tools/pdf-to-office';
 import { speechConverters } from './tools/speech';
 import { videoSlidesConverters } from './tools/video-slides';
 
-const ALL: Converter<any>[] = [...pdfEditConverters, ...pdfRenderConverters, ...pdfToOfficeConverters, ...imageConverters, ...mediaConverters, ...officeConverters, ...photoConverters, ...fontConverters, ...ofdConverters, ...videoSlidesConverters, ...speechConverters, ...ocrConverters, ...ebookConverters, ...cadWriteConverters];
+const ALL: Converter<any>[] = [...pdfEditConverters, ...pdfRenderConverters, ...pdfToOfficeConverters, ...imageConverters, ...mediaConverters, ...officeConverters, ...photoConverters, ...fontConverters, ...ofdConverters, ...videoSlidesConverters, ...speechConverters, ...ocrConverters, ...ebookConverters, ...cadWriteConverters, ...cadRenderConverters];
 
 const BY_TOOL = new Map(ALL.map((c) => [c.toolId, c]));
 

@@ -20,6 +20,7 @@ import { greyPixels, inkBands, meanColour, pageDifference, region } from '../sup
 import { PORTRAIT } from '../support/portrait';
 import { sofficeConvert } from '../support/soffice';
 import { TaskClient, type TaskState, type UploadFile } from '../support/task-client';
+import { checkOpc, pdfRawText } from '../support/cad/rendered';
 import { readZipParts } from '../support/zip';
 import * as inputs from './inputs';
 
@@ -233,7 +234,15 @@ const CASES: Record<string, Case | { page: string }> = {
       ]),
   },
   'txt-to-pdf': { files: async () => [{ name: 'notes.txt', data: Buffer.from(`${inputs.TXT_WORDS}\n第二行\n`) }], check: ([pdf]) => expectWords(pdfText(pdf), ['第一章 总则', 'Juliet line', '第二行']) },
-  'cad-to-pdf': { page: 'CAD (issue 15)' },
+  'cad-to-pdf': {
+    files: async () => [{ name: '图纸.dxf', data: makeDrawing(scratch, 'shipped-drawing.dxf') }],
+    check: ([pdf]) => {
+      qpdfClean(pdf);
+      // Whitespace dropped: pdftotext may break the drawing's rotated lines between glyphs.
+      const text = pdfRawText(pdf).replace(/\s+/g, '');
+      for (const words of ['图纸标题Title', '门-1']) expect(text).toContain(words);
+    },
+  },
   'ofd-to-pdf': {
     files: async () => [{ name: 'report.ofd', data: await resultOf('pdf-to-ofd', [await pdfFile()]) }],
     check: ([pdf]) => {
@@ -301,8 +310,19 @@ const CASES: Record<string, Case | { page: string }> = {
       expectWords(audit.texts.join(' '), DRAWING_TEXT);
     },
   },
-  'cad-to-img': { page: 'CAD (issue 15)' },
-  'cad-to-dwf': { page: 'CAD (issue 15)' },
+  'cad-to-img': {
+    files: async () => [{ name: '图纸.dxf', data: makeDrawing(scratch, 'shipped-drawing.dxf') }],
+    options: { width: 800 },
+    check: async ([png]) => expect(await sharp(png).metadata()).toMatchObject({ format: 'png', width: 800 }),
+  },
+  'cad-to-dwf': {
+    files: async () => [{ name: '图纸.dxf', data: makeDrawing(scratch, 'shipped-drawing.dxf') }],
+    check: ([dwfx]) => {
+      const report = checkOpc(dwfx);
+      expect({ uncovered: report.uncovered, unresolved: report.unresolved, unparsed: report.unparsed }).toEqual({ uncovered: [], unresolved: [], unparsed: [] });
+      expect(report.pages[0]!.text).toContain('图纸标题');
+    },
+  },
   'video-to-ppt': {
     files: async () => [{ name: 'talk.mp4', data: inputs.video(scratch) }],
     check: async ([pptx]) => {

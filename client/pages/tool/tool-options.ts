@@ -276,6 +276,41 @@ const MEDIA_SETUPS: Readonly<Record<string, ToolSetup>> = {
   'video-to-ppt': videoSlides('PPT'),
 };
 
+/** CAD drawings drawn as pictures, PDF or DWFx (server/convert/tools/cad/render). */
+const cadSheetField = (fallback: 'model' | 'layouts'): OptionField => ({
+  kind: 'choice',
+  name: 'space',
+  label: '输出范围',
+  default: fallback,
+  choices: [
+    { value: 'layouts', label: '每个布局一页（无布局时为模型空间）' },
+    { value: 'model', label: '模型空间（全部图形）' },
+  ],
+});
+
+const cadPaperFields: readonly OptionField[] = [
+  {
+    kind: 'choice',
+    name: 'paper',
+    label: '纸张大小',
+    default: 'fit',
+    choices: [{ value: 'fit', label: '适合图纸' }, ...['A4', 'A3', 'A2', 'A1', 'A0'].map((size) => ({ value: size, label: size }))],
+  },
+  {
+    kind: 'choice',
+    name: 'orientation',
+    label: '方向',
+    default: 'auto',
+    when: { name: 'paper', values: ['A4', 'A3', 'A2', 'A1', 'A0'] },
+    choices: [
+      { value: 'auto', label: '自动（按图形）' },
+      { value: 'landscape', label: '横向' },
+      { value: 'portrait', label: '纵向' },
+    ],
+  },
+  cadSheetField('layouts'),
+];
+
 /** The DXF release of dwg-to-dxf and cad-to-cad (server: tools/cad/write). */
 const dxfVersionField: OptionField = {
   kind: 'choice',
@@ -294,6 +329,37 @@ const CAD_SETUPS: Readonly<Record<string, ToolSetup>> = {
     note: '输出为所选版本的DXF图纸。暂不提供DWG输出：目前没有开源引擎能写出可被完整读回的DWG文件，为保证图元不丢失，请使用DXF（AutoCAD等CAD软件均可直接打开）',
   },
   'pdf-to-cad': { action: '开始转换', fields: [pagesField(), openPasswordField] },
+  'cad-to-img': {
+    action: '开始转换',
+    fields: [
+      formatField(['png', 'jpg', 'svg'], 'png', '图片格式', { svg: 'SVG（矢量）' }),
+      {
+        kind: 'choice',
+        name: 'background',
+        label: '背景颜色',
+        default: 'white',
+        choices: [
+          { value: 'white', label: '白色（打印效果）' },
+          { value: 'black', label: '黑色（CAD界面效果）' },
+        ],
+      },
+      {
+        kind: 'choice',
+        name: 'sizing',
+        label: '图片大小',
+        default: 'width',
+        choices: [
+          { value: 'width', label: '按宽度（像素）' },
+          { value: 'dpi', label: '按DPI（图纸尺寸）' },
+        ],
+      },
+      { kind: 'number', name: 'width', label: '图片宽度', default: '2000', min: 200, max: 10000, unit: '像素', when: { name: 'sizing', values: ['width'] } },
+      { ...dpiField(150, 600), when: { name: 'sizing', values: ['dpi'] } },
+      cadSheetField('model'),
+    ],
+  },
+  'cad-to-pdf': { action: '开始转换为PDF', fields: cadPaperFields },
+  'cad-to-dwf': { action: '开始转换为DWF', fields: cadPaperFields },
 };
 
 export const TOOL_SETUPS: Readonly<Record<string, ToolSetup>> = {
