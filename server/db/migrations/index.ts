@@ -12,6 +12,7 @@ import * as adBindings from './011_ad_bindings';
 import * as refunds from './012_refunds';
 import * as minuteCharges from './013_minute_charges';
 import * as taskFailureCode from './014_task_failure_code';
+import * as mindMaps from './017_mind_maps';
 
 export const migrations: Record<string, Migration> = {
   '001_site': site,
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '012_refunds': refunds,
   '013_minute_charges': minuteCharges,
   '014_task_failure_code': taskFailureCode,
+  '017_mind_maps': mindMaps,
 };
