@@ -18,7 +18,7 @@ function utf16Hex(text: string): string {
  * `rgba` is the canvas's pixel data (width × height × 4) at `scale` device pixels per CSS pixel;
  * alpha is dropped (the export has an opaque background).
  */
-export function pdfFromPixels(rgba: Uint8ClampedArray | Uint8Array, width: number, height: number, scale: number, title: string): Uint8Array {
+export function pdfFromPixels(rgba: Uint8ClampedArray | Uint8Array, width: number, height: number, scale: number, title: string): Uint8Array<ArrayBuffer> {
   const rgb = new Uint8Array(width * height * 3);
   for (let i = 0, j = 0; i < rgba.length; i += 4, j += 3) {
     rgb[j] = rgba[i];
