@@ -12,7 +12,7 @@ function toNode(value: unknown, depth: number, budget: NodeBudget): MindNode {
   const v = value as Record<string, unknown>;
   const text = typeof v.text === 'string' ? v.text : typeof v.title === 'string' ? v.title : null;
   if (text === null) throw new MindMapError(MINDMAP_MESSAGES.badFile);
-  const node = budget.make(text, depth, { color: v.color, collapsed: v.collapsed });
+  const node = budget.make(text, depth, { id: v.id, color: v.color, collapsed: v.collapsed });
   if (v.children !== undefined) {
     if (!Array.isArray(v.children)) throw new MindMapError(MINDMAP_MESSAGES.badFile);
     for (const c of v.children) node.children.push(toNode(c, depth + 1, budget));

@@ -14,13 +14,19 @@ const CONTENT_FILES = ['content.json', 'content.xml'];
 export function readXmindContent(bytes: Uint8Array): Record<string, string> {
   const found: Record<string, Uint8Array[]> = {};
   let total = 0;
+  // fflate reports a throw from ondata back through ondata as an error: the first refusal wins.
+  let refusal: MindMapError | null = null;
+  const refuse = (message: string): never => {
+    refusal ??= new MindMapError(message);
+    throw refusal;
+  };
   const unzip = new Unzip((file) => {
     if (!CONTENT_FILES.includes(file.name)) return;
     const parts: Uint8Array[] = (found[file.name] = []);
     file.ondata = (error, chunk) => {
-      if (error) throw new MindMapError(MINDMAP_MESSAGES.badZip);
+      if (error) refuse(MINDMAP_MESSAGES.badZip);
       total += chunk.length;
-      if (total > MINDMAP_LIMITS.maxUnzippedBytes) throw new MindMapError(MINDMAP_MESSAGES.zipBomb);
+      if (total > MINDMAP_LIMITS.maxUnzippedBytes) refuse(MINDMAP_MESSAGES.zipBomb);
       parts.push(chunk);
     };
     file.start();
@@ -28,9 +34,8 @@ export function readXmindContent(bytes: Uint8Array): Record<string, string> {
   unzip.register(UnzipInflate);
   try {
     for (let at = 0; at < bytes.length; at += SLICE) unzip.push(bytes.subarray(at, at + SLICE), at + SLICE >= bytes.length);
-  } catch (error) {
-    if (error instanceof MindMapError) throw error;
-    throw new MindMapError(MINDMAP_MESSAGES.badZip);
+  } catch {
+    throw refusal ?? new MindMapError(MINDMAP_MESSAGES.badZip);
   }
   const decoder = new TextDecoder();
   const out: Record<string, string> = {};
