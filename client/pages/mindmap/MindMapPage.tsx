@@ -80,9 +80,13 @@ function Editor({ initial, initialRemoteId }: { initial: MindMapDoc; initialRemo
     dispatch({ type: 'select', id });
     setEditing(id);
   }, []);
+  // The text box commits on Enter and again on the blur of its unmounting: only the first counts.
+  const editingNow = useRef<string | null>(null);
+  editingNow.current = editing;
   const commit = (text: string) => {
-    if (!editing) return;
-    const id = editing;
+    const id = editingNow.current;
+    if (!id) return;
+    editingNow.current = null;
     setEditing(null);
     const clean = text.replace(/\s+$/, '').slice(0, MINDMAP_LIMITS.maxTextLength);
     if (clean !== index.get(id)?.node.text) edit(withRoot(setText(doc.root, id, clean || ' ')));
