@@ -113,12 +113,32 @@ export const MapCanvas = forwardRef<CanvasHandle, Props>(function MapCanvas(prop
     box.style.fontSize = `${n.style.fontSize * k}px`;
   }, []);
 
-  const apply = useCallback(() => {
+  // During a gesture the drawn SVG is moved and scaled as a bitmap by the compositor (a CSS
+  // transform relative to the view it was drawn at); a moment after the gesture it is redrawn at
+  // the new view. Redrawing a thousand text runs on every frame would not keep up on a phone.
+  const svg = useRef<SVGSVGElement>(null);
+  const drawn = useRef<View>({ x: 0, y: 0, k: 1 });
+  const settleTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const settle = useCallback(() => {
     const { x, y, k } = view.current;
+    drawn.current = { x, y, k };
     world.current?.setAttribute('transform', `translate(${x.toFixed(2)},${y.toFixed(2)}) scale(${k.toFixed(4)})`);
-    if (zoomLabel.current) zoomLabel.current.textContent = `${Math.round(k * 100)}%`;
-    placeEditor();
-  }, [placeEditor]);
+    if (svg.current) svg.current.style.transform = '';
+  }, []);
+  const apply = useCallback(
+    (immediate = false) => {
+      const { x, y, k } = view.current;
+      if (zoomLabel.current) zoomLabel.current.textContent = `${Math.round(k * 100)}%`;
+      placeEditor();
+      clearTimeout(settleTimer.current);
+      if (immediate) return settle();
+      const d = drawn.current;
+      const s = k / d.k;
+      if (svg.current) svg.current.style.transform = `translate(${(x - d.x * s).toFixed(2)}px,${(y - d.y * s).toFixed(2)}px) scale(${s.toFixed(4)})`;
+      settleTimer.current = setTimeout(settle, 140);
+    },
+    [placeEditor, settle],
+  );
 
   const zoomAt = useCallback(
     (factor: number, sx: number, sy: number) => {
@@ -137,7 +157,7 @@ export const MapCanvas = forwardRef<CanvasHandle, Props>(function MapCanvas(prop
     const pad = el.clientWidth < 600 ? 24 : 64;
     const k = clampZoom(Math.min(1.2, (el.clientWidth - pad * 2) / w, (el.clientHeight - pad * 2) / h));
     view.current = { k, x: el.clientWidth / 2 - (x + w / 2) * k, y: el.clientHeight / 2 - (y + h / 2) * k };
-    apply();
+    apply(true);
   }, [apply]);
 
   useImperativeHandle(ref, () => ({
@@ -161,7 +181,7 @@ export const MapCanvas = forwardRef<CanvasHandle, Props>(function MapCanvas(prop
       else if (bottom > el.clientHeight - margin) dy = el.clientHeight - margin - bottom;
       if (dx || dy) {
         view.current = { k, x: x + dx, y: y + dy };
-        apply();
+        apply(true);
       }
     },
     focus: () => stage.current?.focus({ preventScroll: true }),
@@ -300,7 +320,7 @@ export const MapCanvas = forwardRef<CanvasHandle, Props>(function MapCanvas(prop
       onPointerUp={onPointerUp}
       onPointerCancel={onPointerUp}
     >
-      <svg className="mm-svg" xmlns="http://www.w3.org/2000/svg">
+      <svg ref={svg} className="mm-svg" xmlns="http://www.w3.org/2000/svg">
         <g ref={world}>
           <SceneLayer scene={scene} />
           {sel && <rect className="mm-selection" x={sel.x - 4} y={sel.y - 4} width={sel.w + 8} height={sel.h + 8} rx={9} />}
