@@ -135,7 +135,9 @@ export const MapCanvas = forwardRef<CanvasHandle, Props>(function MapCanvas(prop
       const d = drawn.current;
       const s = k / d.k;
       if (svg.current) svg.current.style.transform = `translate(${(x - d.x * s).toFixed(2)}px,${(y - d.y * s).toFixed(2)}px) scale(${s.toFixed(4)})`;
-      settleTimer.current = setTimeout(settle, 140);
+      // A drag or pinch redraws when it ends (pointer up); wheel steps when they pause.
+      const held = gesture.current?.kind === 'pan' || gesture.current?.kind === 'pinch';
+      if (!held) settleTimer.current = setTimeout(settle, 160);
     },
     [placeEditor, settle],
   );
@@ -300,6 +302,7 @@ export const MapCanvas = forwardRef<CanvasHandle, Props>(function MapCanvas(prop
     // One finger left of a pinch carries on as a pan from where it is.
     const rest = [...pointers.current.values()][0];
     gesture.current = rest ? { kind: 'pan', x: rest.x, y: rest.y, view: { ...view.current } } : null;
+    if (!rest && (g?.kind === 'pan' || g?.kind === 'pinch')) settle();
   };
 
   const sel = layout.byId.get(selected);

@@ -65,6 +65,11 @@ export interface MapLayout {
 export function wrapText(text: string, font: string, max: number, measure: MeasureText): string[] {
   const lines: string[] = [];
   for (const paragraph of (text || ' ').split('\n')) {
+    // Most topics fit on one line: one measure instead of one per character.
+    if (measure(paragraph, font) <= max) {
+      lines.push(paragraph);
+      continue;
+    }
     let line = '';
     for (const ch of Array.from(paragraph)) {
       if (line && measure(line + ch, font) > max) {
