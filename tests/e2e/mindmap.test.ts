@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import type { Browser, Page } from 'puppeteer-core';
+import { loggedInVisitor, type ApiVisitor } from '../support/api-visitor';
 import { launchBrowser, startLiveSite, type LiveSite } from '../support/browser';
 
 let browser: Browser;
@@ -26,8 +27,10 @@ afterAll(async () => {
   if (downloads) fs.rmSync(downloads, { recursive: true, force: true });
 });
 
-async function open(width: number): Promise<{ page: Page; errors: string[] }> {
-  const page = await browser.newPage();
+async function open(width: number, user?: ApiVisitor): Promise<{ page: Page; errors: string[] }> {
+  // A user gets a context of its own (its own localStorage and cookies); downloads go to the default one's folder.
+  const page = await (user ? await browser.createBrowserContext() : browser.defaultBrowserContext()).newPage();
+  if (user) await page.setCookie(...[...user.jar].map(([name, { value }]) => ({ name, value, domain: new URL(site.origin).hostname, path: '/' })));
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(String(e)));
   const phone = width < 769;
@@ -161,6 +164,28 @@ describe('online mind map', () => {
     expect((await topics(page))[0]).toBe('读书笔记');
     fs.rmSync(dir, { recursive: true, force: true });
     expect(errors).toEqual([]);
+  });
+});
+
+describe('online mind map in the account', () => {
+  it('saves a logged-in user\'s map to the account and opens it from 我的导图 in another browser', async () => {
+    const user = await loggedInVisitor(site.origin);
+    const first = await open(1366, user);
+    await first.page.focus('.mm-stage');
+    await type(first.page, 'Tab', '账户里的主题');
+    await first.page.waitForFunction(() => document.querySelector('.mm-save')?.textContent === '已保存到账户', { timeout: 15_000 });
+    const list = (await user.send('GET', '/api/mindmaps')).body.data!.list as Array<{ title: string; nodeCount: number }>;
+    expect(list).toEqual([expect.objectContaining({ title: '中心主题', nodeCount: 5 })]);
+    await first.page.browserContext().close();
+
+    const second = await open(1366, user);
+    expect(await topics(second.page)).not.toContain('账户里的主题');
+    await second.page.click('.mm-actions button:nth-of-type(1)');
+    await second.page.waitForSelector('.mm-map-open');
+    await second.page.click('.mm-map-open');
+    await second.page.waitForFunction(() => document.querySelector('.mm-save') !== null && [...document.querySelectorAll('.mm-svg tspan')].some((t) => t.textContent === '账户里的主题'));
+    expect(second.errors).toEqual([]);
+    await second.page.browserContext().close();
   });
 });
 

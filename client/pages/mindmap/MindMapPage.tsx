@@ -27,7 +27,7 @@ function fileName(doc: MindMapDoc, ext: string): string {
   return `${base}.${ext}`;
 }
 
-function Editor({ initial, initialRemoteId }: { initial: MindMapDoc; initialRemoteId: string | null }) {
+function Editor({ initial, initialRemoteId, blank }: { initial: MindMapDoc; initialRemoteId: string | null; blank: boolean }) {
   const [state, dispatch] = useReducer(editorReducer, initial, initialState);
   const { doc, selected } = state;
   const [editing, setEditing] = useState<string | null>(null);
@@ -57,12 +57,15 @@ function Editor({ initial, initialRemoteId }: { initial: MindMapDoc; initialRemo
 
   // Autosave: this browser shortly after each edit; the account a little later when logged in.
   useEffect(() => {
-    const timer = setTimeout(() => setSaveState(writeLocal({ doc, remoteId }) ? (user ? 'saving' : 'local') : 'failed'), LOCAL_SAVE_DELAY_MS);
+    const timer = setTimeout(() => setSaveState(writeLocal({ doc, remoteId }) ? 'local' : 'failed'), LOCAL_SAVE_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [doc, remoteId, user]);
+  }, [doc, remoteId]);
+  // The document as opened, and whether it is a blank new map: neither is sent to the account
+  // until it is edited (a map from the browser that never reached the account is sent at once).
   const firstDoc = useRef(doc);
+  const firstIsBlank = useRef(blank);
   useEffect(() => {
-    if (!user || (doc === firstDoc.current && remoteId)) return;
+    if (!user || (doc === firstDoc.current && (remoteId || firstIsBlank.current))) return;
     const timer = setTimeout(() => {
       setSaveState('saving');
       (remoteId ? remoteMaps.save(remoteId, doc) : remoteMaps.create(doc))
@@ -178,10 +181,11 @@ function Editor({ initial, initialRemoteId }: { initial: MindMapDoc; initialRemo
     if (handled) e.preventDefault();
   };
 
-  const load = (next: MindMapDoc, id: string | null) => {
+  const load = (next: MindMapDoc, id: string | null, isBlank = false) => {
     assertWithinLimits(next.root);
     setEditing(null);
     firstDoc.current = next;
+    firstIsBlank.current = isBlank;
     setRemoteId(id);
     dispatch({ type: 'load', doc: next });
   };
@@ -328,7 +332,7 @@ function Editor({ initial, initialRemoteId }: { initial: MindMapDoc; initialRemo
               type="button"
               className="mm-new"
               onClick={() => {
-                load(newDocument(), null);
+                load(newDocument(), null, true);
                 setPanel(null);
               }}
             >
@@ -402,12 +406,12 @@ function Editor({ initial, initialRemoteId }: { initial: MindMapDoc; initialRemo
 
 export default function MindMapPage() {
   // The editor needs the browser (canvas text widths, the map in localStorage): the server renders the frame.
-  const [start, setStart] = useState<{ doc: MindMapDoc; remoteId: string | null } | null>(null);
+  const [start, setStart] = useState<{ doc: MindMapDoc; remoteId: string | null; blank: boolean } | null>(null);
   useEffect(() => {
     const local = readLocal();
-    setStart(local ?? { doc: newDocument(), remoteId: null });
+    setStart(local ? { ...local, blank: false } : { doc: newDocument(), remoteId: null, blank: true });
   }, []);
-  if (start) return <Editor initial={start.doc} initialRemoteId={start.remoteId} />;
+  if (start) return <Editor initial={start.doc} initialRemoteId={start.remoteId} blank={start.blank} />;
   return (
     <div className="mm">
       <div className="mm-toolbar">
