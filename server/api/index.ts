@@ -7,6 +7,8 @@ import { AdBindings } from '../attribution/ad-bindings';
 import { createAttributionRouter } from '../attribution/router';
 import { Companies } from '../company/companies';
 import { createFeedbackRouter } from '../feedback/router';
+import { createMindMapRouter } from '../mindmaps/router';
+import { MindMaps } from '../mindmaps/store';
 import { createCompanyRouter } from '../company/router';
 import { createPayAdminRouter } from '../pay/admin-router';
 import { createInvoiceRouter } from '../pay/invoice-router';
@@ -39,5 +41,6 @@ export function createApiRouter(deps: ApiDeps): express.Router {
   router.use(createSiteRouter(deps));
   router.use(createTaskRouter(deps));
   router.use(createRecordRouter(deps));
+  router.use(createMindMapRouter(new MindMaps(deps.db)));
   return router;
 }

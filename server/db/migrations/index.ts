@@ -14,6 +14,7 @@ import * as minuteCharges from './013_minute_charges';
 import * as taskFailureCode from './014_task_failure_code';
 import * as articles from './015_articles';
 import * as feedback from './016_feedback';
+import * as mindMaps from './017_mind_maps';
 
 export const migrations: Record<string, Migration> = {
   '001_site': site,
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '014_task_failure_code': taskFailureCode,
   '015_articles': articles,
   '016_feedback': feedback,
+  '017_mind_maps': mindMaps,
 };

@@ -1,0 +1,74 @@
+// The account's mind maps (server/mindmaps) on the built server, SQLite and PostgreSQL: a user
+// saves, lists, opens, updates and deletes maps; guests get 401; another user's id and unknown
+// ids 404 on every call; oversize, too deep and malformed documents are refused in Chinese.
+import { MINDMAP_LIMITS, MINDMAP_MESSAGES } from '../../shared/mindmap/document';
+import { MINDMAP_API_MESSAGES } from '../../server/mindmaps/router';
+import { ApiVisitor, loggedInVisitor } from '../support/api-visitor';
+import { builtServerOn, DB_MODES } from '../support/db';
+
+function doc(title: string, children = 2) {
+  return { version: 1, theme: 'fresh', root: { id: 'root', text: title, children: Array.from({ length: children }, (_, i) => ({ id: `c${i}`, text: `分支 ${i}`, children: [] })) } };
+}
+
+describe.each(DB_MODES)('mind maps API on %s', (mode) => {
+  const env = builtServerOn(mode);
+
+  it('saves, lists, opens, updates and deletes a user\'s maps', async () => {
+    const user = await loggedInVisitor(env.server.origin);
+    const created = await user.send('POST', '/api/mindmaps', { doc: doc('季度计划') });
+    expect(created).toMatchObject({ status: 200, body: { ret: 0, data: { title: '季度计划', nodeCount: 3 } } });
+    const id = created.body.data!.id as string;
+    await user.send('POST', '/api/mindmaps', { doc: doc('读书笔记', 5) });
+
+    const list = await user.send('GET', '/api/mindmaps');
+    expect((list.body.data!.list as Array<{ title: string }>).map((m) => m.title).sort()).toEqual(['季度计划', '读书笔记']);
+
+    const changed = doc('季度计划（修订）', 4);
+    expect(await user.send('PUT', `/api/mindmaps/${id}`, { doc: changed })).toMatchObject({ status: 200, body: { data: { id, title: '季度计划（修订）', nodeCount: 5 } } });
+    const opened = await user.send('GET', `/api/mindmaps/${id}`);
+    expect(opened.body.data).toMatchObject({ id, doc: changed });
+
+    expect(await user.send('DELETE', `/api/mindmaps/${id}`)).toMatchObject({ status: 200, body: { ret: 0 } });
+    expect(await user.send('GET', `/api/mindmaps/${id}`)).toMatchObject({ status: 404, body: { msg: MINDMAP_API_MESSAGES.notFound } });
+    expect((await user.send('GET', '/api/mindmaps')).body.data!.list).toHaveLength(1);
+  });
+
+  it('answers 404 for another user\'s map on every call, and leaves it untouched', async () => {
+    const owner = await loggedInVisitor(env.server.origin);
+    const other = await loggedInVisitor(env.server.origin);
+    const id = (await owner.send('POST', '/api/mindmaps', { doc: doc('私人导图') })).body.data!.id as string;
+    for (const [method, body] of [['GET'], ['PUT', { doc: doc('被改了') }], ['DELETE']] as const) {
+      expect(await other.send(method, `/api/mindmaps/${id}`, body)).toMatchObject({ status: 404, body: { msg: MINDMAP_API_MESSAGES.notFound } });
+    }
+    expect((await other.send('GET', '/api/mindmaps')).body.data!.list).toEqual([]);
+    expect((await owner.send('GET', `/api/mindmaps/${id}`)).body.data).toMatchObject({ title: '私人导图' });
+    // Unknown and malformed ids alike.
+    expect((await owner.send('GET', '/api/mindmaps/0123456789abcdef01234567')).status).toBe(404);
+    expect((await owner.send('GET', '/api/mindmaps/..%2F..%2Fetc')).status).toBe(404);
+  });
+
+  it('refuses guests, oversize, too deep and malformed maps in Chinese', async () => {
+    const guest = new ApiVisitor(env.server.origin);
+    expect(await guest.send('GET', '/api/mindmaps')).toMatchObject({ status: 401, body: { msg: MINDMAP_API_MESSAGES.loginFirst } });
+    expect(await guest.send('POST', '/api/mindmaps', { doc: doc('x') })).toMatchObject({ status: 401 });
+
+    const user = await loggedInVisitor(env.server.origin);
+    // 300 topics of 1000 CJK characters: some 900 KB, over the map bound, under the API's 1 MB body limit.
+    const big = doc('大导图', 0);
+    big.root.children = Array.from({ length: 300 }, (_, i) => ({ id: `n${i}`, text: '长'.repeat(MINDMAP_LIMITS.maxTextLength), children: [] }));
+    expect(await user.send('POST', '/api/mindmaps', { doc: big })).toMatchObject({ status: 413, body: { msg: MINDMAP_MESSAGES.tooLarge } });
+
+    const many = doc('多', 0);
+    many.root.children = Array.from({ length: MINDMAP_LIMITS.maxNodes }, (_, i) => ({ id: `n${i}`, text: '', children: [] }));
+    expect(await user.send('POST', '/api/mindmaps', { doc: many })).toMatchObject({ status: 413, body: { msg: MINDMAP_MESSAGES.tooManyNodes } });
+
+    let deep: Record<string, unknown> = { id: 'leaf', text: '底', children: [] };
+    for (let i = 0; i < 1000; i++) deep = { id: `d${i}`, text: '', children: [deep] };
+    expect(await user.send('POST', '/api/mindmaps', { doc: { version: 1, theme: 'classic', root: deep } })).toMatchObject({ status: 413, body: { msg: MINDMAP_MESSAGES.tooDeep } });
+
+    for (const bad of [null, 'x', { version: 2, theme: 'classic', root: doc('a').root }, { version: 1, theme: 'neon', root: doc('a').root }, { version: 1, theme: 'classic', root: { id: 'r', text: 1, children: [] } }, { version: 1, theme: 'classic', root: { id: 'r', text: 'a', children: [], html: '<script>' } }]) {
+      expect(await user.send('POST', '/api/mindmaps', { doc: bad } as Record<string, unknown>)).toMatchObject({ status: 400, body: { msg: MINDMAP_API_MESSAGES.badDoc } });
+    }
+    expect((await user.send('GET', '/api/mindmaps')).body.data!.list).toEqual([]);
+  });
+});
