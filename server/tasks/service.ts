@@ -523,7 +523,7 @@ export class TaskService {
   /**
    * The final run of a tool over files staged as thumbnail tasks (submitMiddleTask, one per file),
    * in the order given: a merge's files as the visitor arranged them. The staged tasks stay (a
-   * retry finishes them again) until the retention ends.
+   * retry runs on them again) until the retention ends.
    */
   async submitResultGroup(taskIds: readonly unknown[], visitor: Visitor, rawOptions: unknown): Promise<string> {
     const staged: Task[] = [];
@@ -531,7 +531,10 @@ export class TaskService {
     const toolId = staged[0]?.tool;
     if (!toolId || staged.some((task) => task.tool !== toolId)) throw new TaskRefusal(400, TASK_MESSAGES.mixedTools);
     if (staged.some((task) => task.stage !== 'middle')) throw new TaskRefusal(400, TASK_MESSAGES.notMiddle);
-    if (staged.some((task) => task.status !== 'done')) throw new TaskRefusal(400, TASK_MESSAGES.notFinished);
+    // The upload is what counts: the thumbnails may still be drawing (a long PDF's), but a file
+    // they could not read cannot be run on either (its own message says why).
+    const unusable = staged.find((task) => !['queued', 'running', 'done'].includes(task.status));
+    if (unusable) throw new TaskRefusal(400, this.statusMessage(unusable) || TASK_MESSAGES.notFinished);
     const { tool, converter } = this.resolveTool(toolId, 'final');
     if (!middleIsFree(converter)) throw new TaskRefusal(400, TASK_MESSAGES.noMiddleStep);
     const options = parseOptions(converter, rawOptions);

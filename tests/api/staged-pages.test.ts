@@ -144,7 +144,7 @@ describe.each(DB_MODES)('staged pages on %s', (mode) => {
     // A hostile file fails its staging with a clear message and cannot be run on.
     const bomb = await stage(owner, 'pdf-merge', 'count-bomb.pdf', countBomb());
     expect(await middle(owner, bomb)).toMatchObject({ status: 'failed', msg: 'PDF文件已损坏或无法读取' });
-    expect(await owner.call('POST', '/task/submitResultGroup', { taskIds: [merge, bomb] })).toEqual({ status: 400, body: { ret: 400, msg: '任务尚未完成' } });
+    expect(await owner.call('POST', '/task/submitResultGroup', { taskIds: [merge, bomb] })).toEqual({ status: 400, body: { ret: 400, msg: 'PDF文件已损坏或无法读取' } });
     // A final task is not a staged file; nor is its result previewable before it is done.
     const finalRun = await owner.call<{ taskId: string }>('POST', '/task/submitResultGroup', { taskIds: [rotate], options: { angle: 90 } });
     const finalId = finalRun.body.data!.taskId;

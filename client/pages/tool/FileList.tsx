@@ -109,6 +109,7 @@ export function FileList({ files, ordered, sent, locked, stages, onRemove, onMov
                 {progress !== undefined && <span className="file-sent">{progress >= 100 ? '已上传' : progress > 0 ? `上传中 ${progress}%` : '等待上传'}</span>}
               </span>
               {progress !== undefined && <ProgressBar value={progress} label={`${file.name} 上传进度`} small />}
+              {stages?.[id]?.status === 'uploading' && <ProgressBar value={stages[id]!.percent} label={`${file.name} 上传进度`} small />}
             </FileIdentity>
             {!locked && (
               <span className="file-actions">

@@ -40,7 +40,7 @@ export function PageBoard({ pages, pageCount, picking, rotation, marked, disable
   const title = picking ? picking.title : rotation ? '点击选择要旋转的页面，不选则旋转全部页面' : '页面预览';
   const turned = (page: number) => Boolean(rotation) && (rotation!.pages.size === 0 || rotation!.pages.has(page));
   return (
-    <section className="page-board" aria-label={title}>
+    <section className={`page-board${rotation ? ' is-rotating' : ''}`} aria-label={title}>
       <header className="page-board-head">
         <h3>{title}</h3>
         <p>

@@ -152,7 +152,11 @@ function Workbench({ tool, setup }: { tool: Tool; setup: ToolSetup }) {
     else setPicked(next);
   };
   const clearMarks = () => (rotated ? setValue('pages', '') : setPicked(new Set()));
-  const preparing = Boolean(setup.pageView) && files.length > 0 && !staging.ready;
+  // Files still going up, or the thumbnails the pick needs still drawing (a failed file says why in
+  // its row and keeps the button off).
+  const picksWait = Boolean(picking) && firstStage?.status !== 'ready' && firstStage?.status !== 'failed';
+  const preparing = Boolean(setup.pageView) && (files.some((f) => ['uploading', undefined].includes(staging.stages[f.id]?.status)) || picksWait);
+  const stagedReady = !setup.pageView || (staging.ready && !picksWait);
 
   const onChoose = (event: ChangeEvent<HTMLInputElement>) => {
     add([...(event.target.files ?? [])]);
@@ -387,7 +391,7 @@ function Workbench({ tool, setup }: { tool: Tool; setup: ToolSetup }) {
           <button
             type="button"
             className="btn btn-primary btn-large btn-start"
-            disabled={busy || files.length === 0 || preparing || !pickCheck.ready}
+            disabled={busy || files.length === 0 || !stagedReady || !pickCheck.ready}
             aria-busy={busy || preparing}
             onClick={onStart}
           >

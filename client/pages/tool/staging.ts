@@ -1,7 +1,7 @@
 // Page tools (merge, split, rotate, delete-page, insert): each chosen PDF goes up at once as a free
 // thumbnail task (submitMiddleTask), so the page shows its pages and page count while the visitor
 // arranges or picks; the final run then goes over the staged files (submitResultGroup) without
-// uploading them again. One file at a time, so a merge of many files stays within the visitor's
+// uploading them again, as soon as they are up (a long PDF's thumbnails need not hold it back). One file at a time, so a merge of many files stays within the visitor's
 // share of the queue. A removed file's upload is deleted on the server at once.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { dropStaged, isUsedUp, submitMiddleTask, taskMiddleQuery, type MiddlePage, type MiddleView } from '../../api/tasks';
@@ -25,7 +25,7 @@ const SETTLED = new Set(['done', 'failed', 'cancelled', 'expired']);
 
 export interface Staging {
   stages: Readonly<Record<string, Stage>>;
-  /** Every chosen file is staged with its thumbnails. */
+  /** Every chosen file is up and readable (its thumbnails may still be drawing: the run need not wait for them). */
   ready: boolean;
   /** The staged tasks in the files' order (when ready). */
   taskIds: string[];
@@ -139,6 +139,6 @@ export function useStaging(toolId: string, enabled: boolean, files: readonly Cho
     void pump();
   }, []);
 
-  const ready = enabled && files.length > 0 && files.every((f) => stages[f.id]?.status === 'ready');
+  const ready = enabled && files.length > 0 && files.every((f) => stages[f.id]?.taskId && stages[f.id]!.status !== 'failed');
   return { stages, ready, taskIds: ready ? files.map((f) => stages[f.id]!.taskId!) : [], clear, retryFailed };
 }
