@@ -251,7 +251,7 @@ describe('tool page', () => {
     expect(await line!.evaluate((el) => el.textContent)).toMatch(/^失败：文件格式不支持/);
     // 重试 sends it again (and fails again the same way); 重新开始 empties the panel.
     const submits: string[] = [];
-    page.on('request', (r) => r.url().endsWith('/task/submitResultGroup') && submits.push(r.url()));
+    page.on('request', (r) => r.url().endsWith('/task/submitTask') && submits.push(r.url()));
     await clickButton(page, '重试');
     await page.waitForFunction(() => document.querySelector('.run-line.is-bad')?.textContent?.startsWith('失败：'));
     expect(submits).toHaveLength(1);
