@@ -61,6 +61,16 @@ export interface PreviewView {
   images: { page: number; url: string }[];
 }
 
+/**
+ * /task/resultPreview: how each result file of a finished task can be shown. `page`: the first
+ * page of a PDF as a PNG (with the PDF's page count); `image`: the result image itself; `none`:
+ * no picture (office files, archives, media, or more PDFs than are drawn) — the page shows its type.
+ */
+export interface ResultPreview {
+  taskId: string;
+  files: { index: number; kind: 'page' | 'image' | 'none'; url?: string; pageCount?: number }[];
+}
+
 export type RiskLevel = '低' | '中' | '高';
 
 /** The pdf-scan report (server/convert/tools/pdf-render/scan). */

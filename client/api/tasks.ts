@@ -2,13 +2,13 @@
 // JSON calls go through the shared client; the uploads use XMLHttpRequest, the one browser API
 // that reports upload progress, and settle exactly as the shared client would (SPEC §8).
 import { HTTP_TIMEOUT_MS } from '../../shared/constants';
-import type { MiddleView, PreviewView, ScanAnalysis, TaskView } from '../../shared/task-api';
+import type { MiddleView, PreviewView, ResultPreview, ScanAnalysis, TaskView } from '../../shared/task-api';
 import { NO_RESPONSE_MESSAGE, TIMEOUT_MESSAGE } from '../../shared/errors';
 import { toast } from '../components/toast/toast-store';
 import { ACCESS_TOKEN_COOKIE } from '../../shared/cookies';
 import { ApiError, http, parseBody, readDocumentCookie, settleEnvelope, settleErrorStatus } from './http-client';
 
-export type { MiddlePage, MiddleView, PreviewView, TaskFile, TaskStatus, TaskView } from '../../shared/task-api';
+export type { MiddlePage, MiddleView, PreviewView, ResultPreview, TaskFile, TaskStatus, TaskView } from '../../shared/task-api';
 
 export interface SubmitRequest {
   /** The tool id. */
@@ -124,9 +124,34 @@ export async function submitResult(taskId: string, options: Record<string, unkno
   return (await http.request<{ taskId: string }>('/task/submitResult', { method: 'POST', json: { taskId, options } })).taskId;
 }
 
+/** The final run over files staged as thumbnail tasks, in this order (a merge as arranged); poll taskQuery after. */
+export async function submitResultGroup(taskIds: readonly string[], options: Record<string, unknown>): Promise<string> {
+  return (await http.request<{ taskId: string }>('/task/submitResultGroup', { method: 'POST', json: { taskIds, options } })).taskId;
+}
+
+/** 继续处理: another tool on a finished task's results, without uploading them again. */
+export async function moreConvert(taskId: string, taskName: string, options: Record<string, unknown>): Promise<string> {
+  return (await http.request<{ taskId: string }>('/task/moreConvert', { method: 'POST', json: { taskId, taskName, options } })).taskId;
+}
+
+/** 继续处理 into a page tool: the results staged as thumbnail tasks, one per file. */
+export async function moreConvertMiddle(taskId: string, taskName: string): Promise<string[]> {
+  return (await http.request<{ taskIds: string[] }>('/task/moreConvertMiddle', { method: 'POST', json: { taskId, taskName } })).taskIds;
+}
+
+/** A picture of each result file (first page of a PDF, the image itself), or none; undefined when it could not be had. */
+export function resultPreview(taskId: string): Promise<ResultPreview | undefined> {
+  return http.request<ResultPreview>('/task/resultPreview', { method: 'POST', json: { taskId }, silent: true });
+}
+
 /** Stops the work and deletes the task's files now. */
 export async function deleteById(taskId: string): Promise<void> {
   await http.request<unknown>('/task/deleteById', { method: 'DELETE', json: { taskId } });
+}
+
+/** A staged file the visitor removed: its upload goes now rather than at the retention's end (nothing to tell if it fails). */
+export function dropStaged(taskId: string): void {
+  void http.request<unknown>('/task/deleteById', { method: 'DELETE', json: { taskId }, silent: true });
 }
 
 export async function goOnConvert(taskId: string): Promise<string> {

@@ -18,6 +18,9 @@
 //   POST   /task/goOnConvert         taskId → {taskId}; finishes a try-out's partial result
 //   POST   /task/goOnConvertBatch    taskIds[] → {taskIds}
 //   POST   /task/moreConvert         taskId, taskName, options? → {taskId}; a new task on the results
+//   POST   /task/moreConvertMiddle taskId, taskName → {taskIds}; the results as free thumbnail tasks of a page tool, one per file
+//   POST   /task/submitResultGroup taskIds[], options? → {taskId}; the final run over thumbnail tasks' files, in that order
+//   POST   /task/resultPreview     taskId → {taskId, files:[{index, kind: page|image|none, url?, pageCount?}]}
 //   POST   /task/targetYee           taskId → {taskId, pageCount, images:[{page,url}]}; first pages of the result PDF
 //   POST   /task/previewYee          taskId → same, of the uploaded PDF
 //   POST   /task/pdf-scan/analysis   taskId (a finished pdf-scan task) → taskQuery's answer plus {report}
@@ -40,6 +43,8 @@ const taskIdSchema = z.string().min(1).max(64);
 const idBody = z.object({ taskId: taskIdSchema });
 const batchBody = z.object({ taskIds: z.union([z.array(taskIdSchema).min(1).max(200), taskIdSchema.transform((id) => [id])]) });
 const moreBody = z.object({ taskId: taskIdSchema, taskName: z.string().min(1).max(64), options: z.unknown().optional() });
+const moreMiddleBody = z.object({ taskId: taskIdSchema, taskName: z.string().min(1).max(64) });
+const resultGroupBody = z.object({ taskIds: z.array(taskIdSchema).min(1).max(200), options: z.unknown().optional() });
 const tryOutQuery = z.object({ taskName: z.string().min(1).max(64), platform: z.string().max(16).optional(), agent: z.string().max(64).optional() });
 const tryTokenQuery = tryOutQuery.extend({ count: z.coerce.number().int().min(1).max(MAX_TRY_TOKENS).default(1) });
 const sendBackBody = z.object({ tryTokens: z.array(z.string().max(64)).min(1).max(MAX_TRY_TOKENS), taskName: z.string().max(64).optional(), platform: z.string().max(16).optional() });
@@ -185,6 +190,30 @@ export function createTaskRouter(deps: ApiDeps): express.Router {
     handle(async (req, res) => {
       const { taskId, taskName, options } = await params(moreBody, req);
       res.json(ok({ taskId: await deps.tasks.moreConvert(taskId, who(req, res), taskName, options) }));
+    }),
+  );
+
+  router.post(
+    '/task/moreConvertMiddle',
+    handle(async (req, res) => {
+      const { taskId, taskName } = await params(moreMiddleBody, req);
+      res.json(ok({ taskIds: await deps.tasks.moreConvertMiddle(taskId, who(req, res), taskName) }));
+    }),
+  );
+
+  router.post(
+    '/task/submitResultGroup',
+    handle(async (req, res) => {
+      const { taskIds, options } = await params(resultGroupBody, req);
+      res.json(ok({ taskId: await deps.tasks.submitResultGroup(taskIds, who(req, res), options) }));
+    }),
+  );
+
+  router.post(
+    '/task/resultPreview',
+    handle(async (req, res) => {
+      const { taskId } = await params(idBody, req);
+      res.json(ok(await deps.tasks.resultPreview(taskId, who(req, res).owner)));
     }),
   );
 

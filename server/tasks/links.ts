@@ -8,8 +8,11 @@ import type { Config } from '../config';
 /** How long a link works, unless the task expires sooner. */
 export const LINK_TTL_MS = 30 * 60 * 1000;
 
-/** Which file of a task a link opens: an output, the zip of all outputs, a middle thumbnail, a result (tgt) or source (src) preview page. */
-export type FileRef = `out${number}` | 'zip' | `mid${number}` | `tgt${number}` | `src${number}`;
+/**
+ * Which file of a task a link opens: an output, the zip of all outputs, a middle thumbnail, a result
+ * (tgt) or source (src) preview page, the first page of a result file (res, resultPreview).
+ */
+export type FileRef = `out${number}` | 'zip' | `mid${number}` | `tgt${number}` | `src${number}` | `res${number}`;
 
 export interface LinkClaims {
   taskId: string;
@@ -39,7 +42,7 @@ export function loadSecret(config: Pick<Config, 'secret' | 'dataDir'>): string {
   }
 }
 
-const FILE_REF = /^(out\d+|zip|mid\d+|tgt\d+|src\d+)$/;
+const FILE_REF = /^(out\d+|zip|mid\d+|tgt\d+|src\d+|res\d+)$/;
 
 export class LinkSigner {
   constructor(private readonly secret: string) {}

@@ -42,6 +42,7 @@ export const TASK_MESSAGES = {
   noPdfOutput: '该任务没有可预览的PDF文件',
   notScanTask: '该任务不是PDF安全检测任务',
   noMiddleStep: '该功能不支持预览选择',
+  mixedTools: '所选文件不属于同一功能，请重新选择',
   linkInvalid: '下载链接无效',
   linkExpired: '下载链接已过期，请重新获取',
   fileGone: '文件已过期或已删除',

@@ -136,10 +136,27 @@ export class TaskRepo {
 
   /** The task if this owner may see it; anyone else is told it does not exist. */
   /** The owner's tasks, newest first, a page at a time (the conversion history; deleted ones left out). */
+  /** The owner's conversions, newest first: a file only staged for its thumbnails (stage middle) is not one. */
   async listOwned(owner: string, offset: number, limit: number): Promise<{ total: number; tasks: Task[] }> {
     const [count, rows] = await Promise.all([
-      this.db.selectFrom('tasks').select((eb) => eb.fn.countAll<string | number>().as('n')).where('owner', '=', owner).where('status', '!=', 'cancelled').executeTakeFirstOrThrow(),
-      this.db.selectFrom('tasks').selectAll().where('owner', '=', owner).where('status', '!=', 'cancelled').orderBy('created_at', 'desc').orderBy('id').offset(offset).limit(limit).execute(),
+      this.db
+        .selectFrom('tasks')
+        .select((eb) => eb.fn.countAll<string | number>().as('n'))
+        .where('owner', '=', owner)
+        .where('status', '!=', 'cancelled')
+        .where('stage', '=', 'final')
+        .executeTakeFirstOrThrow(),
+      this.db
+        .selectFrom('tasks')
+        .selectAll()
+        .where('owner', '=', owner)
+        .where('status', '!=', 'cancelled')
+        .where('stage', '=', 'final')
+        .orderBy('created_at', 'desc')
+        .orderBy('id')
+        .offset(offset)
+        .limit(limit)
+        .execute(),
     ]);
     return { total: Number(count.n), tasks: rows.map(toTask) };
   }

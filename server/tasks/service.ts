@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type { Request } from 'express';
 import { findTool, type Tool } from '../../shared/catalogue';
-import type { ConversionHistory, FailureCode, MiddleView, PreviewView, ScanAnalysis, TaskView } from '../../shared/task-api';
+import type { ConversionHistory, FailureCode, MiddleView, PreviewView, ResultPreview, ScanAnalysis, TaskStage, TaskView } from '../../shared/task-api';
 import type { Config } from '../config';
 import type { Db } from '../db';
 import { officePoolSaturated } from '../convert/engines/libreoffice';
@@ -16,7 +16,7 @@ import { TaskRefusal } from './errors';
 import { groupMaxFiles, groupTaskPerFile } from './groups';
 import { LINK_TTL_MS, LinkSigner, loadSecret, type FileRef } from './links';
 import { TASK_MESSAGES } from './messages';
-import { hasMiddleStep } from './middle';
+import { hasMiddleStep, middleIsFree } from './middle';
 import { isConvertError } from '../convert/errors';
 import { pageCount, renderPages } from './preview';
 import { TaskQueue } from './queue';
@@ -36,7 +36,7 @@ import { writeZip } from './zip';
 import { extensionOf } from '../files/sniff';
 
 export type SubmitMode = 'single' | 'group' | 'middle';
-export type { MiddleView, PreviewView, TaskView };
+export type { MiddleView, PreviewView, ResultPreview, TaskView };
 
 export interface Download {
   body: Readable;
@@ -73,6 +73,13 @@ const PREVIEW_DPI = 72;
 /** Pixels per side of a preview image at most (a 14400 pt page would otherwise be 14400 px square). */
 const PREVIEW_MAX_SIDE = 1200;
 const PREVIEW_TIMEOUT_MS = 60 * 1000;
+/** resultPreview: the first page of at most this many result PDFs (a split may make hundreds). */
+const RESULT_PREVIEW_PDFS = 8;
+/** Wide enough for a result card at twice the pixel density. */
+const RESULT_PREVIEW_MAX_SIDE = 480;
+/** Result images a browser shows as they are, up to a size worth loading into the page. */
+const INLINE_IMAGE_TYPES: ReadonlySet<string> = new Set(['png', 'jpg', 'webp', 'gif', 'avif', 'bmp']);
+const INLINE_IMAGE_MAX_BYTES = 8 * 1024 * 1024;
 
 function newTaskId(): string {
   return crypto.randomBytes(16).toString('base64url');
@@ -99,7 +106,18 @@ function parseOptions(converter: Converter<unknown>, raw: unknown): unknown {
 }
 
 function contentType(type: string): string {
-  const known: Record<string, string> = { pdf: 'application/pdf', png: 'image/png', jpg: 'image/jpeg', zip: 'application/zip', txt: 'text/plain; charset=utf-8' };
+  const known: Record<string, string> = {
+    pdf: 'application/pdf',
+    png: 'image/png',
+    jpg: 'image/jpeg',
+    // The result images resultPreview shows in the page (nosniff: an img needs the real type).
+    webp: 'image/webp',
+    gif: 'image/gif',
+    avif: 'image/avif',
+    bmp: 'image/bmp',
+    zip: 'application/zip',
+    txt: 'text/plain; charset=utf-8',
+  };
   return known[type] ?? 'application/octet-stream';
 }
 
@@ -332,7 +350,7 @@ export class TaskService {
     ids: string[],
     key: string | undefined,
     visitor: Visitor,
-    decided: { tool: Tool; options: unknown },
+    decided: { tool: Tool; converter: Converter<unknown>; options: unknown },
     mode: SubmitMode,
     hold: (taskId: string) => void,
     grant: UseGrant,
@@ -352,7 +370,7 @@ export class TaskService {
         expiresAt: this.expiry(),
       });
       if (created) {
-        await grant.use(taskId);
+        if (mode !== 'middle' || !middleIsFree(decided.converter)) await grant.use(taskId);
         hold(taskId);
         this.queue.add(taskId);
       } else await this.store.deleteTask(id);
@@ -457,11 +475,19 @@ export class TaskService {
     if ((task.stage !== 'middle' && !again) || !task.middle) throw new TaskRefusal(400, task.status === 'done' ? TASK_MESSAGES.notMiddle : TASK_MESSAGES.notFinished);
     const options = parseOptions(converter, rawOptions);
     this.checkCapacity(converter);
-    return this.runAgain(task.id, visitor, options);
+    if (again || !middleIsFree(converter)) return this.runAgain(task.id, visitor, options);
+    // The free thumbnails are over: the final run counts like a submit (before it is queued, so a
+    // quick failure finds its use to give back).
+    const grant = await this.allowance.reserve(visitor, task.tool, 1);
+    try {
+      return await this.runAgain(task.id, visitor, options, () => grant.use(task.id));
+    } finally {
+      await grant.release();
+    }
   }
 
   /** Back to the queue for its final run, under the visitor's share of the queue like a new submit. */
-  private async runAgain(taskId: string, visitor: Visitor, options: unknown): Promise<string> {
+  private async runAgain(taskId: string, visitor: Visitor, options: unknown, beforeQueue?: () => Promise<void>): Promise<string> {
     const reservation = this.fairness.reserve(visitor.owner, visitor.ip);
     try {
       if (!(await this.repo.rerun(taskId, 'done', { stage: 'final', options, tier: visitor.tier }))) throw new TaskRefusal(400, TASK_MESSAGES.notFinished);
@@ -469,6 +495,7 @@ export class TaskService {
     } finally {
       reservation.cancel();
     }
+    await beforeQueue?.();
     this.queue.add(taskId);
     return taskId;
   }
@@ -499,37 +526,99 @@ export class TaskService {
 
   /** Another tool on a finished task's results, without uploading them again. */
   async moreConvert(taskId: unknown, visitor: Visitor, taskName: unknown, rawOptions: unknown): Promise<string> {
-    const source = await this.owned(taskId, visitor.owner);
-    if (source.status !== 'done' || source.stage !== 'final' || source.outputs.length === 0) throw new TaskRefusal(400, TASK_MESSAGES.notFinished);
+    const source = await this.finishedSource(taskId, visitor.owner);
     const { tool, converter } = this.resolveTool(taskName, 'single');
     const options = parseOptions(converter, rawOptions);
+    this.checkInputs(tool, visitor, source.outputs);
+    this.checkCapacity(converter);
+    return this.createFromStored(visitor, tool, 'final', options, source.outputs);
+  }
+
+  /**
+   * The results of a finished task carried into a tool that shows page thumbnails first: one free
+   * thumbnail (middle) task per result file, finished later by submitResultGroup.
+   */
+  async moreConvertMiddle(taskId: unknown, visitor: Visitor, taskName: unknown): Promise<string[]> {
+    const source = await this.finishedSource(taskId, visitor.owner);
+    const { tool, converter } = this.resolveTool(taskName, 'middle');
+    if (!middleIsFree(converter)) throw new TaskRefusal(400, TASK_MESSAGES.noMiddleStep);
+    const options = parseOptions(converter, {});
+    this.checkInputs(tool, visitor, source.outputs);
+    this.checkCapacity(converter);
+    const ids: string[] = [];
+    try {
+      for (const file of source.outputs) ids.push(await this.createFromStored(visitor, tool, 'middle', options, [file]));
+    } catch (error) {
+      // All or none: a refusal part-way (the visitor's share of the queue) leaves no half list.
+      for (const id of ids) await this.delete(id, visitor.owner).catch(() => undefined);
+      throw error;
+    }
+    return ids;
+  }
+
+  /**
+   * The final run of a tool over files staged as thumbnail tasks (submitMiddleTask, one per file),
+   * in the order given: a merge's files as the visitor arranged them. The staged tasks stay (a
+   * retry runs on them again) until the retention ends.
+   */
+  async submitResultGroup(taskIds: readonly unknown[], visitor: Visitor, rawOptions: unknown): Promise<string> {
+    const staged: Task[] = [];
+    for (const id of taskIds) staged.push(await this.owned(id, visitor.owner));
+    const toolId = staged[0]?.tool;
+    if (!toolId || staged.some((task) => task.tool !== toolId)) throw new TaskRefusal(400, TASK_MESSAGES.mixedTools);
+    if (staged.some((task) => task.stage !== 'middle')) throw new TaskRefusal(400, TASK_MESSAGES.notMiddle);
+    // The upload is what counts: the thumbnails may still be drawing (a long PDF's), but a file
+    // they could not read cannot be run on either (its own message says why).
+    const unusable = staged.find((task) => !['queued', 'running', 'done'].includes(task.status));
+    if (unusable) throw new TaskRefusal(400, this.statusMessage(unusable) || TASK_MESSAGES.notFinished);
+    const { tool, converter } = this.resolveTool(toolId, 'final');
+    if (!middleIsFree(converter)) throw new TaskRefusal(400, TASK_MESSAGES.noMiddleStep);
+    const options = parseOptions(converter, rawOptions);
+    const inputs = staged.flatMap((task) => task.inputs);
+    this.checkInputs(tool, visitor, inputs);
+    this.checkCapacity(converter);
+    return this.createFromStored(visitor, tool, 'final', options, inputs);
+  }
+
+  private async finishedSource(taskId: unknown, owner: string): Promise<Task> {
+    const source = await this.owned(taskId, owner);
+    if (source.status !== 'done' || source.stage !== 'final' || source.outputs.length === 0) throw new TaskRefusal(400, TASK_MESSAGES.notFinished);
+    return source;
+  }
+
+  /** Stored files taken as a tool's inputs obey the same limits as an upload to it. */
+  private checkInputs(tool: Tool, visitor: Visitor, files: readonly StoredFile[]): void {
     const maxFiles = tool.maxFiles[visitor.tier];
     const maxFileSize = tool.maxFileSize[visitor.tier];
-    if (source.outputs.length > maxFiles) throw new TaskRefusal(400, TASK_MESSAGES.tooManyFiles(maxFiles));
-    for (const file of source.outputs) {
+    if (files.length > maxFiles) throw new TaskRefusal(400, TASK_MESSAGES.tooManyFiles(maxFiles));
+    for (const file of files) {
       if (file.size > maxFileSize) throw new TaskRefusal(413, TASK_MESSAGES.fileTooLarge(maxFileSize));
       if (!tool.accept.includes(file.type)) throw new TaskRefusal(415, TASK_MESSAGES.wrongType(tool.accept));
     }
-    this.checkCapacity(converter);
-    const grant = await this.allowance.reserve(visitor, tool.id, 1);
+  }
+
+  /** A new task on copies of stored files (its own, so each task's files go with it); a final run counts a use. */
+  private async createFromStored(visitor: Visitor, tool: Tool, stage: TaskStage, options: unknown, files: readonly StoredFile[]): Promise<string> {
+    const counted = stage === 'final';
+    const grant = counted ? await this.allowance.reserve(visitor, tool.id, 1) : undefined;
     const reservation = this.fairness.reserve(visitor.owner, visitor.ip);
     const id = newTaskId();
     try {
       const inputs: StoredFile[] = [];
-      for (const [i, file] of source.outputs.entries()) {
+      for (const [i, file] of files.entries()) {
         const key = `${id}/in/${i}.${file.type}`;
         await this.store.put(key, this.store.get(file.key));
         inputs.push({ ...file, key });
       }
-      await this.repo.insert({ id, owner: visitor.owner, tool: tool.id, stage: 'final', tier: visitor.tier, options, inputs, expiresAt: this.expiry() });
-      await grant.use(id);
+      await this.repo.insert({ id, owner: visitor.owner, tool: tool.id, stage, tier: visitor.tier, options, inputs, expiresAt: this.expiry() });
+      await grant?.use(id);
       reservation.bind(id);
     } catch (error) {
       await this.store.deleteTask(id);
       throw error;
     } finally {
       reservation.cancel();
-      await grant.release();
+      await grant?.release();
     }
     this.queue.add(id);
     return id;
@@ -571,6 +660,49 @@ export class TaskService {
     }
   }
 
+  /**
+   * resultPreview: a picture of each result file — the first page of a PDF (drawn once, kept with
+   * the task), an image as it is — or none. A page that cannot be drawn is left without a picture
+   * rather than failing the call: the result itself is fine.
+   */
+  async resultPreview(taskId: unknown, owner: string): Promise<ResultPreview> {
+    const task = await this.finishedSource(taskId, owner);
+    const signal = AbortSignal.timeout(PREVIEW_TIMEOUT_MS);
+    let pdfsDrawn = 0;
+    const files: ResultPreview['files'] = [];
+    for (const [index, file] of task.outputs.entries()) {
+      if (INLINE_IMAGE_TYPES.has(file.type) && file.size <= INLINE_IMAGE_MAX_BYTES) {
+        files.push({ index, kind: 'image', url: this.url(task, `out${index}`) });
+      } else if (file.type === 'pdf' && pdfsDrawn < RESULT_PREVIEW_PDFS) {
+        pdfsDrawn += 1;
+        const drawn = await this.firstPage(task, index, file, signal);
+        files.push(drawn ? { index, kind: 'page', url: this.url(task, `res${index}`), pageCount: drawn.pageCount } : { index, kind: 'none' });
+      } else files.push({ index, kind: 'none' });
+    }
+    return { taskId: task.id, files };
+  }
+
+  /** The first page of a result PDF as `<task>/res/<index>.png`, and its page count; undefined when it cannot be drawn. */
+  private async firstPage(task: Task, index: number, file: StoredFile, signal: AbortSignal): Promise<{ pageCount: number } | undefined> {
+    const workDir = path.join(this.workRoot, `${task.id}-res-${crypto.randomBytes(4).toString('hex')}`);
+    try {
+      const source = await this.store.localPath(file.key);
+      const pages = await pageCount(source, signal);
+      const key = `${task.id}/res/${index}.png`;
+      if ((await this.store.size(key)) === undefined) {
+        const [image] = await renderPages(source, workDir, { dpi: PREVIEW_DPI, maxSide: RESULT_PREVIEW_MAX_SIDE, lastPage: 1, signal });
+        if (!image) return undefined;
+        await this.store.putFile(key, image);
+      }
+      return { pageCount: pages };
+    } catch (error) {
+      if (!isConvertError(error)) console.error('result preview failed', task.id, index, error);
+      return undefined;
+    } finally {
+      await fsp.rm(workDir, { recursive: true, force: true });
+    }
+  }
+
   /** GET /files/<token>: the link is the permission, so no owner check; the task must still hold the file. */
   async download(token: string): Promise<Download> {
     const check = this.links.verify(token);
@@ -602,7 +734,7 @@ export class TaskService {
       const base = ext ? first.slice(0, -(ext.length + 1)) : first;
       return { name: `${base || 'files'}.zip`, key: zipKey(task.id), type: 'zip', inline: false };
     }
-    // tgt / src preview pages
+    // tgt / src preview pages, res first pages of result files
     return { name: `preview-${index + 1}.png`, key: `${task.id}/${ref.slice(0, 3)}/${index}.png`, type: 'png', inline: true };
   }
 

@@ -40,8 +40,9 @@ async function rotateOnce(page: Page): Promise<void> {
   const input = (await page.$('input[type=file]')) as ElementHandle<HTMLInputElement>;
   await input.uploadFile(pdf);
   await page.waitForSelector('.file-list .file-name');
-  const start = await page.waitForSelector('::-p-xpath(//button[contains(normalize-space(.), "开始旋转")])', { visible: true });
-  await start!.click();
+  // The file goes up as it is chosen (its pages shown): the start waits for that, unless it was refused.
+  await page.waitForSelector('.btn-start:not([disabled]), .run-line.is-bad', { timeout: 60_000 });
+  if (!(await page.$('.run-line.is-bad'))) await page.click('.btn-start');
   await page.waitForSelector('.result, .run-line.is-bad', { timeout: 60_000 });
 }
 

@@ -1,6 +1,7 @@
 // The tool page in Chromium against a live site: choose files, order them, set options, run the
 // task, download the result through its signed link and check it with poppler and qpdf; the
-// two-step flow (pick a page on thumbnails); a wrong file type refused on the page.
+// page tools (pick a page on the thumbnails of the file staged as it is chosen); a wrong file type
+// refused on the page.
 // TOOL_PAGE_SCREENS=1 also writes screenshots (1366 and 375 px) to tmp/screens/ for review.
 import { execFile } from 'node:child_process';
 import crypto from 'node:crypto';
@@ -28,6 +29,11 @@ async function makePdf(name: string, label: string, pages: number, width = 300):
   const file = tool.file(name);
   fs.writeFileSync(file, await doc.save());
   return file;
+}
+
+/** Page tools send each file up as it is chosen: the start button waits until all are staged. */
+async function staged(page: Page): Promise<void> {
+  await page.waitForFunction(() => !document.querySelector('.btn-start')?.hasAttribute('disabled'), { timeout: 60_000 });
 }
 
 function fileNames(page: Page): Promise<string[]> {
@@ -82,6 +88,8 @@ describe('tool page', () => {
     await choose(page, alpha, bravo);
     await page.waitForSelector('.file-list');
     expect(await fileNames(page)).toEqual(['alpha.pdf', 'bravo.pdf']);
+    // Each file goes up as it is chosen; the start waits for both.
+    await page.waitForFunction(() => !document.querySelector('.btn-start')?.hasAttribute('disabled'), { timeout: 60_000 });
     expect(await page.$eval('.file-list', (el) => el.textContent)).toMatch(/\d+(\.\d\d)? (B|KB)/);
 
     // Drag bravo above alpha, then the arrow buttons down and up again.
@@ -95,7 +103,7 @@ describe('tool page', () => {
 
     // A double click starts one task: the button disables while the submit is in flight.
     const submits: string[] = [];
-    page.on('request', (r) => r.url().endsWith('/task/submitTask') && submits.push(r.url()));
+    page.on('request', (r) => r.url().endsWith('/task/submitResultGroup') && submits.push(r.url()));
     const start = await page.waitForSelector('::-p-xpath(//button[contains(., "开始合并")])');
     await start!.click({ count: 2 });
     const { files, zip, note } = await results(page);
@@ -113,7 +121,7 @@ describe('tool page', () => {
     await page.close();
   });
 
-  it('shows each file’s upload progress, then the task’s status', async () => {
+  it('shows each file’s upload progress as it is staged, then the task’s status', async () => {
     // Big enough to watch on a throttled link: each PDF carries 1.5 MB of incompressible attachment.
     const big = async (name: string) => {
       const doc = await PDFDocument.load(fs.readFileSync(await makePdf(name, name, 1)));
@@ -124,19 +132,20 @@ describe('tool page', () => {
     };
     const [one, two] = await Promise.all([big('one.pdf'), big('two.pdf')]);
     const { page, errors } = await open('/pdf-merge/');
-    await choose(page, one, two);
-    await page.waitForSelector('.file-list');
     await page.emulateNetworkConditions({ offline: false, download: 50_000_000, upload: 1_000_000, latency: 0 });
-    await clickButton(page, '开始合并');
-    // Mid-upload: the first file partly or fully sent, the second not finished, the status line in step.
+    await choose(page, one, two);
+    // Merge stages the files one after the other: the first partly sent, the second waiting its turn.
     await page.waitForFunction(() => {
-      const bars = [...document.querySelectorAll('.file-list [role=progressbar]')].map((b) => Number(b.getAttribute('aria-valuenow')));
-      return bars.length === 2 && bars[0]! > 0 && bars[1]! < 100;
+      const rows = [...document.querySelectorAll('.file-list .file-row')];
+      const bar = rows[0]?.querySelector('[role=progressbar]');
+      return rows.length === 2 && !!bar && Number(bar.getAttribute('aria-valuenow')) > 0 && rows[1]!.textContent!.includes('等待上传');
     });
-    expect(await page.$eval('.run-line', (el) => el.textContent)).toMatch(/^上传中 \d+%$/);
+    expect(await page.$eval('.btn-start', (el) => [el.textContent, (el as HTMLButtonElement).disabled])).toEqual(['正在准备文件…', true]);
     await screenshot(page, 'tool-merge-uploading-desktop');
-    await page.waitForFunction(() => /^(排队中|处理中 \d+%)/.test(document.querySelector('.run-line')?.textContent ?? '') || !!document.querySelector('.result'));
     await page.emulateNetworkConditions(null);
+    await page.waitForFunction(() => !document.querySelector('.btn-start')?.hasAttribute('disabled'), { timeout: 60_000 });
+    await clickButton(page, '开始合并');
+    await page.waitForFunction(() => /^(排队中|处理中 \d+%)/.test(document.querySelector('.run-line')?.textContent ?? '') || !!document.querySelector('.result'));
     const { files } = await results(page);
     expect(await pdfPages(await download(files[0]!.href, 'big-merged.pdf'))).toBe(2);
     expect(errors).toEqual([]);
@@ -148,8 +157,9 @@ describe('tool page', () => {
     const { page, errors } = await open('/pdf-split/');
     await choose(page, doc);
     await page.waitForSelector('.file-list');
+    await staged(page);
     await page.click('::-p-xpath(//label[contains(., "按页码范围")])');
-    // The range is required in this mode: the page says so before uploading anything.
+    // The range is required in this mode: the page says so before running anything.
     await clickButton(page, '开始拆分');
     expect(await page.$eval('.option-problem', (el) => el.textContent)).toContain('请填写页码范围');
     await page.type('input[id$="-pages"]', '1-2,3');
@@ -178,9 +188,9 @@ describe('tool page', () => {
   it('deletes the page picked on the thumbnails (two-step task)', async () => {
     const doc = await makePdf('pick.pdf', 'PICK', 3);
     const { page, errors } = await open('/pdf-delete-page/');
+    // The file goes up as soon as it is chosen, and its pages come back as thumbnails.
     await choose(page, doc);
     await page.waitForSelector('.file-list');
-    await clickButton(page, '上传并选择页面');
     await page.waitForSelector('.thumb-grid .thumb', { timeout: 60_000 });
     expect(await page.$$eval('.thumb', (els) => els.length)).toBe(3);
     // The thumbnails are real images served by the signed links.
@@ -201,9 +211,11 @@ describe('tool page', () => {
     const doc = await makePdf('four.pdf', 'FOUR', 4);
     const { page, errors } = await open('/pdf-split/');
     await choose(page, doc);
-    await page.click('::-p-xpath(//label[contains(., "在页面上选择")])');
-    await clickButton(page, '上传并选择拆分位置');
     await page.waitForSelector('.thumb-grid .thumb', { timeout: 60_000 });
+    // The thumbnails only show until the pick mode makes them tappable.
+    expect(await page.$('button.thumb')).toBeNull();
+    await page.click('::-p-xpath(//label[contains(., "在页面上选择")])');
+    await page.waitForSelector('button.thumb');
     // Page 1 always starts the first part.
     expect(await page.$eval('button.thumb[aria-label="第 1 页"]', (el) => (el as HTMLButtonElement).disabled)).toBe(true);
     await page.click('button.thumb[aria-label="第 3 页"]');
@@ -296,6 +308,7 @@ describe('tool page', () => {
       const { page, errors } = await open('/pdf-merge/', width);
       await choose(page, alpha, bravo);
       await page.waitForSelector('.file-list');
+      await staged(page);
       await shoot(page, 'merge-chosen');
       await clickButton(page, '开始合并');
       await results(page);
@@ -307,6 +320,7 @@ describe('tool page', () => {
     (SCREENS ? it : it.skip)('split, watermark and page picking', async () => {
       const split = await open('/pdf-split/', width);
       await choose(split.page, await makePdf('split.pdf', 'S', 3));
+      await staged(split.page);
       await split.page.click('::-p-xpath(//label[contains(., "按页码范围")])');
       await clickButton(split.page, '开始拆分');
       await shoot(split.page, 'split-options');
@@ -322,8 +336,7 @@ describe('tool page', () => {
 
       const pick = await open('/pdf-delete-page/', width);
       await choose(pick.page, await makePdf('pick.pdf', 'P', 5));
-      await clickButton(pick.page, '上传并选择页面');
-      await pick.page.waitForSelector('.thumb img');
+      await pick.page.waitForSelector('.thumb img', { timeout: 60_000 });
       await pick.page.click('button.thumb[aria-label="第 2 页"]');
       await shoot(pick.page, 'pick');
       expect([...split.errors, ...mark.errors, ...pick.errors]).toEqual([]);

@@ -1,10 +1,12 @@
 // The chosen files: name, size, remove, and order (up/down buttons; drag a row with the mouse).
-// While uploading, each row shows how much of that file has been sent.
+// While uploading, each row shows how much of that file has been sent. Page tools show each
+// file's first page and page count once it is staged (staging.ts), or why it could not be.
 import { useState, type DragEvent } from 'react';
 import { formatFileSize } from '../../../shared/format';
 import type { ChosenFile } from './file-checks';
 import { FileIdentity } from './FileIdentity';
 import { ProgressBar } from './ProgressBar';
+import type { Stage } from './staging';
 
 const ROW_TYPE = 'application/x-tool-file-row';
 
@@ -15,11 +17,31 @@ interface FileListProps {
   /** Bytes sent per file while uploading. */
   sent?: readonly number[];
   locked: boolean;
+  /** Page tools: each file's staging (thumbnail and page count). */
+  stages?: Readonly<Record<string, Stage>>;
   onRemove(index: number): void;
   onMove(from: number, to: number): void;
 }
 
-export function FileList({ files, ordered, sent, locked, onRemove, onMove }: FileListProps) {
+/** What a staged file's row says under its name: its page count, or how far its staging is. */
+function stageText(stage: Stage | undefined): { text: string; bad?: boolean; pages?: boolean } | undefined {
+  if (!stage) return { text: '等待上传' };
+  if (stage.status === 'uploading') return { text: `上传中 ${stage.percent}%` };
+  if (stage.status === 'rendering') return { text: '正在生成预览…' };
+  if (stage.status === 'failed') return { text: stage.message ?? '预览生成失败', bad: true };
+  return stage.pageCount ? { text: `共 ${stage.pageCount} 页`, pages: true } : undefined;
+}
+
+function StagePicture({ name, stage }: { name: string; stage: Stage | undefined }) {
+  const first = stage?.status === 'ready' ? stage.pages[0] : undefined;
+  return (
+    <span className={`file-thumb${first ? '' : ' is-pending'}${stage?.status === 'failed' ? ' is-failed' : ''}`}>
+      {first ? <img src={first.url} alt={`${name} 第 1 页`} draggable={false} /> : <span className="file-thumb-spinner" aria-hidden="true" />}
+    </span>
+  );
+}
+
+export function FileList({ files, ordered, sent, locked, stages, onRemove, onMove }: FileListProps) {
   const [dragFrom, setDragFrom] = useState<number | null>(null);
   const [dropAt, setDropAt] = useState<number | null>(null);
   const canDrag = ordered && !locked && files.length > 1;
@@ -32,8 +54,10 @@ export function FileList({ files, ordered, sent, locked, onRemove, onMove }: Fil
 
   return (
     <ol className={`file-list${ordered ? ' is-ordered' : ''}`} aria-label="已选择的文件">
-      {files.map(({ id, file }, index) => {
+      {files.map((file, index) => {
+        const { id } = file;
         const progress = sent ? Math.round(((sent[index] ?? 0) / Math.max(file.size, 1)) * 100) : undefined;
+        const staged = stages && stageText(stages[id]);
         const classes = ['file-row', dragFrom === index && 'is-dragging', dropAt === index && dragFrom !== index && (dragFrom! < index ? 'drop-after' : 'drop-before')];
         return (
           <li
@@ -64,12 +88,28 @@ export function FileList({ files, ordered, sent, locked, onRemove, onMove }: Fil
           >
             {canDrag && <span className="file-grip" aria-hidden="true" title="拖动调整顺序" />}
             {ordered && <span className="file-order">{index + 1}</span>}
-            <FileIdentity name={file.name}>
+            <FileIdentity
+              name={file.name}
+              picture={
+                stages ? (
+                  <StagePicture name={file.name} stage={stages[id]} />
+                ) : (
+                  file.pictureUrl && (
+                    <span className="file-thumb">
+                      <img src={file.pictureUrl} alt={`${file.name} 预览`} draggable={false} />
+                    </span>
+                  )
+                )
+              }
+            >
               <span className="file-meta">
                 {formatFileSize(file.size)}
+                {!file.file && <span className="file-carried">上一步的结果</span>}
+                {staged && <span className={staged.pages ? 'file-pages' : `file-sent${staged.bad ? ' is-bad' : ''}`}>{staged.text}</span>}
                 {progress !== undefined && <span className="file-sent">{progress >= 100 ? '已上传' : progress > 0 ? `上传中 ${progress}%` : '等待上传'}</span>}
               </span>
               {progress !== undefined && <ProgressBar value={progress} label={`${file.name} 上传进度`} small />}
+              {stages?.[id]?.status === 'uploading' && <ProgressBar value={stages[id]!.percent} label={`${file.name} 上传进度`} small />}
             </FileIdentity>
             {!locked && (
               <span className="file-actions">

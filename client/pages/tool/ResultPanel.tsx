@@ -1,10 +1,14 @@
-// The finished task: each output with its download link, the zip of all of them, when the files
-// are deleted, and the ways on (start over, delete now).
-import { useState } from 'react';
+// The finished task: each output with a picture of it (first page of a PDF, the image itself) and
+// its download link, before and after for an image, the zip of all of them, when the files are
+// deleted, and the ways on (继续处理 in another tool, start over, delete now).
+import { useEffect, useState } from 'react';
 import { formatFileSize } from '../../../shared/format';
-import { deleteById, type TaskView } from '../../api/tasks';
+import { deleteById, resultPreview, type ResultPreview, type TaskView } from '../../api/tasks';
 import { toast } from '../../components/toast/toast-store';
+import { useSiteConfig } from '../../routing/site-config';
+import { extensionOf, type ChosenFile, type Tier } from './file-checks';
 import { FileIdentity } from './FileIdentity';
+import { followOnHref, followOnTools } from './follow-on';
 
 /** "14:32" today, "11月23日 14:32" another day, in the visitor's own time zone. */
 export function deletionTime(iso: string, now = new Date()): string {
@@ -21,12 +25,106 @@ export function savingText(before: number, after: number): string {
   return `节省 ${Math.max(1, Math.round((1 - after / before) * 100))}%`;
 }
 
-/**
- * `inputSizes`: the uploads' sizes in order, when the result should show how much was saved.
- * `onFinishAll`: a try-out's partial result (the first pages) offers the membership that finishes it.
- */
-export function ResultPanel({ task, inputSizes, onRestart, onFinishAll }: { task: TaskView; inputSizes?: readonly number[]; onRestart(): void; onFinishAll?(): void }) {
+type Picture = ResultPreview['files'][number];
+
+/** The pictures of the result files by index, once the server has them (nothing shown until then, or if it cannot). */
+function useResultPictures(taskId: string): ReadonlyMap<number, Picture> {
+  const [pictures, setPictures] = useState<ReadonlyMap<number, Picture>>(new Map());
+  useEffect(() => {
+    let live = true;
+    void resultPreview(taskId).then((preview) => {
+      if (live && preview) setPictures(new Map(preview.files.map((f) => [f.index, f])));
+    });
+    return () => {
+      live = false;
+    };
+  }, [taskId]);
+  return pictures;
+}
+
+const BROWSER_IMAGES = new Set(['jpg', 'jpeg', 'png', 'webp', 'gif', 'avif', 'bmp']);
+
+/** The visitor's own image beside the result, while the panel shows (its object URL freed after). */
+function useLocalImage(file: File | undefined): string | undefined {
+  const [url, setUrl] = useState<string>();
+  useEffect(() => {
+    if (!file || !BROWSER_IMAGES.has(extensionOf(file.name))) return;
+    const made = URL.createObjectURL(file);
+    setUrl(made);
+    return () => URL.revokeObjectURL(made);
+  }, [file]);
+  return url;
+}
+
+function ResultPicture({ name, picture }: { name: string; picture: Picture | undefined }) {
+  if (!picture?.url) return undefined;
+  return (
+    <span className={`file-thumb is-result${picture.kind === 'image' ? ' is-image' : ''}`}>
+      <img src={picture.url} alt={picture.kind === 'page' ? `${name} 第 1 页预览` : `${name} 预览`} loading="lazy" />
+    </span>
+  );
+}
+
+/** An image tool's one file: the original and the result side by side, with their sizes. */
+function BeforeAfter({ before, after, sizes }: { before: string; after: string; sizes: [number, number] }) {
+  return (
+    <div className="before-after" role="group" aria-label="处理前后对比">
+      <figure>
+        <img src={before} alt="原图" />
+        <figcaption>
+          原图 <strong>{formatFileSize(sizes[0])}</strong>
+        </figcaption>
+      </figure>
+      <figure>
+        <img src={after} alt="处理后" />
+        <figcaption>
+          处理后 <strong>{formatFileSize(sizes[1])}</strong>
+        </figcaption>
+      </figure>
+    </div>
+  );
+}
+
+function FollowOn({ task, tier }: { task: TaskView; tier: Tier }) {
+  const { unavailableTools } = useSiteConfig();
+  const tools = followOnTools(task.tool, task.files.map((f) => f.name), tier, unavailableTools);
+  if (tools.length === 0 || task.partial) return undefined;
+  return (
+    <nav className="follow-on" aria-label="继续处理">
+      <h3>继续处理</h3>
+      <p>结果直接交给下一个工具，无需下载再上传</p>
+      <ul>
+        {tools.map((tool) => (
+          <li key={tool.id}>
+            <a className="btn btn-outline follow-on-link" href={followOnHref(tool, task.taskId)}>
+              {tool.title}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+export interface ResultPanelProps {
+  task: TaskView;
+  /** The run's files in order (the visitor's own, or a carried result). */
+  inputs: readonly ChosenFile[];
+  /** Compression tools: how much smaller the results came out. */
+  showSaving: boolean;
+  tier: Tier;
+  onRestart(): void;
+  /** A try-out's partial result (the first pages) offers the membership that finishes it. */
+  onFinishAll?(): void;
+}
+
+export function ResultPanel({ task, inputs, showSaving, tier, onRestart, onFinishAll }: ResultPanelProps) {
   const [deleting, setDeleting] = useState(false);
+  const pictures = useResultPictures(task.taskId);
+  const inputSizes = showSaving ? inputs.map((f) => f.size) : undefined;
+  const single = task.files.length === 1 && inputs.length === 1;
+  const original = useLocalImage(single ? inputs[0]!.file : undefined);
+  const made = pictures.get(0);
   const when = deletionTime(task.expiresAt);
   const several = task.files.length > 1;
   const removeNow = async () => {
@@ -74,12 +172,14 @@ export function ResultPanel({ task, inputSizes, onRestart, onFinishAll }: { task
           原文件 {formatFileSize(before)} → 处理后 {formatFileSize(after)}，<strong>{savingText(before, after)}</strong>
         </p>
       )}
+      {original && made?.kind === 'image' && made.url && <BeforeAfter before={original} after={made.url} sizes={[inputs[0]!.size, task.files[0]!.size]} />}
       <ul className="result-files">
         {task.files.map((file, index) => (
           <li key={file.url} className="result-file">
-            <FileIdentity name={file.name}>
+            <FileIdentity name={file.name} picture={<ResultPicture name={file.name} picture={pictures.get(index)} />}>
               <span className="file-meta">
                 {perFile ? `${formatFileSize(inputSizes[index]!)} → ${formatFileSize(file.size)}（${savingText(inputSizes[index]!, file.size)}）` : formatFileSize(file.size)}
+                {pictures.get(index)?.pageCount !== undefined && <span className="file-pages">共 {pictures.get(index)!.pageCount} 页</span>}
               </span>
             </FileIdentity>
             <a className={`btn ${several ? 'btn-outline' : 'btn-primary'} btn-download`} href={file.url} download={file.name}>
@@ -103,6 +203,7 @@ export function ResultPanel({ task, inputSizes, onRestart, onFinishAll }: { task
           重新开始
         </button>
       </div>
+      <FollowOn task={task} tier={tier} />
       <p className="retention-note">
         {when ? `为保护隐私，文件将于 ${when} 自动删除` : '为保护隐私，文件将在保存期限后自动删除'}，请及时下载。
         <button type="button" className="link-btn" disabled={deleting} onClick={removeNow}>

@@ -5,14 +5,14 @@ import { useCurrentUser } from '../../account/session';
 import { liftsUsedUp } from '../../components/pay/carry-on';
 import { loginUrl, paysInOwnWindow, saveResumeNote, usePayLayer } from '../../components/pay';
 import { useSiteConfig } from '../../routing/site-config';
-import type { ChosenFile } from './file-checks';
+import { localFiles, type ChosenFile } from './file-checks';
 import { ProgressBar } from './ProgressBar';
 import type { RunPhase } from './task-run';
 
 function describe(phase: RunPhase, files: readonly ChosenFile[]): { text: string; progress?: number; tone: 'info' | 'ok' | 'bad' } | null {
   switch (phase.kind) {
     case 'uploading': {
-      const total = files.reduce((sum, f) => sum + f.file.size, 0);
+      const total = files.reduce((sum, f) => sum + f.size, 0);
       const sent = phase.sent.reduce((sum, n) => sum + n, 0);
       const percent = total > 0 ? Math.floor((sent / total) * 100) : 0;
       return { text: `上传中 ${percent}%`, progress: percent, tone: 'info' };
@@ -75,7 +75,7 @@ function UsedUpPrompt({ files, run }: { files: readonly ChosenFile[]; run?: Used
     open({
       from: 'tool-402',
       toolId: current?.toolId,
-      pending: current && { files: chosen.map((f) => f.file), values: current.values },
+      pending: current && { files: localFiles(chosen), values: current.values },
       onPaid: (product) => {
         if (current && liftsUsedUp(product, current.toolId)) latest.current.run?.retry();
       },
@@ -99,7 +99,7 @@ function UsedUpPrompt({ files, run }: { files: readonly ChosenFile[]; run?: Used
     event.preventDefault();
     const go = () => window.location.assign(loginUrl());
     void import('../../components/pay/PayLayer')
-      .then((layer) => layer.savePendingFiles({ toolId: current.toolId, files: files.map((f) => f.file), values: current.values }))
+      .then((layer) => layer.savePendingFiles({ toolId: current.toolId, files: localFiles(files), values: current.values }))
       .then(() => saveResumeNote({ openLayer: false, toolId: current.toolId }))
       .then(go, go);
   };

@@ -9,7 +9,14 @@ export type Tier = keyof TierLimits;
 export interface ChosenFile {
   /** Stable across reorders, for React keys and drag-and-drop. */
   id: string;
-  file: File;
+  name: string;
+  size: number;
+  /** The visitor's own file; absent for a result carried from another tool (继续处理). */
+  file?: File;
+  /** A carried result already staged on the server as a thumbnail task (page tools). */
+  stagedTaskId?: string;
+  /** A carried result's picture (its first page, the image), from resultPreview. */
+  pictureUrl?: string;
 }
 
 export interface Intake {
@@ -32,7 +39,7 @@ export function admitFiles(tool: Tool, tier: Tier, maxFiles: number, current: re
   const maxSize = tool.maxFileSize[tier];
   const accepted: File[] = [];
   const problems: string[] = [];
-  const seen = new Set(current.map(({ file }) => `${file.name}|${file.size}|${file.lastModified}`));
+  const seen = new Set(current.flatMap(({ file }) => (file ? [`${file.name}|${file.size}|${file.lastModified}`] : [])));
   let overflow = 0;
   for (const file of incoming) {
     const key = `${file.name}|${file.size}|${file.lastModified}`;
@@ -59,7 +66,17 @@ export function admitFiles(tool: Tool, tier: Tier, maxFiles: number, current: re
 let nextId = 0;
 
 export function toChosen(files: readonly File[]): ChosenFile[] {
-  return files.map((file) => ({ id: `f${++nextId}`, file }));
+  return files.map((file) => ({ id: `f${++nextId}`, name: file.name, size: file.size, file }));
+}
+
+/** Result files of another task, carried here without uploading them again. */
+export function carriedFiles(files: readonly { name: string; size: number }[], stagedTaskIds?: readonly string[], pictureUrls?: readonly (string | undefined)[]): ChosenFile[] {
+  return files.map((file, i) => ({ id: `c${++nextId}`, name: file.name, size: file.size, stagedTaskId: stagedTaskIds?.[i], pictureUrl: pictureUrls?.[i] }));
+}
+
+/** The visitor's own files among the chosen (what a login or payment keeps in this browser). */
+export function localFiles(files: readonly ChosenFile[]): File[] {
+  return files.flatMap((f) => (f.file ? [f.file] : []));
 }
 
 /** Moves the item at `from` to index `to`. */

@@ -7,6 +7,6 @@ const idPhotoStudio = () => import('./IdPhotoStudio');
 
 export const CropEditor = lazyView(() => import('./CropEditor').then((m) => m.CropEditor), loading);
 export const WaveformEditor = lazyView(() => import('./WaveformEditor').then((m) => m.WaveformEditor), loading);
-export const PagePicker = lazyView(() => import('./PagePicker').then((m) => m.PagePicker), loading);
+export const PageBoard = lazyView(() => import('./PageBoard').then((m) => m.PageBoard), loading);
 export const IdPhotoPicker = lazyView(() => idPhotoStudio().then((m) => m.IdPhotoPicker), loading);
 export const IdPhotoPreview = lazyView(() => idPhotoStudio().then((m) => m.IdPhotoPreview), loading);

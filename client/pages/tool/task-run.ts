@@ -156,6 +156,20 @@ export function useTaskRun() {
     });
   }, []);
 
+  /**
+   * A run whose files are on the server already: staged page-tool files (submitResultGroup) or a
+   * result carried from another tool (moreConvert). `submit` answers the new task's id.
+   */
+  const startWith = useCallback((submit: () => Promise<string>) => {
+    const signal = begin();
+    setPhase({ kind: 'processing', status: 'queued', progress: 0 });
+    void guard(signal, async () => {
+      const taskId = await submit();
+      live(signal);
+      await finish(taskId, signal);
+    });
+  }, []);
+
   /** The final step of a two-step run, with the options completed by the picked pages. */
   const confirm = useCallback((taskId: string, options: Record<string, unknown>) => {
     const signal = begin();
@@ -193,5 +207,5 @@ export function useTaskRun() {
     setPhase({ kind: 'idle' });
   }, []);
 
-  return { phase, start, confirm, goOn, reset };
+  return { phase, start, startWith, confirm, goOn, reset };
 }

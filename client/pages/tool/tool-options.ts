@@ -45,12 +45,10 @@ export type EditorKind = 'crop' | 'waveform' | 'id-photo';
 /** A tool's own view of its first step's result, where the visitor may change options and confirms. */
 export type PreviewKind = 'id-photo';
 
-/** Two-step tools: the visitor picks pages on thumbnails of the uploaded PDF, then the final run goes. */
+/** Page tools: the visitor picks pages on the thumbnails of the chosen PDF (staging.ts), then the run goes. */
 export interface PagePicking {
   /** Only while this option has one of these values (else always). */
   when?: { name: string; values: readonly string[] };
-  /** What the start button says when the run begins with thumbnails. */
-  start: string;
   /** Title above the thumbnails. */
   title: string;
   /** How a picked thumbnail is marked. */
@@ -83,6 +81,13 @@ export interface ToolSetup {
   preview?: PreviewKind;
   /** The result compares the output sizes with the inputs' (compression tools). */
   showSaving?: boolean;
+  /**
+   * Page tools: each chosen PDF is uploaded at once for its thumbnails and page count (staging.ts).
+   * 'files': a card per file with its first page (merge, insert); 'pages': every page of the file.
+   */
+  pageView?: 'files' | 'pages';
+  /** The thumbnails turn by the `angle` option on the pages of the `pages` option; a tap adds or takes a page. */
+  rotates?: boolean;
 }
 
 const PAGES_HINT = '例如 1-3,5,8-（留空表示全部页面）';
@@ -387,9 +392,10 @@ export const TOOL_SETUPS: Readonly<Record<string, ToolSetup>> = {
   'pdf-to-epub': readsLockedPdf,
   'scan-to-word': readsLockedPdf,
   'scan-to-excel': readsLockedPdf,
-  'pdf-merge': { action: '开始合并', fields: [], ordered: true, note: '按列表顺序合并，可拖动文件或用上下箭头调整顺序' },
+  'pdf-merge': { action: '开始合并', fields: [], ordered: true, pageView: 'files', note: '按列表顺序合并，可拖动文件或用上下箭头调整顺序' },
   'pdf-split': {
     action: '开始拆分',
+    pageView: 'pages',
     fields: [
       {
         kind: 'choice',
@@ -418,7 +424,6 @@ export const TOOL_SETUPS: Readonly<Record<string, ToolSetup>> = {
     ],
     pagePicking: {
       when: { name: 'mode', values: ['pick'] },
-      start: '上传并选择拆分位置',
       title: '点击新文件开始的页面',
       mark: '从此拆分',
       firstPage: '第 1 份',
@@ -429,6 +434,8 @@ export const TOOL_SETUPS: Readonly<Record<string, ToolSetup>> = {
   },
   'pdf-rotate': {
     action: '开始旋转',
+    pageView: 'pages',
+    rotates: true,
     fields: [
       {
         kind: 'choice',
@@ -547,6 +554,7 @@ export const TOOL_SETUPS: Readonly<Record<string, ToolSetup>> = {
     note: '只上传一个PDF时插入空白页；再上传第二个PDF，则把它的页面插入第一个PDF',
     maxFiles: 2,
     ordered: true,
+    pageView: 'files',
     fields: [
       { kind: 'number', name: 'position', label: '插入位置', default: '', min: 0, max: 100000, placeholder: '最后一页之后', hint: '插在第几页之后，0 表示第一页之前，留空表示末尾' },
       { kind: 'number', name: 'count', label: '空白页数量', default: '1', min: 1, max: 500, unit: '页' },
@@ -556,8 +564,9 @@ export const TOOL_SETUPS: Readonly<Record<string, ToolSetup>> = {
   'pdf-delete-page': {
     action: '删除页面',
     fields: [],
+    pageView: 'pages',
+    maxFiles: 1,
     pagePicking: {
-      start: '上传并选择页面',
       title: '点击要删除的页面',
       mark: '删除',
       action: (picked) => (picked.length > 0 ? `删除选中页面（${picked.length} 页）` : '删除选中页面'),
@@ -645,6 +654,21 @@ export function pageRangesOf(pages: readonly number[]): string {
     i = j + 1;
   }
   return parts.join(',');
+}
+
+/** The pages a range list names in a document of `pageCount` pages; undefined while it does not parse. */
+export function pagesOfRanges(spec: string, pageCount: number): Set<number> | undefined {
+  const pages = new Set<number>();
+  for (const raw of spec.split(/[,，;；]/)) {
+    const part = raw.trim().replace(/[~～—–－]/g, '-');
+    if (part === '') continue;
+    const match = /^(\d*)\s*-\s*(\d*)$|^(\d+)$/.exec(part);
+    if (!match || part === '-') return undefined;
+    const from = match[3] !== undefined ? Number(match[3]) : match[1] ? Number(match[1]) : 1;
+    const to = match[3] !== undefined ? from : match[2] ? Number(match[2]) : pageCount;
+    for (let page = Math.max(1, from); page <= Math.min(to, pageCount); page++) pages.add(page);
+  }
+  return pages;
 }
 
 /** Pages where new files start → the range list of the parts: [3, 6] of 8 pages → "1-2,3-5,6-8". */
