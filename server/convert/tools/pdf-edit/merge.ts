@@ -47,12 +47,13 @@ export const mergeConverter: Converter<z.infer<typeof options>> = {
   async convert({ inputs }, ctx) {
     if (inputs.length < 2) throw new ConvertError('请至少上传两个PDF文件再合并');
     const name = `${baseName(inputs[0]!)}_合并.pdf`;
-    // The merged pages are every input's pages, in upload order. An input qpdf cannot count fails
-    // qpdf's merge as well, and pdf-lib's then names it.
+    // The merged pages are every input's pages, in upload order.
     const counts = await Promise.all(inputs.map((input) => countPdfPages(input.path, { password: '', workDir: ctx.workDir, signal: ctx.signal }).catch(() => 0)));
     const origins = counts.flatMap((count, source) => allPagesOf(source, count));
     let output: ConvertOutput;
     try {
+      // An input qpdf cannot open (an open password, damage) goes straight to pdf-lib, whose refusal names it.
+      if (counts.includes(0)) throw new Error('an input qpdf cannot open');
       output = await mergeWithQpdf(inputs, origins, ctx, name);
     } catch (error) {
       if (error instanceof ConvertError || ctx.signal.aborted) throw error;
