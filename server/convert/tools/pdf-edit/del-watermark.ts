@@ -115,5 +115,6 @@ export const delWatermarkConverter: Converter<z.infer<typeof options>> = {
       const remover = new WatermarkRemover(doc.context);
       await progress.forEach(doc.getPages(), (page) => remover.fromPage(page));
       if (remover.removed === 0) throw new ConvertError('未发现可去除的水印：本工具去除标记为水印的文字、图片和水印注释');
+      return () => ({ kind: 'removed' });
     }),
 };

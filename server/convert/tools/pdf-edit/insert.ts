@@ -6,6 +6,8 @@ import type { Converter, ConvertInput } from '../../types';
 import { JobProgress } from './job-progress';
 import { pagesOption, selectPageIndices } from '../../page-ranges';
 import { baseName, loadPdf, savePdf } from './pdf-files';
+import { assertTextKept, type PageOrigin } from '../pdf-kept-text';
+import { carryLinksAndLabels } from './carried-pages';
 
 const options = z.object({
   /** Insert after this page; 0 = before the first page; absent = after the last page. */
@@ -17,19 +19,23 @@ const options = z.object({
 });
 type InsertOptions = z.infer<typeof options>;
 
-async function insertPagesOf(doc: PDFDocument, at: number, source: ConvertInput, inputs: readonly ConvertInput[], pages: string) {
+/** Inserts the chosen pages of `source`; returns where they came from in it. */
+async function insertPagesOf(doc: PDFDocument, at: number, source: ConvertInput, inputs: readonly ConvertInput[], pages: string): Promise<PageOrigin[]> {
   const sourceDoc = await loadPdf(source, inputs);
-  const copied = await doc.copyPages(sourceDoc, selectPageIndices(pages, sourceDoc.getPageCount()));
+  const chosen = selectPageIndices(pages, sourceDoc.getPageCount());
+  const copied = await doc.copyPages(sourceDoc, chosen);
   copied.forEach((page, offset) => doc.insertPage(at + offset, page));
+  return chosen.map((index) => ({ source: 1, page: index + 1 }));
 }
 
 /** Blank pages shaped like their neighbour, so they look the same in a reader and when printed. */
-function insertBlankPages(doc: PDFDocument, at: number, count: number) {
+function insertBlankPages(doc: PDFDocument, at: number, count: number): PageOrigin[] {
   const neighbour = doc.getPage(Math.max(at - 1, 0));
   const { width, height } = neighbour.getMediaBox();
   for (let offset = 0; offset < count; offset++) {
     doc.insertPage(at + offset, [width, height]).setRotation(neighbour.getRotation());
   }
+  return Array.from({ length: count }, () => 'new');
 }
 
 export const insertConverter: Converter<InsertOptions> = {
@@ -47,10 +53,14 @@ export const insertConverter: Converter<InsertOptions> = {
     const at = position ?? pageCount;
     if (at > pageCount) throw new ConvertError(`插入位置超出文档范围：文档共 ${pageCount} 页，位置应在 0 到 ${pageCount} 之间`);
     progress.report(0.3);
-    if (source) await insertPagesOf(doc, at, source, inputs, pages);
-    else insertBlankPages(doc, at, count);
+    const inserted = source ? await insertPagesOf(doc, at, source, inputs, pages) : insertBlankPages(doc, at, count);
     progress.report(0.8);
-    const output = await savePdf(doc, ctx, `${baseName(target)}_插入页面.pdf`);
+    const saved = await savePdf(doc, ctx, `${baseName(target)}_插入页面.pdf`);
+    const kept = Array.from({ length: pageCount }, (_, index): PageOrigin => ({ source: 0, page: index + 1 }));
+    const origins = [...kept.slice(0, at), ...inserted, ...kept.slice(at)];
+    // Links and labels of both files, pointed at the pages as they now stand.
+    const output = { ...saved, path: await carryLinksAndLabels(saved.path, inputs, origins, ctx) };
+    await assertTextKept(output, { sources: inputs, pages: origins }, ctx);
     progress.report(1);
     return [output];
   },

@@ -31,8 +31,9 @@ export const pageNumberConverter: Converter<PageNumberOptions> = {
       const pages = doc.getPages();
       const total = String(start + pages.length - 1);
       const [vertical, horizontal] = position.split('-') as ['top' | 'bottom', 'left' | 'center' | 'right'];
+      const numbers = pages.map((_, index) => format.replaceAll('{n}', String(start + index)).replaceAll('{total}', total));
       await progress.forEach(pages, (page, index) => {
-        const text = format.replaceAll('{n}', String(start + index)).replaceAll('{total}', total);
+        const text = numbers[index]!;
         const frame = visualFrame(page);
         const margin = Math.min(MARGIN, MARGIN_SHARE * Math.min(frame.width, frame.height));
         // Odd pages (a 4 pt ImageMagick page, a narrow strip) get smaller numbers rather than clipped ones.
@@ -45,5 +46,6 @@ export const pageNumberConverter: Converter<PageNumberOptions> = {
           page.drawText(text, { ...origin, font, size, rotate: frame.rotation(0), color: rgb(0, 0, 0) }),
         );
       });
+      return (resultPage) => ({ kind: 'added', text: numbers[resultPage - 1]! });
     }),
 };

@@ -18,11 +18,11 @@ export interface PageSource {
 
 const rangeArgument = ({ from, to }: PageRange) => (from === to ? `${from}` : `${from}-${to}`);
 
-/** Writes the `sources`' pages, in order, as the document `output`. */
-export async function writePages(sources: readonly PageSource[], output: string, signal: AbortSignal): Promise<void> {
+/** Writes the `sources`' pages, in order, as the document `output`; `options` are more qpdf options (copying attachments). */
+export async function writePages(sources: readonly PageSource[], output: string, signal: AbortSignal, options: readonly string[] = []): Promise<void> {
   // Paths are the store's and the work dir's own absolute paths, never visitor text, so none reads as an option.
   const selection = sources.flatMap((source) => (source.range ? [source.path, rangeArgument(source.range)] : [source.path]));
-  await runEngine('qpdf', [...NEW_DOCUMENT, '--pages', ...selection, '--', output], { signal });
+  await runEngine('qpdf', [...NEW_DOCUMENT, '--pages', ...selection, '--', ...options, output], { signal });
 }
 
 /**

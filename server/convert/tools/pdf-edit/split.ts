@@ -1,7 +1,8 @@
 // pdf-split: one PDF into several — by the ranges the visitor lists, every n pages, or page by page.
 // qpdf writes the parts (qpdf-pages.ts), so a part keeps the form fields and page labels of its
 // pages (pdf-lib's copyPages left the form behind), and carried-outline.ts gives each part the
-// bookmarks into its pages and the document information.
+// bookmarks into its pages and the document information; each part keeps the document's
+// attachments, its pages' labels and the links among its pages (carried-attachments.ts, carried-pages.ts).
 import { randomUUID } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
@@ -13,6 +14,9 @@ import type { JobProgress } from './job-progress';
 import { pagesOption, parsePageRanges, type PageRange } from '../../page-ranges';
 import { baseName } from './pdf-files';
 import { carryToParts } from './carried-outline';
+import { withAttachmentsOf } from './carried-attachments';
+import { LinksAndLabels } from './carried-pages';
+import { KeptTextCheck, type PageOrigin } from '../pdf-kept-text';
 import { splitEvery, writePages } from './qpdf-pages';
 
 const options = z.object({
@@ -69,7 +73,18 @@ export const splitConverter: Converter<SplitOptions> = {
       const parts = partsOf(splitOptions, doc.getPageCount());
       // A file pdf-lib opened and qpdf cannot write is damaged beyond what either repairs.
       const written = await corruptOnEngineFailure(writeParts(input, parts, partSize(splitOptions), ctx, progress));
-      const files = await corruptOnEngineFailure(carryToParts(input, written, parts, ctx));
+      const outlined = await corruptOnEngineFailure(carryToParts(input, written, parts, ctx));
+      const attached = await corruptOnEngineFailure(withAttachmentsOf(input.path, outlined, ctx));
+      const check = new KeptTextCheck({ sources: [input] }, ctx.workDir, ctx.signal);
+      const carrier = new LinksAndLabels([input], ctx);
+      const files: string[] = [];
+      for (const [index, file] of attached.entries()) {
+        const { from, to } = parts[index]!;
+        const origins = Array.from({ length: to - from + 1 }, (_, offset): PageOrigin => ({ source: 0, page: from + offset }));
+        const linked = await corruptOnEngineFailure(carrier.carry(file, origins));
+        await check.assertKept({ path: linked }, origins);
+        files.push(linked);
+      }
       return files.map((file, index): ConvertOutput => {
         const { from, to } = parts[index]!;
         return { name: `${baseName(input)}_${from === to ? from : `${from}-${to}`}.pdf`, path: file };

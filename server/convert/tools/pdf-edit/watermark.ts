@@ -135,6 +135,8 @@ export const watermarkConverter: Converter<WatermarkOptions> = {
           page.pushOperators(popGraphicsState());
         });
       });
+      // A text stamp's letters appear on the pages it marks; an image stamp adds no text.
+      return () => ({ kind: 'added', text: image ? '' : watermark.text });
     });
   },
 };

@@ -11,6 +11,7 @@ import { PDF_CORRUPT } from './messages';
 import { passwordOption } from './options';
 import { outputName } from './output-name';
 import { isValidPdf, openReadablePdf } from './pdf-input';
+import { allPagesOf, KeptTextCheck } from '../pdf-kept-text';
 
 const compressOptions = z.object({
   level: z.enum(['low', 'medium', 'high']).default('medium'),
@@ -81,28 +82,14 @@ async function documentFeatures(file: string, signal: AbortSignal): Promise<Docu
 const sameFeatures = (a: DocumentFeatures, b: DocumentFeatures) =>
   a.pages === b.pages && a.formFields === b.formFields && a.attachments === b.attachments && a.outlines === b.outlines;
 
-/**
- * The words a text reader gets from the file, sorted: a rewrite may reorder content (columns read
- * differently) but must not change what is there. Ghostscript re-encodes fonts and, with unusual
- * encodings, keeps the look while the extracted text turns to garbage ("habibi حَبيبي", emoji flags):
- * only a text check catches that.
- */
-async function wordsOf(file: string, signal: AbortSignal): Promise<string | undefined> {
-  try {
-    const { stdout } = await runEngine('pdftotext', ['-q', '-enc', 'UTF-8', file, '-'], { signal });
-    return stdout.toString('utf8').split(/\s+/).filter(Boolean).sort().join(' ');
-  } catch (error) {
-    if (error instanceof EngineFailedError) return undefined;
-    throw error;
-  }
-}
-
-/** A candidate counts only when it passes qpdf --check, kept everything the source had, and reads as the same words. */
-async function acceptedSize(file: string, source: { features: DocumentFeatures; words: string | undefined }, signal: AbortSignal): Promise<number | undefined> {
+/** A candidate counts only when it passes qpdf --check, kept everything the source had, and reads as the same text on every page. */
+async function acceptedSize(file: string, source: { features: DocumentFeatures; text: KeptTextCheck }, signal: AbortSignal): Promise<number | undefined> {
   if (!(await isValidPdf(file, signal))) return undefined;
   const features = await documentFeatures(file, signal);
   if (!features || !sameFeatures(features, source.features)) return undefined;
-  if (source.words !== undefined && (await wordsOf(file, signal)) !== source.words) return undefined;
+  // Ghostscript re-encodes fonts and, with unusual encodings, keeps the look while the extracted
+  // text turns to garbage ("habibi حَبيبي", emoji flags): only a text check catches that.
+  if ((await source.text.firstDamagedPage({ path: file }, allPagesOf(0, features.pages))) !== undefined) return undefined;
   return (await stat(file)).size;
 }
 
@@ -111,7 +98,7 @@ async function compressOne(input: ConvertInput, index: number, options: Compress
   const source = await openReadablePdf(input.path, { password: options.password, workDir, signal });
   const sourceFeatures = await documentFeatures(source.path, signal);
   if (!sourceFeatures) throw new ConvertError(PDF_CORRUPT, { code: 'corrupt' });
-  const sourceWords = await wordsOf(source.path, signal);
+  const sourceText = new KeptTextCheck({ sources: [source], sameLayout: true }, workDir, signal);
   const file = (name: string) => path.join(workDir, `compress-${index}-${name}.pdf`);
   const candidates: Array<{ file: string; make(): Promise<void> }> = [
     { file: file('lossless'), make: () => qpdfRewrite(source.path, file('lossless'), [], signal) },
@@ -135,7 +122,7 @@ async function compressOne(input: ConvertInput, index: number, options: Compress
         if (error instanceof EngineFailedError) return undefined;
         throw error;
       }
-      return acceptedSize(candidate.file, { features: sourceFeatures, words: sourceWords }, signal);
+      return acceptedSize(candidate.file, { features: sourceFeatures, text: sourceText }, signal);
     }),
   );
   let best: { file: string; size: number } | undefined;

@@ -8,6 +8,7 @@ import { passwordOption } from './options';
 import { outputName } from './output-name';
 import { openReadablePdf } from './pdf-input';
 import { qpdfArgumentFile } from './qpdf-arguments';
+import { allPagesOf, assertTextKept } from '../pdf-kept-text';
 
 const lockOptions = z.object({
   /** Needed to open the locked file. */
@@ -47,6 +48,7 @@ export const pdfLock: Converter<LockOptions> = {
           source.path, output,
         ];
         await runEngine('qpdf', [await qpdfArgumentFile(ctx.workDir, args)], { signal: ctx.signal, okExitCodes: [0, 3] });
+        await assertTextKept({ path: output, password: ownerPassword }, { sources: [source], pages: allPagesOf(0, source.pageCount) }, ctx);
         ctx.progress(Math.round(((index + 1) / inputs.length) * 100));
         return { name: outputName(input.name, '-已加密', 'pdf'), path: output };
       }),

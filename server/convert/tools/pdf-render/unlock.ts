@@ -7,6 +7,7 @@ import { PASSWORD_NEEDED } from './messages';
 import { passwordOption } from './options';
 import { outputName } from './output-name';
 import { openReadablePdf } from './pdf-input';
+import { allPagesOf, assertTextKept } from '../pdf-kept-text';
 
 const unlockOptions = z.object({ password: passwordOption });
 
@@ -28,6 +29,8 @@ export const pdfUnlock: Converter<UnlockOptions> = {
         });
         const output = path.join(ctx.workDir, `unlocked-${index}.pdf`);
         await copyFile(source.path, output);
+        // Against the encrypted input as poppler decrypts it, not qpdf's copy.
+        await assertTextKept({ path: output }, { sources: [{ path: input.path, password: options.password }], pages: allPagesOf(0, source.pageCount) }, ctx);
         ctx.progress(Math.round(((index + 1) / inputs.length) * 100));
         return { name: outputName(input.name, source.wasEncrypted ? '-已解密' : '-未加密', 'pdf'), path: output };
       }),

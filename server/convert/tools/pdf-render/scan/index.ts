@@ -9,6 +9,7 @@ import type { Converter, ConvertOutput } from '../../../types';
 import { passwordOption } from '../options';
 import { outputName } from '../output-name';
 import { openReadablePdf } from '../pdf-input';
+import { allPagesOf, assertTextKept } from '../../pdf-kept-text';
 import { findRisks, overallRisk, type Finding, type RiskLevel } from './findings';
 import { readPdfObjects, type PdfObjects } from '../qpdf-json';
 import { writeSanitizedCopy } from './sanitize';
@@ -73,6 +74,7 @@ export const pdfScan: Converter<PdfScanOptions> = {
       await writeFile(reportFile, JSON.stringify(report(pdf, source.pageCount, source.wasEncrypted), null, 2));
       const sanitized = path.join(ctx.workDir, `scan-sanitized-${index}.pdf`);
       await writeSanitizedCopy(source.path, sanitized, pdf, ctx.workDir, ctx.signal);
+      await assertTextKept({ path: sanitized }, { sources: [source], pages: allPagesOf(0, source.pageCount) }, ctx);
       outputs.push(
         { name: outputName(input.name, '-安全检测报告', 'json'), path: reportFile },
         { name: outputName(input.name, '-净化版', 'pdf'), path: sanitized },

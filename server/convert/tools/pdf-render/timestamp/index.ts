@@ -12,6 +12,7 @@ import { PDF_CORRUPT } from '../messages';
 import { passwordOption } from '../options';
 import { outputName } from '../output-name';
 import { openReadablePdf } from '../pdf-input';
+import { allPagesOf, assertTextKept } from '../../pdf-kept-text';
 import { builtInTimeStampToken } from './built-in-authority';
 import { remoteTimeStampToken } from './remote-authority';
 import { coveredBytes, fillHole, withTimestampPlaceholder, type TimestampLabel } from './signature-placeholder';
@@ -86,6 +87,7 @@ async function timestampOne(input: ConvertInput, index: number, password: string
   const digest = coveredBytes(prepared).reduce((hash, part) => hash.update(part), createHash('sha256')).digest();
   const output = path.join(ctx.workDir, `timestamped-${index}.pdf`);
   await writeFile(output, fillHole(prepared, await authority(digest, ctx)));
+  await assertTextKept({ path: output }, { sources: [source], pages: allPagesOf(0, source.pageCount) }, ctx);
   return { name: outputName(input.name, '-时间戳', 'pdf'), path: output };
 }
 
