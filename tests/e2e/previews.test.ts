@@ -11,6 +11,7 @@ import { promisify } from 'node:util';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import sharp from 'sharp';
 import type { Page } from 'puppeteer-core';
+import { dragRow } from '../support/page-helpers';
 import { toolPageHarness } from '../support/tool-page';
 
 jest.setTimeout(300_000);
@@ -39,24 +40,6 @@ async function pageTexts(file: string): Promise<string[]> {
 async function shoot(page: Page, name: string): Promise<void> {
   fs.mkdirSync(SCREENS, { recursive: true });
   await page.screenshot({ path: path.join(SCREENS, `${name}.png`), fullPage: true });
-}
-
-/** Drags row `from` onto row `to` with the HTML5 drag events a mouse drag fires. */
-async function dragRow(page: Page, from: number, to: number): Promise<void> {
-  await page.evaluate(
-    (fromIndex, toIndex) => {
-      const rows = document.querySelectorAll('.file-list .file-row');
-      const data = new DataTransfer();
-      const fire = (el: Element, type: string) => el.dispatchEvent(new DragEvent(type, { bubbles: true, cancelable: true, dataTransfer: data }));
-      fire(rows[fromIndex]!, 'dragstart');
-      fire(rows[toIndex]!, 'dragenter');
-      fire(rows[toIndex]!, 'dragover');
-      fire(rows[toIndex]!, 'drop');
-      fire(rows[fromIndex]!, 'dragend');
-    },
-    from,
-    to,
-  );
 }
 
 function imagesLoaded(page: Page, selector: string, count: number): Promise<unknown> {

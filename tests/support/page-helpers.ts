@@ -33,3 +33,21 @@ export async function loggedInContext(browser: Browser, origin: string, visitor:
   await context.setCookie(...[...visitor.jar].map(([name, { value }]) => ({ name, value, domain: hostname, path: '/' })));
   return { context, page };
 }
+
+/** Drags file row `from` onto row `to` (tool pages' file list) with the HTML5 drag events a mouse drag fires. */
+export async function dragRow(page: Page, from: number, to: number): Promise<void> {
+  await page.evaluate(
+    (fromIndex, toIndex) => {
+      const rows = document.querySelectorAll('.file-list .file-row');
+      const data = new DataTransfer();
+      const fire = (el: Element, type: string) => el.dispatchEvent(new DragEvent(type, { bubbles: true, cancelable: true, dataTransfer: data }));
+      fire(rows[fromIndex]!, 'dragstart');
+      fire(rows[toIndex]!, 'dragenter');
+      fire(rows[toIndex]!, 'dragover');
+      fire(rows[toIndex]!, 'drop');
+      fire(rows[fromIndex]!, 'dragend');
+    },
+    from,
+    to,
+  );
+}
