@@ -13,7 +13,7 @@ fs.mkdirSync(out, { recursive: true });
 
 const server = spawn(process.execPath, ['dist/server/main.mjs'], { cwd: root, env: { ...process.env, PORT: String(port), DATA_DIR: path.join(root, 'tmp/screens-data') }, stdio: 'inherit' });
 const origin = `http://127.0.0.1:${port}`;
-for (let i = 0; i < 50; i++) {
+for (let i = 0; i < 300; i++) {
   if (await fetch(origin + '/').then(() => true, () => false)) break;
   await new Promise((r) => setTimeout(r, 200));
 }

@@ -1,10 +1,6 @@
 // Every Chinese message the task pipeline shows to visitors, in one place.
 
-const MB = 1024 * 1024;
-
-function sizeLabel(bytes: number): string {
-  return bytes % MB === 0 ? `${bytes / MB} MB` : `${(bytes / MB).toFixed(1)} MB`;
-}
+import { formatSizeLimit } from '../../shared/format';
 
 export const TASK_MESSAGES = {
   unknownTool: '不支持的功能',
@@ -14,7 +10,7 @@ export const TASK_MESSAGES = {
   badOptionsJson: '参数错误：options 不是有效的 JSON',
   noFile: '请上传文件',
   emptyFile: '文件为空',
-  fileTooLarge: (maxBytes: number) => `文件超过大小限制（最大 ${sizeLabel(maxBytes)}）`,
+  fileTooLarge: (maxBytes: number) => `文件超过大小限制（最大 ${formatSizeLimit(maxBytes)}）`,
   tooManyFiles: (max: number) => `文件数量超过限制（最多 ${max} 个）`,
   wrongType: (accept: readonly string[]) => `文件格式不支持，请上传 ${accept.map((ext) => ext.toUpperCase()).join('、')} 格式的文件`,
   fieldsFirst: '请求格式错误：taskName 需在文件之前提交',

@@ -207,7 +207,7 @@ describe.each(DB_MODES)('task API on %s', (mode) => {
     big.write('%PDF-1.7\n');
     const res = await request(app).post('/task/submitTask').field('taskName', 'pdf-rotate').attach('file', big, 'big.pdf');
     expect(res.status).toBe(413);
-    expect(res.body).toEqual({ ret: 400, msg: '文件超过大小限制（最大 10 MB）' });
+    expect(res.body).toEqual({ ret: 400, msg: '文件超过大小限制（最大 10MB）' });
     expect(store.largestPut).toBeLessThanOrEqual(10 * MB);
     expect(store.largestPut).toBeGreaterThan(0);
     expect(uploads()).toEqual(before);
