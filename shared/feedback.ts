@@ -3,6 +3,7 @@
 // Decisions where SPEC is silent: text 5–500 characters, a contact is required (mainland mobile or
 // email, the SPEC §5 validators), up to 3 attachments of 10 MB each, images or office documents.
 import { isEmail, isMainlandMobile, textLength } from './validators';
+import { formatSizeLimit } from './format';
 
 export const FEEDBACK_CATEGORIES = [
   { value: 'suggestion', label: '功能建议' },
@@ -38,7 +39,7 @@ export const FEEDBACK_MESSAGES = {
   contactInvalid: '请填写正确的手机号或邮箱',
   submitKey: '请刷新页面后重新提交',
   tooManyFiles: `最多上传 ${FEEDBACK_MAX_FILES} 个附件`,
-  fileTooLarge: `单个附件不能超过 ${FEEDBACK_MAX_FILE_BYTES / 1024 / 1024} MB`,
+  fileTooLarge: `单个附件不能超过 ${formatSizeLimit(FEEDBACK_MAX_FILE_BYTES)}`,
   wrongType: '附件仅支持图片（JPG、PNG、GIF、WEBP、BMP）或文档（PDF、Word、Excel、PPT、TXT）',
   tooFrequent: '提交过于频繁，请稍后再试',
   dailyLimit: '今日反馈次数已达上限，请明天再试',

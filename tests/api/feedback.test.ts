@@ -143,7 +143,7 @@ describe.each(DB_MODES)('feedback on %s', (mode) => {
       // A bad field is refused before the file is stored.
       [{ contact: 'nobody', files: [{ name: 'a.png', bytes: png }] }, 400, '请填写正确的手机号或邮箱'],
       // 10 MB and one byte, with a real PNG head: cut off while it streams.
-      [{ files: [{ name: 'huge.png', bytes: Buffer.concat([png, Buffer.alloc(10 * MB + 1 - png.length)]) }] }, 413, '单个附件不能超过 10 MB'],
+      [{ files: [{ name: 'huge.png', bytes: Buffer.concat([png, Buffer.alloc(10 * MB + 1 - png.length)]) }] }, 413, '单个附件不能超过 10MB'],
       // Bytes decide, not the name: a program named .png, a PDF named .exe, an MP3.
       [{ files: [{ name: 'shot.png', bytes: Buffer.concat([Buffer.from('7f454c46020101', 'hex'), Buffer.alloc(2000)]) }] }, 415, '附件仅支持图片（JPG、PNG、GIF、WEBP、BMP）或文档（PDF、Word、Excel、PPT、TXT）'],
       [{ files: [{ name: 'ok.png', bytes: png }, { name: 'tool.exe', bytes: Buffer.concat([Buffer.from('MZ'), Buffer.alloc(3000)]) }] }, 415, '附件仅支持图片（JPG、PNG、GIF、WEBP、BMP）或文档（PDF、Word、Excel、PPT、TXT）'],

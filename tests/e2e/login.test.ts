@@ -71,7 +71,7 @@ test('sign up by code, password, logout, password login, back to the page that a
   expect(await page.evaluate(() => localStorage.getItem('adClick'))).toBeNull();
   // The upload limits are the logged-in user's now (SPEC §6 batch tools: 20 files of 50 MB), not a guest's.
   await page.waitForFunction(() => document.querySelector('.upload-hint')?.textContent?.includes('最多 20 个'));
-  expect(await uploadHint(page)).toMatch(/单个文件不超过 50(\.0+)? MB，最多 20 个/);
+  expect(await uploadHint(page)).toMatch(/单个文件不超过 50(\.0+)? ?MB，最多 20 个/);
 
   // Logout: the header is a guest's again, and the server session is gone.
   await page.click('.user-menu summary');
@@ -79,7 +79,7 @@ test('sign up by code, password, logout, password login, back to the page that a
   expect(new URL(page.url()).pathname).toBe('/');
   expect(await headerText(page)).toContain('登录/注册');
   await page.goto(`${server.origin}/pdf-merge/`, { waitUntil: 'networkidle0' });
-  expect(await uploadHint(page)).toMatch(/单个文件不超过 10(\.0+)? MB，最多 5 个/);
+  expect(await uploadHint(page)).toMatch(/单个文件不超过 10(\.0+)? ?MB，最多 5 个/);
   expect((await page.cookies()).map((c) => c.name)).not.toContain('accessToken');
 
   await page.goto(`${server.origin}/login/`, { waitUntil: 'networkidle0' });
