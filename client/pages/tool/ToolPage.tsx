@@ -41,7 +41,7 @@ function ToolSteps({ tool }: { tool: Tool }) {
 export default function ToolPage({ toolId }: { toolId: string }) {
   const tool = findTool(toolId)!;
   const group = TOOL_GROUPS.find((g) => g.type === tool.type)!;
-  const related = toolsOfGroup(tool.type).filter((t) => t.id !== tool.id).slice(0, 6);
+  const related = toolsOfGroup(tool.type).filter((t) => t.id !== tool.id).slice(0, 5); // one row of cards at desktop width (5 a row)
   const availability = useAvailabilityKey();
   return (
     <div className="tool-page">
