@@ -5,12 +5,15 @@ import { isApiPath } from '../../shared/constants';
 import { fail, httpStatusMessage } from '../../shared/errors';
 import { escapeHtml } from '../../shared/head';
 
+export const BODY_TOO_LARGE_MESSAGE = '提交的内容过大，请精简后再试';
+
 export function errorHandler(): ErrorRequestHandler {
   return (error, req, res, _next) => {
     const status = Number.isInteger(error?.status) && error.status >= 400 && error.status < 600 ? error.status : 500;
     if (status >= 500) console.error(`[${req.method} ${req.originalUrl}]`, error);
     if (res.headersSent) return;
-    const message = httpStatusMessage(status);
+    // body-parser's refusal of a body over its limit: say what it is rather than SPEC's generic 连接错误413.
+    const message = error?.type === 'entity.too.large' ? BODY_TOO_LARGE_MESSAGE : httpStatusMessage(status);
     if (isApiPath(req.path)) {
       res.status(status).json(fail(status, message));
       return;
