@@ -57,6 +57,13 @@ describe('health, readiness, metrics and request ids (SQLite)', () => {
     const line = site.log().split('\n').find((l) => l.includes(id));
     expect(JSON.parse(line!)).toMatchObject({ req: { id, method: 'POST', url: '/task/taskQuery' } });
   });
+
+  test('a JSON body over the 1 MB limit is refused with 413 and a Chinese message, and the server stays up', async () => {
+    const res = await fetch(`${site.origin}/task/taskQuery`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ taskId: 'x'.repeat(2 * 1024 * 1024) }) });
+    expect(res.status).toBe(413);
+    expect(await res.json()).toEqual({ ret: 413, msg: '提交的内容过大，请精简后再试' });
+    expect((await fetch(`${site.origin}/healthz`)).status).toBe(200);
+  });
 });
 
 describe('on PostgreSQL without METRICS_TOKEN', () => {
