@@ -24,7 +24,7 @@ afterAll(async () => {
 
 /** A concrete address for each page pattern (an article, a category's page 2, a tag: tests/support/articles.ts). */
 const SAMPLE: Record<string, string> = {
-  'help-detail': '/help/1201/',
+  'help-detail': '/help/9003/',
   'news-detail': '/news/3/',
   'news-page': '/news/1/2/',
   'tags': '/tags/pdf-to-word/',
@@ -180,7 +180,9 @@ describe('page cache and CSP nonce', () => {
     const hit = await request(site.app).get('/pdf-merge/?from=hit-test');
     expect([miss.headers['x-page-cache'], hit.headers['x-page-cache']]).toEqual(['miss', 'hit']);
     const comparable = (headers: Record<string, string>) => {
-      const { date, 'x-page-cache': _source, ...rest } = headers;
+      // Each response has its own request id (server/ops/request-log.ts), hit or miss.
+      const { date, 'x-page-cache': _source, 'x-request-id': requestId, ...rest } = headers;
+      expect(requestId).toMatch(/^[0-9a-f-]{36}$/);
       return { ...rest, 'content-security-policy': rest['content-security-policy'].replace(/'nonce-[^']+'/, "'nonce-N'") };
     };
     expect(comparable(hit.headers)).toEqual(comparable(miss.headers));
