@@ -56,10 +56,20 @@ function Editor({ initial, initialRemoteId, blank }: { initial: MindMapDoc; init
   }, [fitKey]);
 
   // Autosave: this browser shortly after each edit; the account a little later when logged in.
+  // Until the write, the status says nothing (not the previous "saved"), and leaving or reloading
+  // the page writes at once, so a quick reload keeps the last edit.
+  const latest = useRef({ doc, remoteId });
+  latest.current = { doc, remoteId };
   useEffect(() => {
+    setSaveState((state) => (state === 'local' ? 'idle' : state));
     const timer = setTimeout(() => setSaveState(writeLocal({ doc, remoteId }) ? 'local' : 'failed'), LOCAL_SAVE_DELAY_MS);
     return () => clearTimeout(timer);
   }, [doc, remoteId]);
+  useEffect(() => {
+    const flush = () => void writeLocal(latest.current);
+    window.addEventListener('pagehide', flush);
+    return () => window.removeEventListener('pagehide', flush);
+  }, []);
   // The document as opened, and whether it is a blank new map: neither is sent to the account
   // until it is edited (a map from the browser that never reached the account is sent at once).
   const firstDoc = useRef(doc);
