@@ -43,7 +43,8 @@ test('img-compress: a generated screenshot-like PNG is compressed and the saving
   const { page, errors } = await open('/img-compress/');
   await choose(page, file);
   await page.waitForSelector('.file-list .file-name');
-  expect(await page.$$eval('.options .segment', (els) => els.map((el) => el.textContent))).toEqual(expect.arrayContaining(['推荐（几乎无损）']));
+  // The segment shows the choice and, under it, its note (OptionsForm SegmentLabel): 推荐 + 几乎无损.
+  expect(await page.$$eval('.options .segment', (els) => els.map((el) => el.textContent))).toEqual(expect.arrayContaining(['推荐几乎无损']));
   await clickButton(page, '开始压缩');
   const result = await firstResult(page);
   const saving = await page.$eval('.result-saving', (el) => el.textContent ?? '');
