@@ -335,19 +335,7 @@ export function normalizeDwg(db: Raw, version: string): CadDrawing {
   const modelHandle = records.find((r) => isModelSpace(str(r.name)))?.handle;
   const modelRaw = (db.entities ?? []).filter((e: Raw) => modelHandle === undefined || String(e.ownerBlockRecordSoftId) === String(modelHandle));
   const layouts = layoutsOf(db.objects?.LAYOUT, (l) => handleToBlock.get(String(l.paperSpaceTableId ?? l.blockRecordHandle ?? '')));
-  const drawing: CadDrawing = {
-    source: { format: 'dwg', version },
-    units: num(db.header?.INSUNITS),
-    layers: layersOf(db.tables?.LAYER?.entries, 'dwg'),
-    lineTypes: lineTypesOf(db.tables?.LTYPE?.entries),
-    textStyles: textStylesOf(db.tables?.STYLE?.entries),
-    blocks,
-    entities: n.entities(modelRaw),
-    layouts: layouts.filter((l) => paperSpaces.some((p) => p.name === l.block && p.entities.length > 0)),
-    paperSpaces,
-    skipped: n.skipped,
-  };
-  return drawing;
+  return assemble(n, db.tables, { format: 'dwg', version }, num(db.header?.INSUNITS), blocks, modelRaw, layouts, paperSpaces);
 }
 
 /** dxf-json: blocks by name with their entities; model space entities in `entities`. */
@@ -377,12 +365,17 @@ export function normalizeDxf(db: Raw): CadDrawing {
   }
   const layoutObjects = Array.isArray(db.objects?.byName?.LAYOUT) ? db.objects.byName.LAYOUT : Array.isArray(db.objects?.LAYOUT) ? db.objects.LAYOUT : [];
   const layouts = layoutsOf(layoutObjects, (l) => recordToBlock.get(String(l.paperSpaceTableId ?? l.blockRecordHandle ?? l.ownerBlockRecordSoftId ?? '')));
+  return assemble(n, db.tables, { format: 'dxf', version: str(db.header?.$ACADVER, 'AC1009') }, num(db.header?.$INSUNITS), blocks, modelRaw, layouts, paperSpaces);
+}
+
+/** The drawing from what both readers give alike: tables, blocks, model space; layouts that draw something. */
+function assemble(n: Normalizer, tables: Raw | undefined, source: CadDrawing['source'], units: number, blocks: CadBlock[], modelRaw: Raw[], layouts: CadLayout[], paperSpaces: CadBlock[]): CadDrawing {
   return {
-    source: { format: 'dxf', version: str(db.header?.$ACADVER, 'AC1009') },
-    units: num(db.header?.$INSUNITS),
-    layers: layersOf(db.tables?.LAYER?.entries, 'dxf'),
-    lineTypes: lineTypesOf(db.tables?.LTYPE?.entries),
-    textStyles: textStylesOf(db.tables?.STYLE?.entries),
+    source,
+    units,
+    layers: layersOf(tables?.LAYER?.entries, source.format),
+    lineTypes: lineTypesOf(tables?.LTYPE?.entries),
+    textStyles: textStylesOf(tables?.STYLE?.entries),
     blocks,
     entities: n.entities(modelRaw),
     layouts: layouts.filter((l) => paperSpaces.some((p) => p.name === l.block && p.entities.length > 0)),
