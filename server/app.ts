@@ -36,7 +36,8 @@ import { healthRoutes } from './ops/health';
 import { createMetrics } from './ops/metrics';
 import { requestLog } from './ops/request-log';
 import { PageCache } from './ssr/page-cache';
-import { keepPageAdverts, type LiveAdvert } from './adverts/adverts';
+import type { Advert } from '../shared/adverts';
+import { keepPageAdverts } from './adverts/adverts';
 import { readManifest } from './ssr/chunks';
 import { createPageRenderer } from './ssr/render';
 
@@ -100,7 +101,7 @@ export async function createApp(config: Config, seams: AppSeams = {}): Promise<S
     unavailableTools: api ? await unavailableTools() : {},
     toolIconSprite: `/assets/${readManifest(config.publicDir).toolIconSprite}`,
     footer: config.footer,
-    adverts: [] as LiveAdvert[],
+    adverts: [] as Advert[],
   };
   const stopAdverts = api ? await keepPageAdverts(api.db, site) : () => undefined;
   const renderer = await createPageRenderer(site, config.publicDir, content);

@@ -1,5 +1,6 @@
 // The site-data calls of SPEC §7. SPEC leaves most payloads "not shown"; these shapes are the
 // ones server/api/site.ts answers with, inside the usual {ret, msg, data} envelope.
+import type { Advert } from '../../shared/adverts';
 import type { Tool, ToolType } from '../../shared/catalogue';
 import type { ApiResponse } from '../../shared/errors';
 import { http, settleEnvelope } from './http-client';
@@ -33,15 +34,7 @@ export interface WebVisits {
   display: string;
 }
 
-export interface Advert {
-  id: number;
-  /** Which slot of the layout shows it (6 home page, 7 tool pages). */
-  position: number;
-  title: string;
-  image: string;
-  link: string;
-  sort: number;
-}
+export type { Advert };
 
 export interface ClientDownload {
   id: number;

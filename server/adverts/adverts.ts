@@ -1,18 +1,10 @@
 // The advert rows in force now: read by GET /api/getAdvertising and, for the page's advert head, kept
 // in the site config the server renders with (so the strip is in the server's HTML and hydration
 // leaves it as it is, instead of the page swapping its text after load).
+import type { Advert } from '../../shared/adverts';
 import type { Db } from '../db';
 
-export interface LiveAdvert {
-  id: number;
-  position: number;
-  title: string;
-  image: string;
-  link: string;
-  sort: number;
-}
-
-export async function liveAdverts(db: Db, platform: string, position?: number, now = Date.now()): Promise<LiveAdvert[]> {
+export async function liveAdverts(db: Db, platform: string, position?: number, now = Date.now()): Promise<Advert[]> {
   return db
     .selectFrom('advert')
     .select(['id', 'position', 'title', 'image_url as image', 'link_url as link', 'sort'])
@@ -34,7 +26,7 @@ export const PAGE_ADVERTS_REFRESH_MS = 5 * 60_000;
  * render reads the list once, into both its markup and the __SITE__ the browser hydrates with, so
  * the two always agree. Returns a stop function.
  */
-export async function keepPageAdverts(db: Db, target: { adverts?: LiveAdvert[] }): Promise<() => void> {
+export async function keepPageAdverts(db: Db, target: { adverts?: Advert[] }): Promise<() => void> {
   const read = async () => {
     target.adverts = await liveAdverts(db, 'web').catch(() => target.adverts ?? []);
   };
