@@ -31,6 +31,11 @@ export function createDb(config: Pick<Config, 'databaseUrl' | 'dataDir'>): Db {
   return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
 }
 
+/**
+ * Several processes may start together (web and worker deployables): on PostgreSQL Kysely's
+ * migrator holds a session advisory lock (pg_advisory_lock) while it migrates, so each migration
+ * runs once and the others wait, then find nothing to do (tests/api/ops.test.ts starts three).
+ */
 export async function migrateToLatest(db: Db): Promise<void> {
   const migrator = new Migrator({
     db,

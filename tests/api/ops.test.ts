@@ -4,7 +4,9 @@ import fs from 'node:fs';
 import { startBuiltServer, type BuiltServer } from '../support/built-server';
 import { TaskClient } from '../support/task-client';
 import { slowPdf, textPdf } from '../shipped/inputs';
-import { builtServerOn } from '../support/db';
+import pg from 'pg';
+import { builtServerOn, createEmptyPostgresDb } from '../support/db';
+import { migrations } from '../../server/db/migrations';
 
 const METRICS_TOKEN = 'm'.repeat(40);
 
@@ -75,6 +77,30 @@ describe('on PostgreSQL without METRICS_TOKEN', () => {
     expect(ready.status).toBe(200);
     expect((await ready.json()).checks.database.ok).toBe(true);
   });
+});
+
+test('three web processes started together on an empty PostgreSQL database apply each migration once (advisory lock) and all come up ready', async () => {
+  const database = await createEmptyPostgresDb();
+  const sites: BuiltServer[] = [];
+  try {
+    sites.push(...(await Promise.all([0, 1, 2].map(() => startBuiltServer({ env: { DATABASE_URL: database.url }, startTimeoutMs: 60_000 })))));
+    for (const site of sites) {
+      const ready = await fetch(`${site.origin}/readyz`);
+      expect(ready.status).toBe(200);
+      expect(site.log()).not.toMatch(/migration failed/);
+    }
+    const client = new pg.Client({ connectionString: database.url });
+    await client.connect();
+    try {
+      const { rows } = await client.query('SELECT name FROM kysely_migration ORDER BY name');
+      expect(rows.map((r) => r.name)).toEqual(Object.keys(migrations).sort());
+    } finally {
+      await client.end();
+    }
+  } finally {
+    await Promise.all(sites.map((site) => site.stop()));
+    await database.drop();
+  }
 });
 
 test('SIGTERM drains: /readyz turns 503, new submits are refused in Chinese, the running job finishes, exit 0', async () => {

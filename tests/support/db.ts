@@ -48,18 +48,24 @@ async function dropWhenIdle(name: string): Promise<void> {
   });
 }
 
+/** An empty PostgreSQL database of its own (no tables yet), and how to drop it. */
+export async function createEmptyPostgresDb(): Promise<{ url: string; drop(): Promise<void> }> {
+  // Random hex only, so the name is safe to splice into DDL (which takes no parameters).
+  const name = `site_test_${crypto.randomBytes(8).toString('hex')}`;
+  await asAdmin((client) => client.query(`CREATE DATABASE ${name}`));
+  const url = new URL(POSTGRES_ADMIN_URL);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => dropWhenIdle(name) };
+}
+
 export async function openTestDb(mode: DbMode): Promise<TestDb> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-test-'));
   let databaseUrl: string | undefined;
   let dropDatabase = async (): Promise<void> => {};
   if (mode === 'postgres') {
-    // Random hex only, so the name is safe to splice into DDL (which takes no parameters).
-    const name = `site_test_${crypto.randomBytes(8).toString('hex')}`;
-    await asAdmin((client) => client.query(`CREATE DATABASE ${name}`));
-    const url = new URL(POSTGRES_ADMIN_URL);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    dropDatabase = () => dropWhenIdle(name);
+    const created = await createEmptyPostgresDb();
+    databaseUrl = created.url;
+    dropDatabase = created.drop;
   }
   const config = loadConfig(TEST_DAILY_USES_ENV, { dataDir, databaseUrl });
   const db = createDb(config);
