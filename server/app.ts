@@ -40,6 +40,7 @@ import type { Advert } from '../shared/adverts';
 import { keepPageAdverts } from './adverts/adverts';
 import { readManifest } from './ssr/chunks';
 import { createPageRenderer } from './ssr/render';
+import { logger } from './log';
 
 export interface SiteApp {
   app: express.Express;
@@ -87,7 +88,7 @@ export async function createApp(config: Config, seams: AppSeams = {}): Promise<S
     if (seams.startTasks !== false) feedback.start();
     api = { config, db, tasks, accounts, commerce, feedback };
     const imported = await importArticles(db, config.contentDir);
-    for (const problem of imported.problems) console.error(`articles: ${problem}`);
+    for (const problem of imported.problems) logger.error(`articles: ${problem}`);
     content = databaseContentSource(new ArticleStore(db));
   }
   // Behind API_ORIGIN the articles are read from that server's content calls.

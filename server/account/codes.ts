@@ -5,6 +5,7 @@ import type { Db } from '../db';
 import { ACCOUNT_MESSAGES } from './messages';
 import { AccountRefusal } from './refusal';
 import { SmsSendError, type SmsProvider } from './sms';
+import { logger } from '../log';
 
 export const CODE_TTL_MS = 5 * 60 * 1000;
 export const CODE_MAX_TRIES = 5;
@@ -57,7 +58,7 @@ export class SmsCodes {
     try {
       await this.sms.send(mobile, code);
     } catch (error) {
-      console.error('SMS send failed:', error instanceof SmsSendError ? error.message : error);
+      logger.error({ err: error instanceof SmsSendError ? error.message : error }, 'SMS send failed');
       // A code nobody received must not block the next try: its row no longer counts.
       await this.db.deleteFrom('sms_codes').where('id', '=', id).execute();
       throw new AccountRefusal(503, ACCOUNT_MESSAGES.smsFailed);

@@ -6,6 +6,7 @@ import type { Db } from '../db';
 import { ACCOUNT_MESSAGES } from './messages';
 import { AccountRefusal } from './refusal';
 import { newToken, tokenHash } from './tokens';
+import { logger } from '../log';
 
 export const ACCESS_TTL_MS = 15 * 60 * 1000;
 export const REFRESH_TTL_MS = 30 * 24 * 60 * 60 * 1000;
@@ -78,7 +79,7 @@ export class Sessions {
     const session = await this.db.selectFrom('sessions').selectAll().where('refresh_hash', '=', hash).executeTakeFirst();
     if (!session) {
       const replayed = await this.db.updateTable('sessions').set({ revoked_at: this.now() }).where('previous_refresh_hash', '=', hash).where('revoked_at', 'is', null).executeTakeFirst();
-      if (Number(replayed.numUpdatedRows) > 0) console.warn('session ended: a rotated refresh token was presented again');
+      if (Number(replayed.numUpdatedRows) > 0) logger.warn('session ended: a rotated refresh token was presented again');
       throw new AccountRefusal(401, ACCOUNT_MESSAGES.sessionEnded);
     }
     if (session.revoked_at !== null || session.refresh_expires_at <= this.now()) throw new AccountRefusal(401, ACCOUNT_MESSAGES.sessionEnded);

@@ -36,6 +36,7 @@ import type { SubmitMode } from '../tasks/service';
 import { identify } from '../tasks/visitor';
 import { MAX_TRY_TOKENS } from '../usage/allowance';
 import type { ApiDeps } from './deps';
+import { logger } from '../log';
 
 type Handler = (req: Request, res: Response) => Promise<void>;
 
@@ -251,7 +252,7 @@ export function createTaskRouter(deps: ApiDeps): express.Router {
       res.setHeader('Cache-Control', 'private, no-store');
       res.setHeader('X-Content-Type-Options', 'nosniff');
       file.body.on('error', (error) => {
-        console.error('download stream failed', error);
+        logger.error({ err: error }, 'download stream failed');
         res.destroy();
       });
       file.body.pipe(res);
@@ -260,7 +261,7 @@ export function createTaskRouter(deps: ApiDeps): express.Router {
 
   // Unexpected errors: logged here, never shown (no paths or stack traces leave the server).
   router.use('/task', (error: unknown, _req: Request, res: Response, _next: NextFunction) => {
-    console.error('task api error', error);
+    logger.error({ err: error }, 'task api error');
     res.status(500).json(fail(500, httpStatusMessage(500)));
   });
 

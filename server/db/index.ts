@@ -8,6 +8,7 @@ import pg from 'pg';
 import type { Config } from '../config';
 import type { Database } from './schema';
 import { migrations } from './migrations';
+import { logger } from '../log';
 
 export type Db = Kysely<Database>;
 
@@ -21,7 +22,7 @@ export function createDb(config: Pick<Config, 'databaseUrl' | 'dataDir'>): Db {
     const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 10, types: { getTypeParser: numericInt8 } });
     // An idle connection dropped by the server (restart, failover) would otherwise be an uncaught
     // 'error' that ends the process; the pool has already discarded it and opens a new one on demand.
-    pool.on('error', (error) => console.error('postgres: idle connection lost:', error.message));
+    pool.on('error', (error) => logger.warn({ err: error.message }, 'postgres: idle connection lost'));
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
   fs.mkdirSync(config.dataDir, { recursive: true });

@@ -25,6 +25,7 @@ import { TaskRefusal } from '../tasks/errors';
 import type { FileStore, StoredFile } from '../tasks/store';
 import { receiveUpload } from '../tasks/upload';
 import type { Visitor } from '../tasks/visitor';
+import { logger } from '../log';
 
 const MINUTE = 60 * 1000;
 const DAY = 24 * 60 * MINUTE;
@@ -282,7 +283,7 @@ export class FeedbackService {
   }
 
   start(): void {
-    const pass = () => void this.sweep().catch((error: unknown) => console.error('feedback sweeper failed', error));
+    const pass = () => void this.sweep().catch((error: unknown) => logger.error({ err: error }, 'feedback sweeper failed'));
     pass();
     this.timer = setInterval(pass, SWEEP_INTERVAL_MS);
     this.timer.unref();

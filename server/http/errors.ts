@@ -4,13 +4,14 @@ import type { ErrorRequestHandler } from 'express';
 import { isApiPath } from '../../shared/constants';
 import { fail, httpStatusMessage } from '../../shared/errors';
 import { escapeHtml } from '../../shared/head';
+import { logger } from '../log';
 
 export const BODY_TOO_LARGE_MESSAGE = '提交的内容过大，请精简后再试';
 
 export function errorHandler(): ErrorRequestHandler {
   return (error, req, res, _next) => {
     const status = Number.isInteger(error?.status) && error.status >= 400 && error.status < 600 ? error.status : 500;
-    if (status >= 500) console.error(`[${req.method} ${req.originalUrl}]`, error);
+    if (status >= 500) logger.error({ err: error, method: req.method, url: req.originalUrl.split('?')[0] }, 'request failed');
     if (res.headersSent) return;
     // body-parser's refusal of a body over its limit: say what it is rather than SPEC's generic 连接错误413.
     const message = error?.type === 'entity.too.large' ? BODY_TOO_LARGE_MESSAGE : httpStatusMessage(status);

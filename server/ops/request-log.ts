@@ -3,15 +3,20 @@
 // pages and static files are not (the edge's access log has them, and a page-cache hit stays cheap).
 import crypto from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import pino from 'pino';
 import { pinoHttp } from 'pino-http';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import { logger, withLogFields } from '../log';
 import { routeGroup } from './metrics';
-
-export const logger = pino({ level: process.env.LOG_LEVEL || 'info', base: { pid: process.pid } });
 
 const GIVEN_ID = /^[A-Za-z0-9._-]{8,64}$/;
 
-export function requestLog() {
+/** The request's own log line, then its id bound to every line logged while it is handled. */
+export function requestLog(): RequestHandler[] {
+  const bindId = (req: Request, _res: Response, next: NextFunction) => withLogFields({ reqId: String(req.id) }, next);
+  return [accessLog(), bindId];
+}
+
+function accessLog() {
   return pinoHttp({
     logger,
     genReqId(req: IncomingMessage, res: ServerResponse) {

@@ -14,6 +14,7 @@ import { PAY_MESSAGES } from './messages';
 import { NotifyRefused, ProviderError, PAY_CHANNELS, type NotifyAnswer, type NotifyRequest, type PayChannel, type ProviderPayment, type ProviderRefund } from './provider';
 import type { PayProviders } from './providers';
 import { PayRefusal } from './refusal';
+import { logger } from '../log';
 
 /** Open orders one user may hold at once: enough for every tab and product, not for a flood. */
 const MAX_OPEN_ORDERS = 20;
@@ -135,7 +136,7 @@ export class Orders {
       // The provider never took it: the order closes now and gives its coupon back.
       await this.closeLocally(order.id);
       if (error instanceof ProviderError) {
-        console.error(`pay: ${provider.name} refused order ${order.id}: ${error.message}`);
+        logger.error(`pay: ${provider.name} refused order ${order.id}: ${error.message}`);
         throw new PayRefusal(502, PAY_MESSAGES.providerFailed);
       }
       throw error;
@@ -187,7 +188,7 @@ export class Orders {
       payment = await provider.verifyNotify(request);
     } catch (error) {
       if (error instanceof NotifyRefused) {
-        console.error(`pay: ${providerName} notify refused: ${error.message}`);
+        logger.error(`pay: ${providerName} notify refused: ${error.message}`);
         return provider.answer(false, error.message);
       }
       throw error;
@@ -200,7 +201,7 @@ export class Orders {
       return provider.answer(true);
     } catch (error) {
       if (error instanceof PayRefusal) {
-        console.error(`pay: ${providerName} notify for ${payment.orderId} not settled: ${error.message}`);
+        logger.error(`pay: ${providerName} notify for ${payment.orderId} not settled: ${error.message}`);
         return provider.answer(false, error.message);
       }
       throw error;
@@ -254,7 +255,7 @@ export class Orders {
         return 'paid';
       } catch (error) {
         if (!(error instanceof PayRefusal)) throw error;
-        console.error(`pay: ${order.provider} reports ${order.id} paid but it was not settled: ${error.message}`);
+        logger.error(`pay: ${order.provider} reports ${order.id} paid but it was not settled: ${error.message}`);
       }
     }
     const now = await this.byId(order.id);
@@ -270,7 +271,7 @@ export class Orders {
         if (await this.closeNow(order)) closed += 1;
       } catch (error) {
         // The provider could not be asked: the order stays open and is tried again next sweep.
-        console.error(`pay: order ${order.id} not closed yet: ${(error as Error).message}`);
+        logger.error(`pay: order ${order.id} not closed yet: ${(error as Error).message}`);
       }
     }
     return closed;
@@ -323,7 +324,7 @@ export class Orders {
     } catch (error) {
       await this.db.updateTable('refunds').set({ state: 'failed' }).where('order_id', '=', order.id).where('state', '=', 'requesting').execute();
       if (error instanceof ProviderError) {
-        console.error(`pay: ${provider.name} refund of ${order.id} (${refundId}) failed: ${error.message}`);
+        logger.error(`pay: ${provider.name} refund of ${order.id} (${refundId}) failed: ${error.message}`);
         throw new PayRefusal(502, PAY_MESSAGES.refundFailed);
       }
       throw error;
@@ -337,7 +338,7 @@ export class Orders {
       await this.entitlements.revokeForOrder(trx, order);
       if (order.invoice_id) await trx.updateTable('invoices').set({ state: 'awaiting_postage' }).where('id', '=', order.invoice_id).where('state', '=', 'requested').execute();
     });
-    console.log(`pay: order ${order.id} refunded at ${provider.name} (${accepted.state}, ${accepted.refundNo}): ${why}`);
+    logger.info(`pay: order ${order.id} refunded at ${provider.name} (${accepted.state}, ${accepted.refundNo}): ${why}`);
     return (await this.byId(order.id))!;
   }
 

@@ -16,6 +16,7 @@ import { viewOf } from './orders';
 import { PayRefusal } from './refusal';
 import { renderSandboxPage, renderSandboxResult } from './sandbox-page';
 import type { Commerce } from './service';
+import { logger } from '../log';
 
 /** The page polls every 2 s; the provider is asked at most this often per order. */
 const PROVIDER_QUERY_GAP_S = 10;
@@ -88,7 +89,7 @@ export function createPayRouter(commerce: Commerce): express.Router {
         await orders.reconcile(order);
         order = await orders.find(order.user_id, order.id);
       } catch (error) {
-        console.error(`pay: query of ${order.id} failed: ${(error as Error).message}`);
+        logger.error(`pay: query of ${order.id} failed: ${(error as Error).message}`);
       }
     }
     answer(req, res, ok(viewOf(order)), jsonp);

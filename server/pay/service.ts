@@ -7,6 +7,7 @@ import { Entitlements } from './entitlements';
 import { Orders } from './orders';
 import { createPayProviders, type PayProviders } from './providers';
 import type { PackUses } from '../usage/allowance';
+import { logger } from '../log';
 
 /** The tools whose uses are sold in packs, and the grant kind that pays for them (shared/products.ts). */
 const PACK_OF_TOOL: Readonly<Record<string, 'photo'>> = { 'img-background-color': 'photo' };
@@ -37,7 +38,7 @@ export class Commerce {
       if (this.sweeping) return;
       this.sweeping = this.orders
         .sweep()
-        .catch((error: unknown) => console.error('pay: sweep failed:', (error as Error).message))
+        .catch((error: unknown) => logger.error({ err: error }, 'pay: sweep failed'))
         .finally(() => (this.sweeping = undefined));
     }, every);
     this.timer.unref();

@@ -1,6 +1,7 @@
 // The process-level guard (issue 11): an error that escapes a job's promise must fail that task,
 // not take the site down with every other visitor's work.
 import { currentJob } from './job-scope';
+import { logger } from '../log';
 
 /**
  * An error no promise caught: when it came from a job's code (a converter's stream handler or
@@ -11,20 +12,21 @@ export function guardProcess(): void {
   process.on('uncaughtException', (error) => {
     const job = currentJob();
     if (job) {
-      console.error(`task ${job.taskId}: uncaught error in its job, the task fails:`, error);
+      // The line carries the task id from the job's log context, still current here.
+      logger.error({ err: error }, 'uncaught error in its job, the task fails');
       job.crash(error);
       return;
     }
-    console.error('uncaught error outside any job:', error);
+    logger.fatal({ err: error }, 'uncaught error outside any job');
     process.exit(1);
   });
   process.on('unhandledRejection', (reason) => {
     const job = currentJob();
     if (job) {
-      console.error(`task ${job.taskId}: unhandled rejection in its job, the task fails:`, reason);
+      logger.error({ err: reason }, 'unhandled rejection in its job, the task fails');
       job.crash(reason);
       return;
     }
-    console.error('unhandled rejection outside any job:', reason);
+    logger.error({ err: reason }, 'unhandled rejection outside any job');
   });
 }

@@ -19,6 +19,7 @@ import type { MiddleRecord, Task, TaskRepo } from './repo';
 import type { FileStore, StoredFile } from './store';
 import { planRun } from './tryout';
 import { IsolatedJobs, type IsolatedResult, type IsolationOptions } from './isolation/host';
+import { logger } from '../log';
 
 /** Why a job's signal was aborted; each ends the task differently. */
 export type AbortReason = 'deleted' | 'shutdown' | 'timeout' | 'crashed';
@@ -135,7 +136,7 @@ export class TaskRunner {
         if (at - lastWrite < PROGRESS_WRITE_INTERVAL_MS) return;
         lastWrite = at;
         const clamped = Math.max(0, Math.min(99, Math.round(percent)));
-        void repo.setProgress(task.id, clamped).catch((error: unknown) => console.error('task progress write failed', task.id, error));
+        void repo.setProgress(task.id, clamped).catch((error: unknown) => logger.error({ err: error, taskId: task.id }, 'task progress write failed'));
       },
     };
     const job = { inputs, options: plan.options };
@@ -161,7 +162,7 @@ export class TaskRunner {
    */
   private async work(task: Task, converter: Converter<unknown>, job: ConvertJob<unknown>, ctx: ConvertContext): Promise<IsolatedResult> {
     if (this.isolated && !converter.engines.includes('libreoffice')) {
-      const request = { toolId: task.tool, stage: task.stage === 'middle' ? 'middle' : 'convert', inputs: job.inputs, options: job.options, workDir: ctx.workDir, tier: task.tier, timestamps: timestampSettings() } as const;
+      const request = { taskId: task.id, toolId: task.tool, stage: task.stage === 'middle' ? 'middle' : 'convert', inputs: job.inputs, options: job.options, workDir: ctx.workDir, tier: task.tier, timestamps: timestampSettings() } as const;
       return this.isolated.run(request, ctx);
     }
     if (task.stage === 'middle') return runMiddle(converter, job, ctx);
@@ -209,7 +210,7 @@ export class TaskRunner {
       await this.finish(task.id, { status: 'failed', msg: error.message, code: error.code });
       return;
     }
-    console.error('task failed', task.id, task.tool, error);
+    logger.error({ err: error, taskId: task.id, tool: task.tool }, 'task failed');
     await this.finish(task.id, { status: 'failed', msg: TASK_MESSAGES.convertFailed });
   }
 }

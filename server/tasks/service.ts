@@ -34,6 +34,7 @@ import { SpeechMinutes } from '../usage/speech-minutes';
 import type { Visitor } from './visitor';
 import { writeZip } from './zip';
 import { extensionOf } from '../files/sniff';
+import { logger } from '../log';
 
 export type SubmitMode = 'single' | 'group' | 'middle';
 export type { MiddleView, PreviewView, ResultPreview, TaskView };
@@ -238,7 +239,7 @@ export class TaskService {
     this.sweeper.stop();
     this.runner.abortAll('shutdown');
     this.runner.close();
-    await this.repo.release(running).catch((error: unknown) => console.error('could not hand running tasks back to the queue', error));
+    await this.repo.release(running).catch((error: unknown) => logger.error({ err: error }, 'could not hand running tasks back to the queue'));
   }
 
   private resolveTool(taskName: unknown, mode: SubmitMode | 'final'): { tool: Tool; converter: Converter<unknown> } {
@@ -502,7 +503,7 @@ export class TaskService {
 
   /** A task that failed or was cancelled before its result costs nothing: its use or its minutes go back. */
   private async giveUseBack(taskId: string): Promise<void> {
-    await Promise.all([this.allowance.refund(taskId), this.speechMinutes.refund(taskId)]).catch((error: unknown) => console.error('could not give a use back', taskId, error));
+    await Promise.all([this.allowance.refund(taskId), this.speechMinutes.refund(taskId)]).catch((error: unknown) => logger.error({ err: error, taskId }, 'could not give a use back'));
   }
 
   async delete(taskId: unknown, owner: string): Promise<void> {
@@ -653,7 +654,7 @@ export class TaskService {
     } catch (error) {
       if (error instanceof TaskRefusal) throw error;
       if (isConvertError(error)) throw new TaskRefusal(400, error.message);
-      console.error('task preview failed', task.id, error);
+      logger.error({ err: error, taskId: task.id }, 'task preview failed');
       throw new TaskRefusal(400, TASK_MESSAGES.convertFailed);
     } finally {
       await fsp.rm(workDir, { recursive: true, force: true });
@@ -696,7 +697,7 @@ export class TaskService {
       }
       return { pageCount: pages };
     } catch (error) {
-      if (!isConvertError(error)) console.error('result preview failed', task.id, index, error);
+      if (!isConvertError(error)) logger.error({ err: error, taskId: task.id, index }, 'result preview failed');
       return undefined;
     } finally {
       await fsp.rm(workDir, { recursive: true, force: true });

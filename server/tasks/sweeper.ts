@@ -7,6 +7,7 @@ import path from 'node:path';
 import type { TaskRepo } from './repo';
 import type { FileStore } from './store';
 import type { AbortReason } from './runner';
+import { logger } from '../log';
 
 export const SWEEP_INTERVAL_MS = 60 * 1000;
 /** How long an expired task still answers "expired" before its row is forgotten. */
@@ -50,7 +51,7 @@ export class Sweeper {
   }
 
   start(): void {
-    const pass = () => void this.sweep().catch((error: unknown) => console.error('task sweeper failed', error));
+    const pass = () => void this.sweep().catch((error: unknown) => logger.error({ err: error }, 'task sweeper failed'));
     pass();
     this.timer = setInterval(pass, SWEEP_INTERVAL_MS);
     this.timer.unref();

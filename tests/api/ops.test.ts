@@ -61,6 +61,18 @@ describe('health, readiness, metrics and request ids (SQLite)', () => {
     expect(JSON.parse(line!)).toMatchObject({ req: { id, method: 'POST', url: '/task/taskQuery' } });
   });
 
+  test('a line logged by the code handling a request carries that request\'s id (server/log.ts context)', async () => {
+    const mobile = `139${String(Date.now()).slice(-8)}`;
+    const sent = await fetch(`${site.origin}/auth/sms/send`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ mobile }) });
+    expect(sent.status).toBe(200);
+    const id = sent.headers.get('x-request-id');
+    // The SMS development provider's own line, not the access line; the child's stdout may lag the answer.
+    const wanted = expect.objectContaining({ reqId: id, msg: expect.stringContaining('[sms:development]') });
+    const logged = () => site.log().split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l));
+    for (let i = 0; i < 50 && !logged().some((line) => wanted.asymmetricMatch(line)); i++) await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(logged()).toContainEqual(wanted);
+  });
+
   test('a JSON body over the 1 MB limit is refused with 413 and a Chinese message, and the server stays up', async () => {
     const res = await fetch(`${site.origin}/task/taskQuery`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ taskId: 'x'.repeat(2 * 1024 * 1024) }) });
     expect(res.status).toBe(413);

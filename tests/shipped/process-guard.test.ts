@@ -55,7 +55,9 @@ test.each([
   const state = await client.settle(submitted.body.data!.taskId);
   expect({ status: state.status, msg: state.msg }).toEqual({ status: 'failed', msg: '转换失败，请稍后重试' });
   expect(server.alive()).toBe(true);
-  expect(server.log()).toContain(`task ${submitted.body.data!.taskId}: ${logged}`);
+  // Logged as a JSON line that carries the task id from the job's log context (server/log.ts).
+  const lines = server.log().split('\n').filter((line) => line.startsWith('{')).map((line) => JSON.parse(line));
+  expect(lines).toContainEqual(expect.objectContaining({ taskId: submitted.body.data!.taskId, msg: expect.stringContaining(logged) }));
 }, 120_000);
 
 test('after both faults the same process converts a document correctly', async () => {

@@ -1,6 +1,7 @@
 // Development SMS: the code goes to the server log and back to the page, so the site can be tried
 // without an SMS contract. Never in production: anyone could log in as any number.
 import type { SmsProvider } from './provider';
+import { logger } from '../../log';
 
 export class DevelopmentSms implements SmsProvider {
   readonly name = 'development';
@@ -11,6 +12,6 @@ export class DevelopmentSms implements SmsProvider {
   }
 
   async send(mobile: string, code: string): Promise<void> {
-    console.log(`[sms:development] ${mobile.slice(0, 3)}****${mobile.slice(7)} 验证码 ${code}`);
+    logger.info(`[sms:development] ${mobile.slice(0, 3)}****${mobile.slice(7)} 验证码 ${code}`);
   }
 }

@@ -3,6 +3,7 @@ import type { Config } from '../../config';
 import { AliyunSms } from './aliyun';
 import { DevelopmentSms } from './development';
 import type { SmsProvider } from './provider';
+import { logger } from '../../log';
 
 export type { SmsProvider } from './provider';
 export { SmsSendError } from './provider';
@@ -11,7 +12,7 @@ export { SmsSendError } from './provider';
 export function createSmsProvider(config: Pick<Config, 'production' | 'sms'>): SmsProvider | undefined {
   if (config.sms) return new AliyunSms(config.sms);
   if (config.production) {
-    console.error('SMS: no provider configured (SMS_PROVIDER=aliyun and ALIYUN_SMS_*): sign-up and code login are unavailable');
+    logger.warn('SMS: no provider configured (SMS_PROVIDER=aliyun and ALIYUN_SMS_*): sign-up and code login are unavailable');
     return undefined;
   }
   return new DevelopmentSms(config.production);

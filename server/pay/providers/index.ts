@@ -5,6 +5,7 @@ import type { PayChannel, PaymentProvider } from '../provider';
 import { AlipayProvider } from './alipay';
 import { SandboxPay } from './sandbox';
 import { WechatPayProvider } from './wechat';
+import { logger } from '../../log';
 
 export interface PayProviders {
   /** The provider of a tab, or undefined when that tab takes no payments. */
@@ -19,7 +20,7 @@ export function createPayProviders(options: { pay: PayConfig; production: boolea
   const alipay = options.pay.alipay ? new AlipayProvider(options.pay.alipay) : undefined;
   const sandbox = options.production ? undefined : new SandboxPay(options.secret, options.publicOrigin);
   if (options.production && (!wechat || !alipay)) {
-    console.error(`pay: ${[!wechat && 'WeChat Pay (WECHATPAY_*)', !alipay && 'Alipay (ALIPAY_*)'].filter(Boolean).join(' and ')} not configured: that tab takes no payments`);
+    logger.warn(`pay: ${[!wechat && 'WeChat Pay (WECHATPAY_*)', !alipay && 'Alipay (ALIPAY_*)'].filter(Boolean).join(' and ')} not configured: that tab takes no payments`);
   }
   const all = [wechat, alipay, sandbox].filter((p): p is NonNullable<typeof p> => Boolean(p));
   return {

@@ -6,6 +6,7 @@ import { useEngineSlots } from '../../convert/engines/run';
 import { findConverter } from '../../convert/registry';
 import { configureTimestamps, useTimestampAuthority } from '../../convert/tools/pdf-render';
 import type { ConvertContext } from '../../convert/types';
+import { withLogFields } from '../../log';
 import { runMiddle } from '../middle';
 import { errorOf, failureOf } from './failures';
 import type { FromChild, JobRequest, ToChild } from './protocol';
@@ -103,7 +104,7 @@ process.on('disconnect', () => {
 });
 
 process.on('message', (message: ToChild) => {
-  if (message.type === 'run') run(message.request).catch(fail);
+  if (message.type === 'run') withLogFields({ taskId: message.request.taskId, tool: message.request.toolId }, () => run(message.request)).catch(fail);
   else if (message.type === 'abort') controller.abort(message.reason);
   else if (message.type === 'slot') grants.get(message.id)?.();
   else if (message.type === 'timestamp') answerToken(message);

@@ -14,6 +14,7 @@ import type { ConvertOutput } from '../../convert/types';
 import { stageJob } from './exchange';
 import { errorOf, failureOf } from './failures';
 import type { FromChild, JobRequest, ToChild } from './protocol';
+import { logger } from '../../log';
 
 export interface IsolationOptions {
   /** The built child entry (dist/server/convert-child.mjs). */
@@ -95,7 +96,7 @@ export class IsolatedJobs {
         resolve();
       });
     });
-    child.on('error', (error) => console.error('job child did not start:', error));
+    child.on('error', (error) => logger.error({ err: error }, 'job child did not start'));
     // A waiting child does not keep the server alive; the job that takes it does.
     child.unref();
     child.channel?.unref();

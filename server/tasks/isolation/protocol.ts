@@ -6,6 +6,8 @@ import type { TimestampSettings } from '../../convert/tools/pdf-render';
 import type { FailureCode } from '../../../shared/task-api';
 
 export interface JobRequest {
+  /** For the child's log lines. */
+  taskId: string;
   toolId: string;
   stage: 'middle' | 'convert';
   inputs: ConvertInput[];

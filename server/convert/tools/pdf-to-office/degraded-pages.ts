@@ -9,6 +9,7 @@ import type { ImageBlock, PageLayout } from './layout/blocks';
 import { layoutPage } from './layout/page-layout';
 import { linesOfPage, type TextLine } from './layout/text-lines';
 import type { PdfPage } from './page-content';
+import { logger } from '../../../log';
 
 /** What a writer gets to fall back on for a page it fails on. */
 export interface PageFallback {
@@ -23,7 +24,7 @@ export class DegradedPages {
   private readonly numbers = new Set<number>();
 
   add(pageNumber: number, error: unknown): void {
-    console.error(`pdf layout: page ${pageNumber} degraded`, error);
+    logger.warn({ err: error, page: pageNumber }, 'pdf layout: page degraded');
     this.numbers.add(pageNumber);
   }
 

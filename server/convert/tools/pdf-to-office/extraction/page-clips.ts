@@ -5,6 +5,7 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { runEngine } from '../../../engines';
 import type { Box } from '../page-content';
+import { logger } from '../../../../log';
 
 /** 144 dpi: sharp on screen and in print preview at the figure's own size. */
 const SCALE = 2;
@@ -66,7 +67,7 @@ export async function drawPageClips(pdfPath: string, clips: readonly PageClip[],
     );
   } catch (error) {
     signal?.throwIfAborted();
-    console.error('page clips failed', error);
+    logger.warn({ err: error }, 'page clips failed');
     return new Set();
   }
 }
