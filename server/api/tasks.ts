@@ -28,7 +28,7 @@
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { z } from 'zod';
 import { findTool } from '../../shared/catalogue';
-import { fail, httpStatusMessage, ok } from '../../shared/errors';
+import { fail, ok } from '../../shared/errors';
 import { TaskRefusal } from '../tasks/errors';
 import { TASK_MESSAGES } from '../tasks/messages';
 import { receiveFields } from '../tasks/upload';
@@ -258,12 +258,6 @@ export function createTaskRouter(deps: ApiDeps): express.Router {
       file.body.pipe(res);
     }),
   );
-
-  // Unexpected errors: logged here, never shown (no paths or stack traces leave the server).
-  router.use('/task', (error: unknown, _req: Request, res: Response, _next: NextFunction) => {
-    logger.error({ err: error }, 'task api error');
-    res.status(500).json(fail(500, httpStatusMessage(500)));
-  });
 
   return router;
 }

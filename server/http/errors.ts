@@ -4,17 +4,21 @@ import type { ErrorRequestHandler } from 'express';
 import { isApiPath } from '../../shared/constants';
 import { fail, httpStatusMessage } from '../../shared/errors';
 import { escapeHtml } from '../../shared/head';
+import { isDatabaseUnavailable } from '../db/unavailable';
 import { logger } from '../log';
 
 export const BODY_TOO_LARGE_MESSAGE = '提交的内容过大，请精简后再试';
+export const DATABASE_UNAVAILABLE_MESSAGE = '服务暂时不可用，请稍后再试';
 
 export function errorHandler(): ErrorRequestHandler {
   return (error, req, res, _next) => {
-    const status = Number.isInteger(error?.status) && error.status >= 400 && error.status < 600 ? error.status : 500;
-    if (status >= 500) logger.error({ err: error, method: req.method, url: req.originalUrl.split('?')[0] }, 'request failed');
+    const unavailable = isDatabaseUnavailable(error);
+    const status = unavailable ? 503 : Number.isInteger(error?.status) && error.status >= 400 && error.status < 600 ? error.status : 500;
+    if (status >= 500) logger.error({ err: error, method: req.method, url: req.originalUrl.split('?')[0] }, unavailable ? 'database unavailable' : 'request failed');
     if (res.headersSent) return;
+    if (unavailable) res.setHeader('Retry-After', '5');
     // body-parser's refusal of a body over its limit: say what it is rather than SPEC's generic 连接错误413.
-    const message = error?.type === 'entity.too.large' ? BODY_TOO_LARGE_MESSAGE : httpStatusMessage(status);
+    const message = unavailable ? DATABASE_UNAVAILABLE_MESSAGE : error?.type === 'entity.too.large' ? BODY_TOO_LARGE_MESSAGE : httpStatusMessage(status);
     if (isApiPath(req.path)) {
       res.status(status).json(fail(status, message));
       return;
