@@ -6,13 +6,20 @@
 // every other drawing (curves, slanted lines, filled shapes) so the layout can tell a vector figure
 // from a table grid.
 // Characters carry their fill colour as 0xRRGGBB (MuPDF's sRGB value). Before a page is read, its
-// fonts get what unmapped-glyphs.ts can recover of their glyphs' Unicode. Link annotations come as
+// fonts get what unmapped-glyphs.ts can recover of their glyphs' Unicode, and the glyphs of an
+// /ActualText span come out as one character holding that text (actual-text.ts). Link annotations come as
 // [x0, y0, x1, y1, uri, target page (1-based; 0 when the link leaves the document)].
 // Arguments: <pdf> <image dir> <page numbers…>; prints one JSON object per page.
+import { ACTUAL_TEXT_SCRIPT } from './actual-text';
+import { PDF_OBJECT_HELPERS } from './script-pdf-objects';
+import { TRUETYPE_UNICODES_SCRIPT } from './truetype-unicodes';
 import { GLYPH_RECOVERY_SCRIPT } from './unmapped-glyphs';
 
 export const PAGE_DUMP_SCRIPT = String.raw`
+${PDF_OBJECT_HELPERS}
+${TRUETYPE_UNICODES_SCRIPT}
 ${GLYPH_RECOVERY_SCRIPT}
+${ACTUAL_TEXT_SCRIPT}
 var MAX_IMAGE_SIDE = 2400;
 var THIN_BAR = 2.5;
 var MIN_RULE = 3;
@@ -160,11 +167,34 @@ function pageLinks(page, bounds) {
   return out;
 }
 
+/**
+ * Places a character of an ActualText span: the span's first character carries its whole text and
+ * the later ones on its line only widen that character's box. Returns whether the character is consumed.
+ */
+function placeSpanChar(actual, placed, origin, entry, line) {
+  var span = actual ? actual.spanOf[glyphKey(origin[0], origin[1])] : undefined;
+  if (span === undefined) return false;
+  var first = placed[span];
+  if (!first) {
+    placed[span] = { entry: entry, line: line };
+    // An empty ActualText says the glyphs read as nothing (a decoration).
+    if (actual.texts[span] !== '') { entry[0] = actual.texts[span]; line.push(entry); }
+    return true;
+  }
+  if (first.line === line) {
+    first.entry[1] = Math.min(first.entry[1], entry[1]); first.entry[2] = Math.min(first.entry[2], entry[2]);
+    first.entry[3] = Math.max(first.entry[3], entry[3]); first.entry[4] = Math.max(first.entry[4], entry[4]);
+  }
+  return true;
+}
+
 var doc = new Document(scriptArgs[0]);
 var imageDir = scriptArgs[1];
 for (var a = 2; a < scriptArgs.length; a++) {
   var number = parseInt(scriptArgs[a], 10);
   if (doc.isPDF()) try { recoverFontNames(doc, doc.findPage(number - 1)); } catch (e) {}
+  var actual = null, placedSpans = {};
+  if (doc.isPDF()) try { actual = actualTextSpans(scriptArgs[0], doc, number - 1); } catch (e) { actual = null; }
   var page = doc.loadPage(number - 1);
   var bounds = page.bound();
   var fonts = [], fontIndex = {};
@@ -177,7 +207,8 @@ for (var a = 2; a < scriptArgs.length; a++) {
       if (!(key in fontIndex)) { fontIndex[key] = fonts.length; fonts.push([font.getName(), font.isBold(), font.isItalic()]); }
       var x0 = Math.min(quad[0], quad[2], quad[4], quad[6]), x1 = Math.max(quad[0], quad[2], quad[4], quad[6]);
       var y0 = Math.min(quad[1], quad[3], quad[5], quad[7]), y1 = Math.max(quad[1], quad[3], quad[5], quad[7]);
-      line.push([c, round2(x0 - bounds[0]), round2(y0 - bounds[1]), round2(x1 - bounds[0]), round2(y1 - bounds[1]), fontIndex[key], round2(size), round2(origin[1] - bounds[1]), typeof color === 'number' ? color : 0]);
+      var entry = [c, round2(x0 - bounds[0]), round2(y0 - bounds[1]), round2(x1 - bounds[0]), round2(y1 - bounds[1]), fontIndex[key], round2(size), round2(origin[1] - bounds[1]), typeof color === 'number' ? color : 0];
+      if (!placeSpanChar(actual, placedSpans, origin, entry, line)) line.push(entry);
     },
     onImageBlock: function (bbox, transform, image) {
       var file = imageDir + '/p' + number + '-' + images.length + '.png';
