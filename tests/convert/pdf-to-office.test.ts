@@ -36,7 +36,16 @@ import { writeXlsx } from '../../server/convert/tools/pdf-to-office/writers/xlsx
 import type { ConvertOutput } from '../../server/convert/types';
 import { printDocx, SOFFICE_TIMEOUT_MS, sofficeConvert } from '../support/soffice';
 import { missingWords, sampleWords } from '../support/pdf-fixtures';
-import { ACTUAL_TEXT_WORDS, actualTextPdf, CID_FONT_WORDS, cidFontWithoutToUnicodePdf, RECOVERED_TEXT, unmappedGlyphsPdf } from '../support/unmapped-glyph-pdfs';
+import {
+  ACTUAL_TEXT_WORDS,
+  actualTextPdf,
+  CID_FONT_WORDS,
+  cidFontWithoutToUnicodePdf,
+  EMPTY_MAPPING_WORDS,
+  emptyMappingPdf,
+  RECOVERED_TEXT,
+  unmappedGlyphsPdf,
+} from '../support/unmapped-glyph-pdfs';
 import { FIGURE_PAGE_PROSE, FIGURE_PAGE_TABLE, figureAndTablePdf, looseFormPdf } from '../support/vector-figure-pdfs';
 import { readZipParts } from '../support/zip';
 import { expectTransparentCircle, softMaskPdf, zipEntry, zipEntryNames } from '../support/transparent-image';
@@ -737,6 +746,27 @@ describe('glyphs without Unicode (issue 14 item 4)', () => {
       expect(replacements(text)).toBe(0);
       expect(CID_FONT_WORDS.filter((word) => !text.includes(word))).toEqual([]);
     }, SOFFICE_TIMEOUT_MS);
+  });
+
+  describe('a /ToUnicode mapping a glyph to nothing (WeasyPrint, one line), as in the Arabic files', () => {
+    let input: string;
+    beforeAll(async () => {
+      input = path.join(scratch, 'empty-mapping.pdf');
+      writeFileSync(input, await emptyMappingPdf());
+    });
+
+    it('the input shows the defect: MuPDF alone reads the fatha\'s glyph as U+FFFD', () => {
+      expect(replacements(mupdfText(input))).toBe(1);
+    });
+
+    it('Word, Excel and PPT read "habibi حَبيبي" whole, with no U+FFFD and no note of unreadable characters', async () => {
+      const { texts, notes } = await textPerTool(input);
+      for (const [toolId, text] of Object.entries(texts)) {
+        expect({ toolId, replacements: replacements(text) }).toEqual({ toolId, replacements: 0 });
+        expect({ toolId, missing: EMPTY_MAPPING_WORDS.filter((word) => !text.includes(word)) }).toEqual({ toolId, missing: [] });
+        expect(notes[toolId]).toEqual([]);
+      }
+    });
   });
 
   it('a PDF whose glyphs all have Unicode gets no note', async () => {

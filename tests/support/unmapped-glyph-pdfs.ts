@@ -99,3 +99,34 @@ export async function cidFontWithoutToUnicodePdf(): Promise<Uint8Array> {
   }
   return saved.save();
 }
+
+/** The words of the empty-mapping PDF: the fatha (U+064E) reads with its letter, as WeasyPrint maps it. */
+export const EMPTY_MAPPING_WORDS = ['habibi', '\u062D\u064E\u0628\u064A\u0628\u064A'];
+
+/**
+ * "habibi حَبيبي" in DejaVu Sans (CID font, Identity-H) with a /ToUnicode written the way
+ * WeasyPrint writes it, on one line: the letter hah maps to hah and fatha together, the fatha's
+ * own glyph to nothing (`<gid> <>`), which MuPDF reads as U+FFFD.
+ */
+export async function emptyMappingPdf(): Promise<Uint8Array> {
+  const bytes = readFileSync(DEJAVU_SANS);
+  const face = fontkit.create(bytes);
+  const doc = await PDFDocument.create();
+  doc.registerFontkit(fontkit);
+  const font = await doc.embedFont(bytes, { subset: false });
+  const text = `${EMPTY_MAPPING_WORDS[0]} ${EMPTY_MAPPING_WORDS[1]}`;
+  doc.addPage([400, 200]).drawText(text, { x: 20, y: 150, size: 16, font });
+  const hex = (n: number) => n.toString(16).toUpperCase().padStart(4, '0');
+  const entries = [...new Set(Array.from(text))].map((c) => {
+    const glyph = hex(face.glyphForCodePoint(c.codePointAt(0)!).id);
+    if (c === '\u062D') return `<${glyph}> <062D064E>`;
+    if (c === '\u064E') return `<${glyph}> <>`;
+    return `<${glyph}> <${hex(c.codePointAt(0)!)}>`;
+  });
+  const cmap = `/CIDInit /ProcSet findresource begin 12 dict begin begincmap /CMapName /Habibi def 1 begincodespacerange <0000> <FFFF> endcodespacerange ${entries.length} beginbfchar ${entries.join(' ')} endbfchar endcmap CMapName currentdict /CMap defineresource pop end end`;
+  const saved = await PDFDocument.load(await doc.save());
+  for (const [, object] of saved.context.enumerateIndirectObjects()) {
+    if (object instanceof PDFDict && object.get(PDFName.of('Subtype')) === PDFName.of('Type0')) object.set(PDFName.of('ToUnicode'), saved.context.register(saved.context.flateStream(cmap)));
+  }
+  return saved.save();
+}

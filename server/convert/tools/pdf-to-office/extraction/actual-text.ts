@@ -216,6 +216,34 @@ function scanActualText(b, resources, state, bytesPerCode, depth) {
   });
 }
 
+var ACTUAL_TEXT_BYTES = [65, 99, 116, 117, 97, 108, 84, 101, 120, 116]; // "ActualText"
+
+function containsBytes(b, word) {
+  for (var i = 0; i + word.length <= b.length; i++) {
+    if (b[i] !== word[0]) continue;
+    for (var k = 1; k < word.length && b[i + k] === word[k]; k++);
+    if (k === word.length) return true;
+  }
+  return false;
+}
+
+/**
+ * Whether a content stream or a form it may draw can hold an ActualText span: the word in its
+ * bytes, or marked-content properties named in /Properties. Tokenizing every page of a long
+ * document would cost far more than this look.
+ */
+function mayHaveActualText(b, resources, depth) {
+  if (containsBytes(b, ACTUAL_TEXT_BYTES) || (resources && field(resources, 'Properties'))) return true;
+  var xobjects = resources ? field(resources, 'XObject') : null;
+  if (!xobjects || !xobjects.isDictionary() || depth >= MAX_FORM_DEPTH) return false;
+  var found = false;
+  eachValue(xobjects, function (form) {
+    if (!found && form.isStream() && String(field(form, 'Subtype')) === '/Form')
+      found = mayHaveActualText(contentBytes(form), field(form, 'Resources'), depth + 1);
+  });
+  return found;
+}
+
 function pageResources(pageObject) {
   for (var node = pageObject, up = 0; node && node.isDictionary() && up < 32; up++, node = field(node, 'Parent')) {
     var resources = field(node, 'Resources');
@@ -254,8 +282,10 @@ var actualTextDocument = null;
 function actualTextSpans(path, doc, index) {
   var pageObject = doc.findPage(index);
   var resources = pageResources(pageObject);
+  var content = contentBytes(field(pageObject, 'Contents'));
+  if (!mayHaveActualText(content, resources, 0)) return null;
   var state = { glyphs: 0, spans: [], open: [], inside: 0 };
-  scanActualText(contentBytes(field(pageObject, 'Contents')), resources, state, 1, 0);
+  scanActualText(content, resources, state, 1, 0);
   if (!state.spans.length) return null;
   if (!actualTextDocument) actualTextDocument = new Document(path);
   var bare = actualTextDocument.findPage(index);

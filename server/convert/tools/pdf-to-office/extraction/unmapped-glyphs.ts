@@ -8,7 +8,8 @@
 // in a /ToUnicode CMap of only those codes, in memory (MuPDF still maps the other codes from their
 // names: a partial ToUnicode falls back to the encoding). Names MuPDF already knows (the AGL,
 // uniXXXX, uXXXXX) are left to it. A CID font on Identity-H/V without /ToUnicode gets one from its
-// embedded TrueType program's cmap, read backwards (truetype-unicodes.ts).
+// embedded TrueType program's cmap, read backwards (truetype-unicodes.ts). A /ToUnicode that maps a
+// code to nothing (WeasyPrint's Arabic) has those codes marked EMPTY_TEXT, dropped uncounted.
 // Glyphs inside an /ActualText span take that text instead (actual-text.ts).
 // What still comes out as U+FFFD is dropped from the text, never written as a box, and counted per
 // page; the task's message says how many (unreadableNote).
@@ -38,6 +39,16 @@ const TEX_GLYPHS: Record<string, string> = {
   pi1: 'ϖ', rho1: 'ϱ', sigma1: 'ς', phi1: 'φ', tie: '⁀', dotlessj: 'ȷ', star: '⋆', triangleright: '▷',
   triangleleft: '◁', flat: '♭', natural: '♮', sharp: '♯', lscript: 'ℓ',
 };
+
+/**
+ * What a glyph the font's /ToUnicode maps to nothing reads as in the dump: a noncharacter (U+FDD0,
+ * set aside for a program's own use), so it is told apart from an unreadable glyph and dropped.
+ */
+export const EMPTY_TEXT = '\uFDD0';
+
+function utf16Digits(text: string): string {
+  return Array.from(text, (c) => c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')).join('');
+}
 
 /** CMEX10's size suffixes: parenleftBigg is a tall parenleft. */
 const SIZE_SUFFIX = /(?:big|Big|bigg|Bigg|text|display|wide|wider|widest)$/;
@@ -120,8 +131,25 @@ function recoverCidFont(doc, font) {
   if (entries.length) font.put('ToUnicode', toUnicodeStream(doc, entries, 2));
 }
 
+var EMPTY_DESTINATION = /(<[0-9A-Fa-f\s]+>\s*)<\s*>/g;
+
+/**
+ * A /ToUnicode that maps codes to nothing (\`<0003> <>\`: WeasyPrint writes it for a haraka whose
+ * text went with its base letter) reads as U+FFFD in MuPDF; the copy given to MuPDF maps them to
+ * EMPTY_TEXT, which the reader drops without counting it unreadable.
+ */
+function markEmptyMappings(doc, font, toUnicode) {
+  if (!toUnicode.isStream()) return;
+  var cmap = bufferText(toUnicode.readStream(), 1 << 20);
+  if (!EMPTY_DESTINATION.test(cmap)) return;
+  EMPTY_DESTINATION.lastIndex = 0;
+  font.put('ToUnicode', doc.addStream(cmap.replace(EMPTY_DESTINATION, '$1<${utf16Digits(EMPTY_TEXT)}>'), {}));
+}
+
 function recoverFont(doc, font) {
-  if (!font.isDictionary() || field(font, 'ToUnicode')) return;
+  if (!font.isDictionary()) return;
+  var toUnicode = field(font, 'ToUnicode');
+  if (toUnicode) { markEmptyMappings(doc, font, toUnicode); return; }
   var subtype = field(font, 'Subtype');
   var kind = subtype && subtype.isName() ? subtype.asName() : '';
   if (kind === 'Type1' || kind === 'MMType1' || kind === 'TrueType') recoverSimpleFont(doc, font);
@@ -159,11 +187,11 @@ function recoverFontNames(doc, pageObject) {
 /** MuPDF's text for a glyph it could not map. */
 export const REPLACEMENT = '\uFFFD';
 
-/** A character's text without U+FFFD, and how many were taken out. */
+/** A character's text without U+FFFD and EMPTY_TEXT, and how many U+FFFD were taken out. */
 export function withoutReplacement(text: string): { text: string; dropped: number } {
-  if (!text.includes(REPLACEMENT)) return { text, dropped: 0 };
+  if (!text.includes(REPLACEMENT) && !text.includes(EMPTY_TEXT)) return { text, dropped: 0 };
   const kept = text.split(REPLACEMENT).join('');
-  return { text: kept, dropped: text.length - kept.length };
+  return { text: kept.split(EMPTY_TEXT).join(''), dropped: text.length - kept.length };
 }
 
 /** The task's note on characters no table could read, in Chinese: 第3页有 5 个字符无法识别… */
