@@ -79,12 +79,19 @@ export async function actualTextPdf(): Promise<Uint8Array> {
   return doc.save();
 }
 
-/** The text of the CID-font PDF: Latin and Arabic letters (unshaped, one glyph each). */
-export const CID_FONT_WORDS = ['habibi', 'حبيبي', 'Sum', '123'];
+/** The text of the CID-font PDF: Latin and Arabic letters (unshaped, one glyph each), then a word in shaped glyphs. */
+export const CID_FONT_WORDS = ['habibi', 'حبيبي', 'Sum', '123', 'سلام'];
+
+/**
+ * سلام as a shaping engine leaves it: glyphs for initial seen, medial lam, final alef and isolated
+ * meem (presentation forms), drawn in visual order, left to right (meem first).
+ */
+const SHAPED_SALAM = '\uFEE1\uFE8E\uFEE0\uFEB3';
 
 /**
  * DejaVu Sans embedded whole as a CID font on Identity-H, its /ToUnicode removed: the glyphs'
- * Unicode is only in the font program's cmap (MuPDF alone reads U+FFFD, poppler glyph numbers).
+ * Unicode is only in the font program's cmap (MuPDF alone reads U+FFFD, poppler glyph numbers);
+ * the shaped glyphs are there only under their presentation forms, and must read as the letters.
  */
 export async function cidFontWithoutToUnicodePdf(): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
@@ -93,6 +100,7 @@ export async function cidFontWithoutToUnicodePdf(): Promise<Uint8Array> {
   const page = doc.addPage([400, 200]);
   page.drawText(`${CID_FONT_WORDS[0]} ${CID_FONT_WORDS[1]}`, { x: 20, y: 150, size: 16, font });
   page.drawText(`${CID_FONT_WORDS[2]} ${CID_FONT_WORDS[3]}`, { x: 20, y: 110, size: 16, font });
+  page.drawText(SHAPED_SALAM, { x: 20, y: 70, size: 16, font });
   const saved = await PDFDocument.load(await doc.save());
   for (const [, object] of saved.context.enumerateIndirectObjects()) {
     if (object instanceof PDFDict && object.get(PDFName.of('Subtype')) === PDFName.of('Type0')) object.delete(PDFName.of('ToUnicode'));

@@ -1,9 +1,26 @@
 // ES5 for the page dump (mutool run): the Unicode of each glyph of an embedded TrueType program,
 // read backwards from its own cmap table. A CID font on Identity-H without /ToUnicode (what many
 // Arabic and CJK producers write) has nothing else that says what its glyphs are; MuPDF reads them
-// all as U+FFFD and poppler as the raw glyph numbers.
+// all as U+FFFD and poppler as the raw glyph numbers. Arabic presentation forms come out as their letters.
+
+/**
+ * Arabic presentation forms (U+FB50–FDFF, U+FE70–FEFF) as their letters (NFKC): a shaped glyph
+ * (initial beh, the lam-alef ligature) sits in the cmap only under its presentation form, and text
+ * in those code points looks right but is not found by a search for the word.
+ */
+function presentationForms(): Record<number, string> {
+  const forms: Record<number, string> = {};
+  for (const [first, last] of [[0xfb50, 0xfdff], [0xfe70, 0xfeff]]) {
+    for (let cp = first; cp <= last; cp++) {
+      const letters = String.fromCodePoint(cp).normalize('NFKC');
+      if (letters !== String.fromCodePoint(cp) && letters.trim() !== '') forms[cp] = letters;
+    }
+  }
+  return forms;
+}
 
 export const TRUETYPE_UNICODES_SCRIPT = String.raw`
+var PRESENTATION_FORMS = ${JSON.stringify(presentationForms())};
 function ttU16(b, o) { return (b[o] << 8) | b[o + 1]; }
 function ttU32(b, o) { return ((b[o] << 24) >>> 0) + (b[o + 1] << 16) + (b[o + 2] << 8) + b[o + 3]; }
 
@@ -45,7 +62,7 @@ function trueTypeGlyphTexts(b) {
   var table = unicodeSubtable(b, cmap);
   if (table < 0) return texts;
   function put(cp, gid) {
-    if (gid > 0 && meaningfulCodePoint(cp) && !texts.hasOwnProperty(gid)) texts[gid] = codePointText(cp);
+    if (gid > 0 && meaningfulCodePoint(cp) && !texts.hasOwnProperty(gid)) texts[gid] = PRESENTATION_FORMS.hasOwnProperty(cp) ? PRESENTATION_FORMS[cp] : codePointText(cp);
   }
   if (ttU16(b, table) === 12) {
     var groups = ttU32(b, table + 12);
