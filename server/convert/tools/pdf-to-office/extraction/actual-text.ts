@@ -11,6 +11,8 @@
 //     span's text once, at its first character, in place of the glyphs. When they disagree (a
 //     CMap with mixed code lengths, hidden optional content, text drawn twice) the page keeps
 //     MuPDF's own reading: never text at the wrong place.
+// The dump calls actualTextSpans(path, doc, pageIndex) before a page's structured text, and
+// placeSpanChar for each character.
 
 export const ACTUAL_TEXT_SCRIPT = String.raw`
 var MAX_FORM_DEPTH = 8;
@@ -298,5 +300,26 @@ function actualTextSpans(path, doc, index) {
     for (var g = state.spans[s].start; g < state.spans[s].end; g++) if (!spanOf.hasOwnProperty(origins[g])) spanOf[origins[g]] = s;
   }
   return { spanOf: spanOf, texts: texts };
+}
+
+/**
+ * Places a character of an ActualText span: the span's first character carries its whole text and
+ * the later ones on its line only widen that character's box. Returns whether the character is consumed.
+ */
+function placeSpanChar(actual, placed, origin, entry, line) {
+  var span = actual ? actual.spanOf[glyphKey(origin[0], origin[1])] : undefined;
+  if (span === undefined) return false;
+  var first = placed[span];
+  if (!first) {
+    placed[span] = { entry: entry, line: line };
+    // An empty ActualText says the glyphs read as nothing (a decoration).
+    if (actual.texts[span] !== '') { entry[0] = actual.texts[span]; line.push(entry); }
+    return true;
+  }
+  if (first.line === line) {
+    first.entry[1] = Math.min(first.entry[1], entry[1]); first.entry[2] = Math.min(first.entry[2], entry[2]);
+    first.entry[3] = Math.max(first.entry[3], entry[3]); first.entry[4] = Math.max(first.entry[4], entry[4]);
+  }
+  return true;
 }
 `;

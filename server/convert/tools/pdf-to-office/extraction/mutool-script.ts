@@ -170,27 +170,6 @@ function pageLinks(page, bounds) {
 }
 
 /**
- * Places a character of an ActualText span: the span's first character carries its whole text and
- * the later ones on its line only widen that character's box. Returns whether the character is consumed.
- */
-function placeSpanChar(actual, placed, origin, entry, line) {
-  var span = actual ? actual.spanOf[glyphKey(origin[0], origin[1])] : undefined;
-  if (span === undefined) return false;
-  var first = placed[span];
-  if (!first) {
-    placed[span] = { entry: entry, line: line };
-    // An empty ActualText says the glyphs read as nothing (a decoration).
-    if (actual.texts[span] !== '') { entry[0] = actual.texts[span]; line.push(entry); }
-    return true;
-  }
-  if (first.line === line) {
-    first.entry[1] = Math.min(first.entry[1], entry[1]); first.entry[2] = Math.min(first.entry[2], entry[2]);
-    first.entry[3] = Math.max(first.entry[3], entry[3]); first.entry[4] = Math.max(first.entry[4], entry[4]);
-  }
-  return true;
-}
-
-/**
  * Notes a line that does not run left to right (a rotated page, a turned text matrix) in turns as
  * [line, dx, dy], from its first glyph's quad (upper left to upper right: MuPDF 1.21's walker does
  * not pass the line's direction). Answers whether it is turned.
