@@ -229,13 +229,20 @@ function containsBytes(b, word) {
   return false;
 }
 
+/** Whether resources name marked-content properties with an ActualText (optional content groups there are common and have none). */
+function namesActualText(resources) {
+  var properties = resources ? field(resources, 'Properties') : null, found = false;
+  if (properties && properties.isDictionary()) eachValue(properties, function (entry) { if (!found && entry.isDictionary() && field(entry, 'ActualText')) found = true; });
+  return found;
+}
+
 /**
  * Whether a content stream or a form it may draw can hold an ActualText span: the word in its
- * bytes, or marked-content properties named in /Properties. Tokenizing every page of a long
- * document would cost far more than this look.
+ * bytes, or in the properties its resources name. Tokenizing every page of a long document would
+ * cost far more than this look.
  */
 function mayHaveActualText(b, resources, depth) {
-  if (containsBytes(b, ACTUAL_TEXT_BYTES) || (resources && field(resources, 'Properties'))) return true;
+  if (containsBytes(b, ACTUAL_TEXT_BYTES) || namesActualText(resources)) return true;
   var xobjects = resources ? field(resources, 'XObject') : null;
   if (!xobjects || !xobjects.isDictionary() || depth >= MAX_FORM_DEPTH) return false;
   var found = false;
