@@ -18,6 +18,7 @@ import { refusal } from '../support/convert-job';
 import { expectTransparentCircle, softMaskPdf, zipEntry } from '../support/transparent-image';
 import { HTTP_LINK, linkPdf, MAIL_LINK, PAGE_LINK, SCRIPT_LINK } from '../support/link-pdf';
 import { ROTATED_LINES, rotatedTextPdf } from '../support/rotated-text-pdf';
+import { ACTUAL_TEXT_WORDS, actualTextPdf, CID_FONT_WORDS, cidFontWithoutToUnicodePdf, EMPTY_MAPPING_WORDS, emptyMappingPdf } from '../support/unmapped-glyph-pdfs';
 
 const run = promisify(execFile);
 const FIXTURES = path.resolve(__dirname, '../../../shared/fixtures/pdf');
@@ -352,6 +353,21 @@ describe('pdf-to-ofd on rotated pages and turned text (issue 14 item 11)', () =>
       const back = (await pdftotextLines(pdf.path, index + 1)).map((line) => line.replace(/\s+/g, ''));
       expect({ page: index + 1, back: back.sort() }).toEqual({ page: index + 1, back: lines.map((line) => line.replace(/\s+/g, '')).sort() });
     }
+  });
+});
+
+describe('pdf-to-ofd: glyphs whose text comes from ActualText, a CID font\'s cmap or an empty mapping (issue 14 item 4)', () => {
+  it.each([
+    ['actual-text', actualTextPdf, ACTUAL_TEXT_WORDS],
+    ['cid-without-tounicode', cidFontWithoutToUnicodePdf, CID_FONT_WORDS],
+    ['empty-mapping', emptyMappingPdf, EMPTY_MAPPING_WORDS],
+  ] as const)('%s: every word in the TextCodes of Content.xml, no U+FFFD', async (name, make, words) => {
+    const ofd = await convert('pdf-to-ofd', await writeInput(scratch, `${name}.pdf`, await make()));
+    const pkg = await openPackage(ofd.path);
+    const content = await pkg.xml('Doc_0/Pages/Page_0/Content.xml');
+    const text = byName(content, 'TextCode').map((code) => code.textContent ?? '').join(' ');
+    expect(text).not.toContain('\uFFFD');
+    expect(words.filter((word) => !text.includes(word))).toEqual([]);
   });
 });
 
