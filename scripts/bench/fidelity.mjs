@@ -1,9 +1,10 @@
 // What PDF → PDF tools keep of real-world files (issue 14): each fixture of ../shared/fixtures/pdf
 // and a generated file with links, labels and attachments (tests/support/rich-pdf.ts) goes through
 // the page-keeping tools; each result is read with poppler, qpdf and mutool against its input as
-// the baseline, and per tool the yardsticks are printed: characters kept (raw pdftotext, as a
-// multiset), pages, bookmarks, form fields, links, attachments, page labels — kept / in the input.
-//   node scripts/bench/fidelity.mjs
+// the baseline, and per tool the yardsticks are printed: characters kept (raw pdftotext, page by
+// page as multisets of code points, pooled over all files; and the worst file), pages, bookmarks,
+// form fields, links, attachments, page labels — kept / in the input.
+//   node scripts/bench/fidelity.mjs [fixture name…]   (names pick some fixtures; the generated file always runs)
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -38,9 +39,10 @@ function measure(file, password = '') {
   const pw = password ? [`--password=${password}`] : [];
   const json = JSON.parse(read('qpdf', [...pw, '--json', '--json-key=pages', '--json-key=outlines', '--json-key=acroform', '--json-key=attachments', file]));
   const countOutline = (items) => items.reduce((sum, item) => sum + 1 + countOutline(item.kids), 0);
-  const text = read('pdftotext', [...(password ? ['-upw', password] : []), '-raw', '-enc', 'UTF-8', file, '-']).replace(/\s+/g, '');
+  // pdftotext ends each page with a form feed: one text per page, so a character is only kept on its own page.
+  const pageTexts = read('pdftotext', [...(password ? ['-upw', password] : []), '-raw', '-enc', 'UTF-8', file, '-']).split('\f').slice(0, json.pages.length);
   return {
-    text,
+    texts: pageTexts.map((text) => text.replace(/\s+/g, '')),
     pages: json.pages.length,
     bookmarks: countOutline(json.outlines),
     fields: json.acroform.fields.length,
@@ -50,20 +52,30 @@ function measure(file, password = '') {
   };
 }
 
-/** Characters of `expected` found in `found`, as a share (each counted as often as it occurs). */
-function keptShare(expected, found) {
-  if (expected.length === 0) return 1;
-  const counts = new Map();
-  for (const c of found) counts.set(c, (counts.get(c) ?? 0) + 1);
-  let kept = 0;
-  for (const c of expected) if ((counts.get(c) ?? 0) > 0) { kept++; counts.set(c, counts.get(c) - 1); }
-  return kept / expected.length;
+/**
+ * Characters of each expected page found on the same page of the result (each counted as often as
+ * it occurs), as [kept, expected]. Counted in code points: a string's length counts UTF-16 units,
+ * so a character beyond the BMP (an emoji flag) was once two expected and one found.
+ */
+function keptChars(expectedPages, foundPages) {
+  let kept = 0, expected = 0;
+  for (const [index, page] of expectedPages.entries()) {
+    const counts = new Map();
+    for (const c of foundPages[index] ?? '') counts.set(c, (counts.get(c) ?? 0) + 1);
+    for (const c of page) {
+      expected++;
+      if ((counts.get(c) ?? 0) > 0) { kept++; counts.set(c, counts.get(c) - 1); }
+    }
+  }
+  return [kept, expected];
 }
 
 const sum = (measures) => measures.reduce((total, m) => ({
-  text: total.text + m.text, pages: total.pages + m.pages, bookmarks: total.bookmarks + m.bookmarks, fields: total.fields + m.fields,
+  texts: [...total.texts, ...m.texts], pages: total.pages + m.pages, bookmarks: total.bookmarks + m.bookmarks, fields: total.fields + m.fields,
   links: total.links + m.links, attachments: total.attachments + m.attachments, labels: total.labels + m.labels,
-}), { text: '', pages: 0, bookmarks: 0, fields: 0, links: 0, attachments: 0, labels: 0 });
+}), { texts: [], pages: 0, bookmarks: 0, fields: 0, links: 0, attachments: 0, labels: 0 });
+
+const percent = (part, whole) => `${((100 * part) / Math.max(1, whole)).toFixed(2)}%`;
 
 // Tools that keep every page, and what their result is measured against. Merge joins a file with
 // itself (baseline: twice the file); split's parts are measured together. Split parts carry a
@@ -79,7 +91,11 @@ const TOOLS = [
   { toolId: 'pdf-split', options: { mode: 'single' } },
 ];
 
-const inputs = fs.readdirSync(fixtures).filter((name) => name.endsWith('.pdf') && !name.includes('password')).map((name) => path.join(fixtures, name));
+const chosen = process.argv.slice(2);
+const inputs = fs
+  .readdirSync(fixtures)
+  .filter((name) => name.endsWith('.pdf') && !name.includes('password') && (chosen.length === 0 || chosen.includes(name)))
+  .map((name) => path.join(fixtures, name));
 const rich = path.join(work, 'generated-links-labels-attachments.pdf');
 fs.writeFileSync(rich, await richPdf());
 inputs.push(rich);
@@ -87,7 +103,7 @@ inputs.push(rich);
 const rows = [];
 for (const tool of TOOLS) {
   const converter = converters.find((c) => c.toolId === tool.toolId);
-  const totals = { files: 0, failed: 0, textShare: 0, base: sum([]), kept: sum([]) };
+  const totals = { files: 0, failed: 0, charsKept: 0, chars: 0, worst: { share: 1, name: '' }, base: sum([]), kept: sum([]) };
   for (const file of inputs) {
     const input = { name: path.basename(file), path: file, size: fs.statSync(file).size, type: 'pdf' };
     const workDir = fs.mkdtempSync(path.join(work, 'job-'));
@@ -104,17 +120,21 @@ for (const tool of TOOLS) {
       continue;
     }
     const result = sum(outputs.filter((o) => o.path.endsWith('.pdf')).map((o) => measure(o.path, tool.password)));
-    totals.textShare += keptShare(baseline.text, result.text);
+    const [kept, expected] = keptChars(baseline.texts, result.texts);
+    totals.charsKept += kept;
+    totals.chars += expected;
+    if (expected > 0 && kept / expected < totals.worst.share) totals.worst = { share: kept / expected, name: input.name };
     for (const key of ['pages', 'bookmarks', 'fields', 'links', 'attachments', 'labels']) {
       totals.base[key] += baseline[key];
       totals.kept[key] += Math.min(result[key], baseline[key]);
     }
   }
   const share = (key) => `${totals.kept[key]}/${totals.base[key]}`;
-  rows.push([tool.toolId, `${totals.files - totals.failed}/${totals.files}`, `${((100 * totals.textShare) / Math.max(1, totals.files - totals.failed)).toFixed(2)}%`, share('pages'), share('bookmarks'), share('fields'), share('links'), share('attachments'), share('labels')]);
+  const worst = totals.worst.name ? `${percent(totals.worst.share, 1)} ${totals.worst.name}` : '100.00%';
+  rows.push([tool.toolId, `${totals.files - totals.failed}/${totals.files}`, `${percent(totals.charsKept, totals.chars)} of ${totals.chars}`, worst, share('pages'), share('bookmarks'), share('fields'), share('links'), share('attachments'), share('labels')]);
 }
 
-const header = ['tool', 'files ok', 'text kept', 'pages', 'bookmarks', 'fields', 'links', 'attachments', 'labels'];
+const header = ['tool', 'files ok', 'characters kept', 'worst file', 'pages', 'bookmarks', 'fields', 'links', 'attachments', 'labels'];
 console.log(`| ${header.join(' | ')} |\n|${header.map(() => '---').join('|')}|`);
 for (const row of rows) console.log(`| ${row.join(' | ')} |`);
 fs.rmSync(work, { recursive: true, force: true });

@@ -17,6 +17,8 @@ import { zipBytes } from '../support/zip';
 import { refusal } from '../support/convert-job';
 import { expectTransparentCircle, softMaskPdf, zipEntry } from '../support/transparent-image';
 import { HTTP_LINK, linkPdf, MAIL_LINK, PAGE_LINK, SCRIPT_LINK } from '../support/link-pdf';
+import { ROTATED_LINES, rotatedTextPdf } from '../support/rotated-text-pdf';
+import { ACTUAL_TEXT_WORDS, actualTextPdf, CID_FONT_WORDS, cidFontWithoutToUnicodePdf, EMPTY_MAPPING_WORDS, emptyMappingPdf } from '../support/unmapped-glyph-pdfs';
 
 const run = promisify(execFile);
 const FIXTURES = path.resolve(__dirname, '../../../shared/fixtures/pdf');
@@ -311,6 +313,61 @@ describe('pdf-to-ofd links (issue 14 item 9)', () => {
     ]);
     const { stdout } = await run('unzip', ['-p', ofd.path], { maxBuffer: 64 * 1024 * 1024 });
     expect(stdout).not.toMatch(/javascript/i);
+  });
+});
+
+describe('pdf-to-ofd on rotated pages and turned text (issue 14 item 11)', () => {
+  let source: ConvertInput;
+  let ofd: ConvertOutput;
+  beforeAll(async () => {
+    source = await writeInput(scratch, 'rotated.pdf', await rotatedTextPdf());
+    ofd = await convert('pdf-to-ofd', source);
+  });
+
+  /** Each page's lines as pdftotext reads them, spaces squashed. */
+  async function pdftotextLines(file: string, page: number): Promise<string[]> {
+    const { stdout } = await run('pdftotext', ['-enc', 'UTF-8', '-f', String(page), '-l', String(page), file, '-']);
+    return stdout.split('\n').map((line) => line.replace(/\s+/g, ' ').trim()).filter(Boolean);
+  }
+
+  it('pdftotext reads each line of the input whole (the reference)', async () => {
+    for (const [index, lines] of ROTATED_LINES.entries()) expect((await pdftotextLines(source.path, index + 1)).sort()).toEqual([...lines].sort());
+  });
+
+  it('keeps each line as one whole TextObject: the text of each object in Content.xml is a line pdftotext reads', async () => {
+    const pkg = await openPackage(ofd.path);
+    const document = await pkg.xml('Doc_0/Document.xml');
+    const pageRefs = byName(byName(document, 'Pages')[0], 'Page');
+    expect(pageRefs).toHaveLength(ROTATED_LINES.length);
+    for (const [index, ref] of pageRefs.entries()) {
+      const content = await pkg.xml(path.posix.join('Doc_0', ref.getAttribute('BaseLoc') ?? ''));
+      const objects = byName(content, 'TextObject').map((object) => byName(object, 'TextCode').map((code) => code.textContent ?? '').join('').replace(/\s+/g, ' ').trim());
+      expect({ page: index + 1, objects: objects.filter(Boolean).sort() }).toEqual({ page: index + 1, objects: (await pdftotextLines(source.path, index + 1)).sort() });
+    }
+  });
+
+  it('draws the lines where they stood: ofd-to-pdf of the package reads back line for line', async () => {
+    const pdf = await convert('ofd-to-pdf', asInput(ofd.path, 'rotated.ofd', 'ofd'));
+    for (const [index, lines] of ROTATED_LINES.entries()) {
+      // The OFD page is the page as shown, so its text reads upright where the input's page was rotated.
+      const back = (await pdftotextLines(pdf.path, index + 1)).map((line) => line.replace(/\s+/g, ''));
+      expect({ page: index + 1, back: back.sort() }).toEqual({ page: index + 1, back: lines.map((line) => line.replace(/\s+/g, '')).sort() });
+    }
+  });
+});
+
+describe('pdf-to-ofd: glyphs whose text comes from ActualText, a CID font\'s cmap or an empty mapping (issue 14 item 4)', () => {
+  it.each([
+    ['actual-text', actualTextPdf, ACTUAL_TEXT_WORDS],
+    ['cid-without-tounicode', cidFontWithoutToUnicodePdf, CID_FONT_WORDS],
+    ['empty-mapping', emptyMappingPdf, EMPTY_MAPPING_WORDS],
+  ] as const)('%s: every word in the TextCodes of Content.xml, no U+FFFD', async (name, make, words) => {
+    const ofd = await convert('pdf-to-ofd', await writeInput(scratch, `${name}.pdf`, await make()));
+    const pkg = await openPackage(ofd.path);
+    const content = await pkg.xml('Doc_0/Pages/Page_0/Content.xml');
+    const text = byName(content, 'TextCode').map((code) => code.textContent ?? '').join(' ');
+    expect(text).not.toContain('\uFFFD');
+    expect(words.filter((word) => !text.includes(word))).toEqual([]);
   });
 });
 

@@ -3,7 +3,7 @@
 // and the results are read back by independent readers: mammoth and LibreOffice for DOCX, exceljs
 // for XLSX, the package's own parts for PPTX. Then every real-world fixture goes through all three.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {
@@ -36,7 +36,16 @@ import { writeXlsx } from '../../server/convert/tools/pdf-to-office/writers/xlsx
 import type { ConvertOutput } from '../../server/convert/types';
 import { printDocx, SOFFICE_TIMEOUT_MS, sofficeConvert } from '../support/soffice';
 import { missingWords, sampleWords } from '../support/pdf-fixtures';
-import { RECOVERED_TEXT, unmappedGlyphsPdf } from '../support/unmapped-glyph-pdfs';
+import {
+  ACTUAL_TEXT_WORDS,
+  actualTextPdf,
+  CID_FONT_WORDS,
+  cidFontWithoutToUnicodePdf,
+  EMPTY_MAPPING_WORDS,
+  emptyMappingPdf,
+  RECOVERED_TEXT,
+  unmappedGlyphsPdf,
+} from '../support/unmapped-glyph-pdfs';
 import { FIGURE_PAGE_PROSE, FIGURE_PAGE_TABLE, figureAndTablePdf, looseFormPdf } from '../support/vector-figure-pdfs';
 import { readZipParts } from '../support/zip';
 import { expectTransparentCircle, softMaskPdf, zipEntry, zipEntryNames } from '../support/transparent-image';
@@ -595,6 +604,7 @@ describe('every real-world fixture', () => {
     const docx = await mammoth.extractRawText({ path: word.path });
     expect(docx.messages.filter((m) => m.type === 'error')).toEqual([]);
     expect(missingWords(docx.value, words)).toEqual([]);
+    expect(docx.value).not.toContain('\uFFFD');
     if (picture) expect([...(await zipEntries(word.path)).keys()].filter((name) => /^word\/media\/.+\.(png|jpe?g)$/.test(name))).toHaveLength(1);
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.readFile((await run('pdf-to-excel', file)).path);
@@ -602,11 +612,13 @@ describe('every real-world fixture', () => {
     const cells: string[] = [];
     workbook.eachSheet((sheet) => sheet.eachRow((row) => row.eachCell((cell) => void cells.push(cell.text))));
     expect(missingWords(cells.join(' '), words)).toEqual([]);
+    expect(cells.join(' ')).not.toContain('\uFFFD');
     const parts = await zipEntries((await run('pdf-to-ppt', file)).path);
     const slides = [...parts.keys()].filter((name) => /^ppt\/slides\/slide\d+\.xml$/.test(name));
     expect(slides).toHaveLength(pdfPageCount(file));
     const slideText = slides.map((name) => parts.get(name)!.replace(/<[^>]+>/g, '')).join(' ');
     expect(missingWords(slideText, words)).toEqual([]);
+    expect(slideText).not.toContain('\uFFFD');
     if (picture) expect(parts.get('ppt/slides/slide1.xml')).toContain('<p:pic>');
   });
 
@@ -644,17 +656,16 @@ describe('glyphs without Unicode (issue 14 item 4)', () => {
     writeFileSync(file, await unmappedGlyphsPdf());
   });
 
-  it('the input shows the defect: MuPDF alone reads its TeX-named glyphs as U+FFFD', () => {
-    const text = execFileSync('mutool', ['draw', '-q', '-F', 'txt', '-o', '-', file], { encoding: 'utf8' });
-    expect(text.split('\uFFFD').length - 1).toBe(6);
-  });
+  const mupdfText = (input: string) => execFileSync('mutool', ['draw', '-q', '-F', 'txt', '-o', '-', input], { encoding: 'utf8' });
+  const replacements = (text: string) => text.split('\uFFFD').length - 1;
 
-  it('Word, Excel and PPT read the glyph names, drop what stays unreadable and say how many', async () => {
+  /** The text of each tool's output, read from its package (cells for Excel), and the notes each task got. */
+  async function textPerTool(input: string): Promise<{ texts: Record<string, string>; notes: Record<string, string[]> }> {
     const texts: Record<string, string> = {};
     const notes: Record<string, string[]> = {};
     for (const toolId of ['pdf-to-word', 'pdf-to-excel', 'pdf-to-ppt']) {
       notes[toolId] = [];
-      const output = await run(toolId, file, {}, notes[toolId]);
+      const output = await run(toolId, input, {}, notes[toolId]);
       if (toolId === 'pdf-to-excel') {
         const workbook = new ExcelJS.Workbook();
         await workbook.xlsx.readFile(output.path);
@@ -666,11 +677,96 @@ describe('glyphs without Unicode (issue 14 item 4)', () => {
         texts[toolId] = [...parts].filter(([name]) => /^(word\/document|ppt\/slides\/slide\d+)\.xml$/.test(name)).map(([, xml]) => xml.replace(/<[^>]+>/g, '')).join(' ');
       }
     }
+    return { texts, notes };
+  }
+
+  it('the input shows the defect: MuPDF alone reads its TeX-named glyphs as U+FFFD', () => {
+    expect(replacements(mupdfText(file))).toBe(6);
+  });
+
+  it('Word, Excel and PPT read the glyph names, drop what stays unreadable and say how many', async () => {
+    const { texts, notes } = await textPerTool(file);
     for (const [toolId, text] of Object.entries(texts)) {
       expect({ toolId, replacement: text.includes('\uFFFD') }).toEqual({ toolId, replacement: false });
       for (const recovered of RECOVERED_TEXT) expect({ toolId, text, has: text.includes(recovered) }).toMatchObject({ has: true });
       expect(notes[toolId]).toEqual(['第1页有 1 个字符无法识别（字体未提供对应的文字），已按原样略去']);
     }
+  });
+
+  describe('/ActualText spans (inline, named in /Properties, inside a form) read as their text', () => {
+    let input: string;
+    beforeAll(async () => {
+      input = path.join(scratch, 'actual-text.pdf');
+      writeFileSync(input, await actualTextPdf());
+    });
+
+    it('the input shows the defect: pdftotext reads the ActualText, MuPDF alone the glyphs (U+FFFD, no "flow")', () => {
+      const reference = squash(pdfText(input));
+      for (const word of ACTUAL_TEXT_WORDS) expect({ word, inReference: reference.includes(word) }).toEqual({ word, inReference: true });
+      const mupdf = mupdfText(input);
+      expect(replacements(mupdf)).toBeGreaterThan(0);
+      expect(mupdf).not.toContain('flow');
+    });
+
+    it('Word, Excel and PPT carry the words pdftotext reads, with no U+FFFD and nothing left out', async () => {
+      const { texts, notes } = await textPerTool(input);
+      for (const [toolId, text] of Object.entries(texts)) {
+        expect({ toolId, replacements: replacements(text) }).toEqual({ toolId, replacements: 0 });
+        expect({ toolId, missing: ACTUAL_TEXT_WORDS.filter((word) => !text.includes(word)) }).toEqual({ toolId, missing: [] });
+        // The span's text stands once, in place of its glyphs.
+        expect({ toolId, sqrt: text.split('√2').length - 1 }).toEqual({ toolId, sqrt: 1 });
+        expect(notes[toolId]).toEqual([]);
+      }
+    });
+  });
+
+  describe('a CID font without /ToUnicode (Arabic and Latin) is read from its own cmap', () => {
+    let input: string;
+    beforeAll(async () => {
+      input = path.join(scratch, 'cid-without-tounicode.pdf');
+      writeFileSync(input, await cidFontWithoutToUnicodePdf());
+    });
+
+    it('the input shows the defect: MuPDF alone reads U+FFFD, pdftotext glyph numbers', () => {
+      expect(replacements(mupdfText(input))).toBeGreaterThan(10);
+      expect(pdfText(input)).not.toContain('habibi');
+    });
+
+    it('Word, Excel and PPT carry the Arabic and Latin words, with no U+FFFD and nothing left out', async () => {
+      const { texts, notes } = await textPerTool(input);
+      for (const [toolId, text] of Object.entries(texts)) {
+        expect({ toolId, replacements: replacements(text) }).toEqual({ toolId, replacements: 0 });
+        expect({ toolId, missing: CID_FONT_WORDS.filter((word) => !text.includes(word)) }).toEqual({ toolId, missing: [] });
+        expect(notes[toolId]).toEqual([]);
+      }
+    });
+
+    it('LibreOffice reads the same words back from the DOCX', async () => {
+      const text = readFileSync(sofficeConvert((await run('pdf-to-word', input)).path, 'txt:Text (encoded):UTF8', scratch), 'utf8');
+      expect(replacements(text)).toBe(0);
+      expect(CID_FONT_WORDS.filter((word) => !text.includes(word))).toEqual([]);
+    }, SOFFICE_TIMEOUT_MS);
+  });
+
+  describe('a /ToUnicode mapping a glyph to nothing (WeasyPrint, one line), as in the Arabic files', () => {
+    let input: string;
+    beforeAll(async () => {
+      input = path.join(scratch, 'empty-mapping.pdf');
+      writeFileSync(input, await emptyMappingPdf());
+    });
+
+    it('the input shows the defect: MuPDF alone reads the fatha\'s glyph as U+FFFD', () => {
+      expect(replacements(mupdfText(input))).toBe(1);
+    });
+
+    it('Word, Excel and PPT read "habibi حَبيبي" whole, with no U+FFFD and no note of unreadable characters', async () => {
+      const { texts, notes } = await textPerTool(input);
+      for (const [toolId, text] of Object.entries(texts)) {
+        expect({ toolId, replacements: replacements(text) }).toEqual({ toolId, replacements: 0 });
+        expect({ toolId, missing: EMPTY_MAPPING_WORDS.filter((word) => !text.includes(word)) }).toEqual({ toolId, missing: [] });
+        expect(notes[toolId]).toEqual([]);
+      }
+    });
   });
 
   it('a PDF whose glyphs all have Unicode gets no note', async () => {

@@ -1,6 +1,11 @@
 // A PDF whose font has no /ToUnicode and glyph names outside the Adobe Glyph List, the way TeX's
 // math fonts name their delimiters (issue 14 item 4): MuPDF alone reads those glyphs as U+FFFD.
-import { PDFDocument, PDFName } from 'pdf-lib';
+// Also glyphs whose text only /ActualText gives, and a CID font whose only Unicode is its cmap.
+import { readFileSync } from 'node:fs';
+import fontkit from '@pdf-lib/fontkit';
+import { PDFDict, PDFDocument, PDFHexString, PDFName } from 'pdf-lib';
+
+const DEJAVU_SANS = '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf';
 
 /** What the recovered glyphs must read as, in the order they stand on the line. */
 export const RECOVERED_TEXT = ['(x)', '∑', '∫', 'م', '√'];
@@ -27,4 +32,109 @@ export async function unmappedGlyphsPdf(): Promise<Uint8Array> {
   const content = doc.context.stream('BT /F1 14 Tf 20 150 Td (Sum \\(x\\) = a * + , - .) Tj ET');
   page.node.set(PDFName.of('Contents'), doc.context.register(content));
   return doc.save();
+}
+
+/** What the ActualText PDF's content must read as (poppler honours ActualText, so pdftotext agrees). */
+export const ACTUAL_TEXT_WORDS = ['Root', '√2', 'flow', 'end', 'Form', 'م'];
+
+/**
+ * Glyphs with no Unicode of their own (codes 40 and 41 named nosuchglyphname and f_l_private)
+ * inside /ActualText spans: inline (√2), named in /Properties (flow), and inside a form XObject
+ * (م); and a FreeText annotation with text in its appearance, which the page's content does not
+ * show, to keep the glyph count of the content honest.
+ */
+export async function actualTextPdf(): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const page = doc.addPage([300, 200]);
+  const { context } = doc;
+  const font = context.register(
+    context.obj({
+      Type: 'Font',
+      Subtype: 'Type1',
+      BaseFont: 'Helvetica',
+      Encoding: { Type: 'Encoding', BaseEncoding: 'WinAnsiEncoding', Differences: [40, 'nosuchglyphname', 'f_l_private'] },
+    }),
+  );
+  const form = context.register(
+    context.stream('BT /F1 14 Tf 20 100 Td (Form ) Tj /Span <</ActualText <FEFF0645>>> BDC (\\() Tj EMC ET', {
+      Type: 'XObject',
+      Subtype: 'Form',
+      BBox: [0, 0, 300, 200],
+      Resources: { Font: { F1: font } },
+    }),
+  );
+  page.node.set(
+    PDFName.of('Resources'),
+    context.obj({ Font: { F1: font }, XObject: { Fm1: form }, Properties: { MC0: { ActualText: PDFHexString.fromText('flow') } } }),
+  );
+  const content = context.stream(
+    'BT /F1 14 Tf 20 150 Td (Root ) Tj /Span <</ActualText <FEFF221A0032>>> BDC (\\() Tj EMC ( and ) Tj /Span /MC0 BDC (\\)ow) Tj EMC ( end) Tj ET /Fm1 Do',
+  );
+  page.node.set(PDFName.of('Contents'), context.register(content));
+  const appearance = context.register(
+    context.stream('BT /F1 10 Tf 2 4 Td (Note) Tj ET', { Type: 'XObject', Subtype: 'Form', BBox: [0, 0, 60, 20], Resources: { Font: { F1: font } } }),
+  );
+  const note = context.register(context.obj({ Type: 'Annot', Subtype: 'FreeText', Rect: [200, 20, 260, 40], Contents: PDFHexString.fromText('Note'), DA: '/F1 10 Tf 0 g', AP: { N: appearance } }));
+  page.node.set(PDFName.of('Annots'), context.obj([note]));
+  return doc.save();
+}
+
+/** The text of the CID-font PDF: Latin and Arabic letters (unshaped, one glyph each), then a word in shaped glyphs. */
+export const CID_FONT_WORDS = ['habibi', 'حبيبي', 'Sum', '123', 'سلام'];
+
+/**
+ * سلام as a shaping engine leaves it: glyphs for initial seen, medial lam, final alef and isolated
+ * meem (presentation forms), drawn in visual order, left to right (meem first).
+ */
+const SHAPED_SALAM = '\uFEE1\uFE8E\uFEE0\uFEB3';
+
+/**
+ * DejaVu Sans embedded whole as a CID font on Identity-H, its /ToUnicode removed: the glyphs'
+ * Unicode is only in the font program's cmap (MuPDF alone reads U+FFFD, poppler glyph numbers);
+ * the shaped glyphs are there only under their presentation forms, and must read as the letters.
+ */
+export async function cidFontWithoutToUnicodePdf(): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  doc.registerFontkit(fontkit);
+  const font = await doc.embedFont(readFileSync(DEJAVU_SANS), { subset: false });
+  const page = doc.addPage([400, 200]);
+  page.drawText(`${CID_FONT_WORDS[0]} ${CID_FONT_WORDS[1]}`, { x: 20, y: 150, size: 16, font });
+  page.drawText(`${CID_FONT_WORDS[2]} ${CID_FONT_WORDS[3]}`, { x: 20, y: 110, size: 16, font });
+  page.drawText(SHAPED_SALAM, { x: 20, y: 70, size: 16, font });
+  const saved = await PDFDocument.load(await doc.save());
+  for (const [, object] of saved.context.enumerateIndirectObjects()) {
+    if (object instanceof PDFDict && object.get(PDFName.of('Subtype')) === PDFName.of('Type0')) object.delete(PDFName.of('ToUnicode'));
+  }
+  return saved.save();
+}
+
+/** The words of the empty-mapping PDF: the fatha (U+064E) reads with its letter, as WeasyPrint maps it. */
+export const EMPTY_MAPPING_WORDS = ['habibi', '\u062D\u064E\u0628\u064A\u0628\u064A'];
+
+/**
+ * "habibi حَبيبي" in DejaVu Sans (CID font, Identity-H) with a /ToUnicode written the way
+ * WeasyPrint writes it, on one line: the letter hah maps to hah and fatha together, the fatha's
+ * own glyph to nothing (`<gid> <>`), which MuPDF reads as U+FFFD.
+ */
+export async function emptyMappingPdf(): Promise<Uint8Array> {
+  const bytes = readFileSync(DEJAVU_SANS);
+  const face = fontkit.create(bytes);
+  const doc = await PDFDocument.create();
+  doc.registerFontkit(fontkit);
+  const font = await doc.embedFont(bytes, { subset: false });
+  const text = `${EMPTY_MAPPING_WORDS[0]} ${EMPTY_MAPPING_WORDS[1]}`;
+  doc.addPage([400, 200]).drawText(text, { x: 20, y: 150, size: 16, font });
+  const hex = (n: number) => n.toString(16).toUpperCase().padStart(4, '0');
+  const entries = [...new Set(Array.from(text))].map((c) => {
+    const glyph = hex(face.glyphForCodePoint(c.codePointAt(0)!).id);
+    if (c === '\u062D') return `<${glyph}> <062D064E>`;
+    if (c === '\u064E') return `<${glyph}> <>`;
+    return `<${glyph}> <${hex(c.codePointAt(0)!)}>`;
+  });
+  const cmap = `/CIDInit /ProcSet findresource begin 12 dict begin begincmap /CMapName /Habibi def 1 begincodespacerange <0000> <FFFF> endcodespacerange ${entries.length} beginbfchar ${entries.join(' ')} endbfchar endcmap CMapName currentdict /CMap defineresource pop end end`;
+  const saved = await PDFDocument.load(await doc.save());
+  for (const [, object] of saved.context.enumerateIndirectObjects()) {
+    if (object instanceof PDFDict && object.get(PDFName.of('Subtype')) === PDFName.of('Type0')) object.set(PDFName.of('ToUnicode'), saved.context.register(saved.context.flateStream(cmap)));
+  }
+  return saved.save();
 }

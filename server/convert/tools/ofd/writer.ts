@@ -3,7 +3,8 @@
 //   PublicRes, DocumentRes; Pages) → Doc_0/Pages/Page_N/Content.xml (one Layer of objects),
 //   Doc_0/PublicRes.xml (Fonts), Doc_0/DocumentRes.xml (MultiMedias, files under Doc_0/Res/).
 // Text stays text: one TextObject per run of characters sharing font, size and baseline, with
-// TextCode X/Y and DeltaX from the characters' own positions. Images become ImageObjects over
+// TextCode X/Y and DeltaX from the characters' own positions; a line that does not run left to
+// right (a rotated page, turned text) stays one TextObject too, turned by its CTM. Images become ImageObjects over
 // PNG MultiMedia; the straight ruling lines the reader finds become PathObjects. Units are mm.
 // A run of characters under a link annotation carries the link as the TextObject's own Actions
 // (CT_GraphicUnit's Actions: a CLICK Action with a URI, or a Goto to the page's Dest), which is
@@ -60,26 +61,97 @@ interface TextRun {
   baseline: number;
   chars: PdfChar[];
   link?: LinkTarget;
+  /** The line's direction when it does not run left to right; its characters then all have originX. */
+  direction?: { x: number; y: number };
+}
+
+/** Whether char goes on with run: the same look and link, and on a left-to-right line the same baseline, moving right. */
+function continuesRun(run: TextRun | undefined, char: PdfChar, fontKey: string): run is TextRun {
+  const last = run?.chars[run.chars.length - 1];
+  if (!run || !last || run.font !== fontKey || run.color !== (char.color ?? 0) || Math.abs(run.size - char.size) > 0.01 || !sameLink(run.link, char.link)) return false;
+  // A turned line is one line by MuPDF's reading; its boxes say little about order along it.
+  return run.direction !== undefined || (Math.abs(run.baseline - char.baseline) <= 0.5 && char.box.x0 >= last.box.x0 - 0.5);
 }
 
 function textRuns(page: PdfPage): TextRun[] {
   const runs: TextRun[] = [];
   for (const line of page.lines) {
+    const direction = line.direction && line.chars.every((c) => c.originX !== undefined) ? line.direction : undefined;
     let run: TextRun | undefined;
     for (const char of line.chars) {
       const text = xmlSafe(char.text);
       if (text === '') continue;
       const fontKey = `${char.font.name}|${char.font.bold}|${char.font.italic}`;
-      const last = run?.chars[run.chars.length - 1];
-      const color = char.color ?? 0;
-      if (!run || !last || run.font !== fontKey || run.color !== color || Math.abs(run.size - char.size) > 0.01 || Math.abs(run.baseline - char.baseline) > 0.5 || char.box.x0 < last.box.x0 - 0.5 || !sameLink(run.link, char.link)) {
-        run = { font: fontKey, color, size: char.size, baseline: char.baseline, chars: [], link: char.link };
+      if (!continuesRun(run, char, fontKey)) {
+        run = { font: fontKey, color: char.color ?? 0, size: char.size, baseline: char.baseline, chars: [], link: char.link, ...(direction ? { direction } : {}) };
         runs.push(run);
       }
       run.chars.push({ ...char, text });
     }
   }
   return runs.filter((r) => r.chars.some((c) => c.text.trim() !== ''));
+}
+
+/** One DeltaX per code point after the first, from each character's advance (shared by a character of several code points). */
+function deltaX(chars: readonly PdfChar[], advance: (char: PdfChar, next: PdfChar) => number): number[] {
+  const deltas: number[] = [];
+  for (const [i, char] of chars.entries()) {
+    const points = Array.from(char.text).length;
+    const next = chars[i + 1];
+    const step = next ? advance(char, next) : 0;
+    for (let k = 0; k < points; k++) deltas.push(step / points);
+  }
+  deltas.pop();
+  return deltas;
+}
+
+/** Where a TextObject goes, in mm: its Boundary, the CTM from its text space, the TextCode's origin and its DeltaX. */
+interface TextPlacement {
+  boundary: [x: number, y: number, width: number, height: number];
+  ctm?: [number, number, number, number, number, number];
+  x: number;
+  y: number;
+  deltas: number[];
+}
+
+function uprightPlacement(run: TextRun): TextPlacement {
+  const size = mm(run.size);
+  const x0 = mm(run.chars[0].box.x0);
+  const x1 = mm(Math.max(...run.chars.map((c) => c.box.x1)));
+  return {
+    boundary: [x0, mm(run.baseline) - size, Math.max(x1 - x0, size * 0.5), size * 1.3],
+    x: 0,
+    y: size,
+    deltas: deltaX(run.chars, (char, next) => mm(next.box.x0 - char.box.x0)),
+  };
+}
+
+/**
+ * A turned line: text space has x along the line and y down from the baseline, turned onto the
+ * page by the CTM; the Boundary holds the turned box of the run, the CTM's shift putting the first
+ * glyph's origin where it stood.
+ */
+function turnedPlacement(run: TextRun, direction: { x: number; y: number }): TextPlacement {
+  const first = run.chars[0];
+  const origin = { x: first.originX ?? first.box.x0, y: first.baseline };
+  const along = (char: PdfChar): number => ((char.originX ?? char.box.x0) - origin.x) * direction.x + (char.baseline - origin.y) * direction.y;
+  const length = Math.max(...run.chars.map(along)) + run.size * 0.6;
+  // Text space corners (along, down) → page points: origin + along·d + down·(−d.y, d.x).
+  const corners = [[0, -run.size], [length, -run.size], [0, run.size * 0.3], [length, run.size * 0.3]].map(([u, v]) => ({
+    x: origin.x + u * direction.x - v * direction.y,
+    y: origin.y + u * direction.y + v * direction.x,
+  }));
+  const left = Math.min(...corners.map((c) => c.x));
+  const top = Math.min(...corners.map((c) => c.y));
+  const right = Math.max(...corners.map((c) => c.x));
+  const bottom = Math.max(...corners.map((c) => c.y));
+  return {
+    boundary: [mm(left), mm(top), mm(right - left), mm(bottom - top)],
+    ctm: [direction.x, direction.y, -direction.y, direction.x, mm(origin.x - left), mm(origin.y - top)],
+    x: 0,
+    y: 0,
+    deltas: deltaX(run.chars, (char, next) => mm(along(next) - along(char))),
+  };
 }
 
 /** The Actions element of a linked TextObject, or '' (a page link whose page was not written is dropped). */
@@ -151,26 +223,14 @@ export async function writeOfd(pages: readonly PdfPage[], file: string, { title,
       const font = fonts.get(run.font);
       if (!font) continue;
       const size = mm(run.size);
-      const first = run.chars[0];
-      const x0 = mm(first.box.x0);
-      const x1 = mm(Math.max(...run.chars.map((c) => c.box.x1)));
-      const top = mm(run.baseline) - size;
-      // One DeltaX per character after the first; a character of several code points shares its advance.
-      const deltas: number[] = [];
-      let text = '';
-      for (const [i, char] of run.chars.entries()) {
-        const points = Array.from(char.text);
-        const next = run.chars[i + 1];
-        const advance = next ? mm(next.box.x0 - char.box.x0) : 0;
-        text += char.text;
-        for (let k = 0; k < points.length; k++) deltas.push(points.length === 1 ? advance : advance / points.length);
-      }
-      deltas.pop();
-      const deltaAttr = deltas.length > 0 ? ` DeltaX="${deltas.map(n).join(' ')}"` : '';
+      const place = run.direction ? turnedPlacement(run, run.direction) : uprightPlacement(run);
+      const text = run.chars.map((char) => char.text).join('');
+      const deltaAttr = place.deltas.length > 0 ? ` DeltaX="${place.deltas.map(n).join(' ')}"` : '';
+      const ctmAttr = place.ctm ? ` CTM="${place.ctm.map(n).join(' ')}"` : '';
       objects.push(
-        `<ofd:TextObject ID="${ids.next()}" Boundary="${n(x0)} ${n(top)} ${n(Math.max(x1 - x0, size * 0.5))} ${n(size * 1.3)}" Font="${font.id}" Size="${n(size)}"${font.bold ? ' Weight="700"' : ''}${font.italic ? ' Italic="true"' : ''}>` +
+        `<ofd:TextObject ID="${ids.next()}" Boundary="${place.boundary.map(n).join(' ')}"${ctmAttr} Font="${font.id}" Size="${n(size)}"${font.bold ? ' Weight="700"' : ''}${font.italic ? ' Italic="true"' : ''}>` +
           linkActions(run.link, pageIds) +
-          `<ofd:FillColor Value="${(run.color >> 16) & 255} ${(run.color >> 8) & 255} ${run.color & 255}"/><ofd:TextCode X="0" Y="${n(size)}"${deltaAttr}>${escapeXml(text)}</ofd:TextCode></ofd:TextObject>`,
+          `<ofd:FillColor Value="${(run.color >> 16) & 255} ${(run.color >> 8) & 255} ${run.color & 255}"/><ofd:TextCode X="${n(place.x)}" Y="${n(place.y)}"${deltaAttr}>${escapeXml(text)}</ofd:TextCode></ofd:TextObject>`,
       );
     }
 

@@ -19,7 +19,10 @@ export interface PdfChar {
   box: Box;
   font: PdfFont;
   size: number;
+  /** The y of the glyph's origin (the pen position it is drawn from). */
   baseline: number;
+  /** The x of the glyph's origin, where the reader gives it. */
+  originX?: number;
   /** Fill colour as 0xRRGGBB (black when the reader did not say). */
   color?: number;
   /** The link the character lies in (extraction/page-links.ts); runs split where it changes (sameLink). */
@@ -38,6 +41,11 @@ export interface PdfLink {
 /** A run of characters on one baseline, as MuPDF grouped them. */
 export interface PdfLine {
   chars: PdfChar[];
+  /**
+   * The unit vector (y down) the text runs along, when not left to right: a rotated page or a
+   * turned text matrix. Its characters' boxes are then only roughly where the glyphs are.
+   */
+  direction?: { x: number; y: number };
 }
 
 export interface PdfImage {

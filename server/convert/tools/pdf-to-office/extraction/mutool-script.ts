@@ -6,13 +6,22 @@
 // every other drawing (curves, slanted lines, filled shapes) so the layout can tell a vector figure
 // from a table grid.
 // Characters carry their fill colour as 0xRRGGBB (MuPDF's sRGB value). Before a page is read, its
-// fonts get what unmapped-glyphs.ts can recover of their glyphs' Unicode. Link annotations come as
-// [x0, y0, x1, y1, uri, target page (1-based; 0 when the link leaves the document)].
+// fonts get what unmapped-glyphs.ts can recover of their glyphs' Unicode, and the glyphs of an
+// /ActualText span come out as one character holding that text (actual-text.ts). Link annotations come as
+// [x0, y0, x1, y1, uri, target page (1-based; 0 when the link leaves the document)]. A character
+// is [text, box x0, y0, x1, y1, font, size, baseline, colour, origin x]; lines not running left to
+// right are listed in turns as [line index, direction x, direction y].
 // Arguments: <pdf> <image dir> <page numbers…>; prints one JSON object per page.
+import { ACTUAL_TEXT_SCRIPT } from './actual-text';
+import { PDF_OBJECT_HELPERS } from './script-pdf-objects';
+import { TRUETYPE_UNICODES_SCRIPT } from './truetype-unicodes';
 import { GLYPH_RECOVERY_SCRIPT } from './unmapped-glyphs';
 
 export const PAGE_DUMP_SCRIPT = String.raw`
+${PDF_OBJECT_HELPERS}
+${TRUETYPE_UNICODES_SCRIPT}
 ${GLYPH_RECOVERY_SCRIPT}
+${ACTUAL_TEXT_SCRIPT}
 var MAX_IMAGE_SIDE = 2400;
 var THIN_BAR = 2.5;
 var MIN_RULE = 3;
@@ -160,24 +169,42 @@ function pageLinks(page, bounds) {
   return out;
 }
 
+/**
+ * Notes a line that does not run left to right (a rotated page, a turned text matrix) in turns as
+ * [line, dx, dy], from its first glyph's quad (upper left to upper right: MuPDF 1.21's walker does
+ * not pass the line's direction). Answers whether it is turned.
+ */
+function noteTurn(turns, lineIndex, quad) {
+  var dx = quad[2] - quad[0], dy = quad[3] - quad[1], length = Math.sqrt(dx * dx + dy * dy);
+  if (!(length > 0)) return false;
+  dx /= length; dy /= length;
+  if (Math.abs(dy) <= 0.01 && dx > 0) return false;
+  turns.push([lineIndex, Math.round(dx * 1000) / 1000, Math.round(dy * 1000) / 1000]);
+  return true;
+}
+
 var doc = new Document(scriptArgs[0]);
 var imageDir = scriptArgs[1];
 for (var a = 2; a < scriptArgs.length; a++) {
   var number = parseInt(scriptArgs[a], 10);
   if (doc.isPDF()) try { recoverFontNames(doc, doc.findPage(number - 1)); } catch (e) {}
+  var actual = null, placedSpans = {};
+  if (doc.isPDF()) try { actual = actualTextSpans(scriptArgs[0], doc, number - 1); } catch (e) { actual = null; }
   var page = doc.loadPage(number - 1);
   var bounds = page.bound();
   var fonts = [], fontIndex = {};
-  var lines = [], images = [], rules = [], drawings = [];
-  var line = null;
+  var lines = [], images = [], rules = [], drawings = [], turns = [];
+  var line = null, lineTurned = null;
   page.toStructuredText('preserve-images').walk({
-    beginLine: function () { line = []; lines.push(line); },
+    beginLine: function () { line = []; lines.push(line); lineTurned = null; },
     onChar: function (c, origin, font, size, quad, color) {
+      if (lineTurned === null) lineTurned = noteTurn(turns, lines.length - 1, quad);
       var key = font.getName() + '|' + font.isBold() + '|' + font.isItalic();
       if (!(key in fontIndex)) { fontIndex[key] = fonts.length; fonts.push([font.getName(), font.isBold(), font.isItalic()]); }
       var x0 = Math.min(quad[0], quad[2], quad[4], quad[6]), x1 = Math.max(quad[0], quad[2], quad[4], quad[6]);
       var y0 = Math.min(quad[1], quad[3], quad[5], quad[7]), y1 = Math.max(quad[1], quad[3], quad[5], quad[7]);
-      line.push([c, round2(x0 - bounds[0]), round2(y0 - bounds[1]), round2(x1 - bounds[0]), round2(y1 - bounds[1]), fontIndex[key], round2(size), round2(origin[1] - bounds[1]), typeof color === 'number' ? color : 0]);
+      var entry = [c, round2(x0 - bounds[0]), round2(y0 - bounds[1]), round2(x1 - bounds[0]), round2(y1 - bounds[1]), fontIndex[key], round2(size), round2(origin[1] - bounds[1]), typeof color === 'number' ? color : 0, round2(origin[0] - bounds[0])];
+      if (!placeSpanChar(actual, placedSpans, origin, entry, line)) line.push(entry);
     },
     onImageBlock: function (bbox, transform, image) {
       var file = imageDir + '/p' + number + '-' + images.length + '.png';
@@ -189,6 +216,6 @@ for (var a = 2; a < scriptArgs.length; a++) {
     },
   });
   page.run(ruleCollector(rules, drawings), [1, 0, 0, 1, -bounds[0], -bounds[1]]);
-  print(JSON.stringify({ number: number, width: round2(bounds[2] - bounds[0]), height: round2(bounds[3] - bounds[1]), fonts: fonts, lines: lines, images: images, rules: rules, drawings: drawings, links: pageLinks(page, bounds) }));
+  print(JSON.stringify({ number: number, width: round2(bounds[2] - bounds[0]), height: round2(bounds[3] - bounds[1]), fonts: fonts, lines: lines, turns: turns, images: images, rules: rules, drawings: drawings, links: pageLinks(page, bounds) }));
 }
 `;

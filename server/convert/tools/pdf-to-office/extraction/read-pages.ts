@@ -13,7 +13,7 @@ import { attachLinks, linkFromRaw, type RawLink } from './page-links';
 const PAGES_PER_RUN = 12;
 const MAX_DUMP_BYTES = 256 * 1024 * 1024;
 
-type RawChar = [text: string, x0: number, y0: number, x1: number, y1: number, font: number, size: number, baseline: number, color?: number];
+type RawChar = [text: string, x0: number, y0: number, x1: number, y1: number, font: number, size: number, baseline: number, color?: number, originX?: number];
 type RawFont = [name: string, bold: boolean, italic: boolean];
 interface RawPage {
   number: number;
@@ -21,6 +21,7 @@ interface RawPage {
   height: number;
   fonts: RawFont[];
   lines: RawChar[][];
+  turns?: [line: number, dx: number, dy: number][];
   images: [x0: number, y0: number, x1: number, y1: number, file: string, softMask?: string][];
   rules: [number, number, number, number][];
   drawings?: [number, number, number, number, number, number][];
@@ -56,12 +57,14 @@ function pageFromRaw(raw: RawPage): PdfPage {
   const fonts = raw.fonts.map(fontFromRaw);
   // A glyph still unmapped after the dump's recovery (U+FFFD) is left out and counted, never written as a box.
   let unreadable = 0;
+  const turns = new Map((raw.turns ?? []).map(([line, x, y]) => [line, { x, y }]));
   const lines: PdfLine[] = raw.lines
-    .map((chars) => ({
-      chars: chars.flatMap(([rawText, x0, , x1, , font, size, baseline, color = 0]): PdfChar[] => {
+    .map((chars, index) => ({
+      ...(turns.has(index) ? { direction: turns.get(index) } : {}),
+      chars: chars.flatMap(([rawText, x0, , x1, , font, size, baseline, color = 0, originX]): PdfChar[] => {
         const { text, dropped } = withoutReplacement(rawText);
         unreadable += dropped;
-        return text ? [{ text, box: glyphBox(x0, x1, baseline, size), font: fonts[font], size, baseline, color }] : [];
+        return text ? [{ text, box: glyphBox(x0, x1, baseline, size), font: fonts[font], size, baseline, color, ...(originX === undefined ? {} : { originX }) }] : [];
       }),
     }))
     .filter((line) => line.chars.some((c) => c.text.trim() !== ''));

@@ -7,10 +7,12 @@
 // CMMI10 keep names like parenleftbig or summationdisplay) and every name this module knows is put
 // in a /ToUnicode CMap of only those codes, in memory (MuPDF still maps the other codes from their
 // names: a partial ToUnicode falls back to the encoding). Names MuPDF already knows (the AGL,
-// uniXXXX, uXXXXX) are left to it.
+// uniXXXX, uXXXXX) are left to it. A CID font on Identity-H/V without /ToUnicode gets one from its
+// embedded TrueType program's cmap, read backwards (truetype-unicodes.ts). A /ToUnicode that maps a
+// code to nothing (WeasyPrint's Arabic) has those codes marked EMPTY_TEXT, dropped uncounted.
+// Glyphs inside an /ActualText span take that text instead (actual-text.ts).
 // What still comes out as U+FFFD is dropped from the text, never written as a box, and counted per
-// page; the task's message says how many (unreadableNote). ActualText is not read: MuPDF 1.21's
-// structured text ignores it and its JavaScript does not expose marked content.
+// page; the task's message says how many (unreadableNote).
 
 /** TeX math glyph names outside the AGL, as their Unicode characters. */
 const TEX_GLYPHS: Record<string, string> = {
@@ -38,6 +40,16 @@ const TEX_GLYPHS: Record<string, string> = {
   triangleleft: '◁', flat: '♭', natural: '♮', sharp: '♯', lscript: 'ℓ',
 };
 
+/**
+ * What a glyph the font's /ToUnicode maps to nothing reads as in the dump: a noncharacter (U+FDD0,
+ * set aside for a program's own use), so it is told apart from an unreadable glyph and dropped.
+ */
+export const EMPTY_TEXT = '\uFDD0';
+
+function utf16Digits(text: string): string {
+  return Array.from(text, (c) => c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')).join('');
+}
+
 /** CMEX10's size suffixes: parenleftBigg is a tall parenleft. */
 const SIZE_SUFFIX = /(?:big|Big|bigg|Bigg|text|display|wide|wider|widest)$/;
 
@@ -47,29 +59,17 @@ export function texGlyphText(name: string): string | undefined {
 }
 
 /**
- * ES5 for the page dump script (mutool run): recoverFontNames(doc, pageObject) gives every simple
- * font the page uses (its own and its forms') a /ToUnicode for the codes whose glyph names it knows.
+ * ES5 for the page dump script (mutool run), after PDF_OBJECT_HELPERS and TRUETYPE_UNICODES_SCRIPT:
+ * recoverFontNames(doc, pageObject) gives every font the page uses (its own and its forms') without
+ * /ToUnicode one for the codes whose text it can recover.
  */
 export const GLYPH_RECOVERY_SCRIPT = String.raw`
 var TEX_GLYPHS = ${JSON.stringify(TEX_GLYPHS)};
 var SIZE_SUFFIX = ${SIZE_SUFFIX.toString()};
 var recoveredFonts = {};
 
-/** obj[key], or null when absent (MuPDF 1.21 answers undefined, later versions a null object). */
-function field(obj, key) {
-  var v = obj.get(key);
-  return v && !v.isNull() ? v : null;
-}
-
 function texGlyphText(name) {
   return TEX_GLYPHS.hasOwnProperty(name) ? TEX_GLYPHS[name] : TEX_GLYPHS[name.replace(SIZE_SUFFIX, '')];
-}
-
-function bufferText(buffer, limit) {
-  // MuPDF 1.21 buffers index like arrays; later versions have readByte.
-  var s = '', n = Math.min(buffer.length, limit), read = buffer.readByte;
-  for (var i = 0; i < n; i++) s += String.fromCharCode(read ? buffer.readByte(i) : buffer[i]);
-  return s;
 }
 
 /** code -> glyph name: the builtin encoding of an embedded Type 1 program, then /Differences. */
@@ -96,37 +96,64 @@ function glyphNames(font) {
   return names;
 }
 
-function hex(n, digits) { var s = n.toString(16).toUpperCase(); while (s.length < digits) s = '0' + s; return s; }
-
-function utf16Hex(text) {
-  var s = '';
-  for (var i = 0; i < text.length; i++) s += hex(text.charCodeAt(i), 4);
-  return s;
-}
-
-function recoverFont(doc, font) {
-  if (!font.isDictionary() || field(font, 'ToUnicode')) return;
-  var subtype = field(font, 'Subtype');
-  if (!subtype || !subtype.isName() || (subtype.asName() !== 'Type1' && subtype.asName() !== 'MMType1' && subtype.asName() !== 'TrueType')) return;
+/** A simple font's codes whose glyph names only this module knows, as a /ToUnicode. */
+function recoverSimpleFont(doc, font) {
   var names = glyphNames(font), entries = [];
   for (var code in names) {
     var text = texGlyphText(names[code]);
-    if (text) entries.push('<' + hex(parseInt(code, 10), 2) + '> <' + utf16Hex(text) + '>');
+    if (text) entries.push([parseInt(code, 10), text]);
   }
-  if (!entries.length) return;
-  var cmap = '/CIDInit /ProcSet findresource begin 12 dict begin begincmap /CMapName /Recovered def /CMapType 2 def\n' +
-    '1 begincodespacerange <00> <FF> endcodespacerange\n';
-  for (var i = 0; i < entries.length; i += 100) {
-    var chunk = entries.slice(i, i + 100);
-    cmap += chunk.length + ' beginbfchar\n' + chunk.join('\n') + '\nendbfchar\n';
-  }
-  cmap += 'endcmap CMapName currentdict /CMap defineresource pop end end\n';
-  font.put('ToUnicode', doc.addStream(cmap, {}));
+  if (entries.length) font.put('ToUnicode', toUnicodeStream(doc, entries, 1));
 }
 
-/** A dictionary's values: MuPDF 1.21 calls forEach with (key, value), later versions with (value, key). */
-function eachValue(dict, fn) {
-  dict.forEach(function (a, b) { fn(typeof a === 'string' ? b : a); });
+/**
+ * A CID font on Identity-H/V with an embedded TrueType program: each CID's glyph (through
+ * /CIDToGIDMap) read back from the program's cmap. Other CMaps name a character collection MuPDF maps.
+ */
+function recoverCidFont(doc, font) {
+  var encoding = field(font, 'Encoding');
+  if (!encoding || !encoding.isName() || !/^Identity-[HV]$/.test(encoding.asName())) return;
+  var descendants = field(font, 'DescendantFonts');
+  var cidFont = descendants && descendants.isArray() && descendants.length ? descendants.get(0) : null;
+  if (!cidFont || !cidFont.isDictionary()) return;
+  var descriptor = field(cidFont, 'FontDescriptor');
+  var program = descriptor && descriptor.isDictionary() ? field(descriptor, 'FontFile2') : null;
+  if (!program || !program.isStream()) return;
+  var texts = trueTypeGlyphTexts(bufferBytes(program.readStream())), entries = [];
+  var map = field(cidFont, 'CIDToGIDMap');
+  if (map && map.isStream()) {
+    var gids = bufferBytes(map.readStream());
+    for (var cid = 0; 2 * cid + 1 < gids.length; cid++) {
+      var gid = (gids[2 * cid] << 8) | gids[2 * cid + 1];
+      if (texts.hasOwnProperty(gid)) entries.push([cid, texts[gid]]);
+    }
+  } else for (var g in texts) entries.push([parseInt(g, 10), texts[g]]);
+  if (entries.length) font.put('ToUnicode', toUnicodeStream(doc, entries, 2));
+}
+
+var EMPTY_DESTINATION = /(<[0-9A-Fa-f\s]+>\s*)<\s*>/g;
+
+/**
+ * A /ToUnicode that maps codes to nothing (\`<0003> <>\`: WeasyPrint writes it for a haraka whose
+ * text went with its base letter) reads as U+FFFD in MuPDF; the copy given to MuPDF maps them to
+ * EMPTY_TEXT, which the reader drops without counting it unreadable.
+ */
+function markEmptyMappings(doc, font, toUnicode) {
+  if (!toUnicode.isStream()) return;
+  var cmap = bufferText(toUnicode.readStream(), 1 << 20);
+  if (!EMPTY_DESTINATION.test(cmap)) return;
+  EMPTY_DESTINATION.lastIndex = 0;
+  font.put('ToUnicode', doc.addStream(cmap.replace(EMPTY_DESTINATION, '$1<${utf16Digits(EMPTY_TEXT)}>'), {}));
+}
+
+function recoverFont(doc, font) {
+  if (!font.isDictionary()) return;
+  var toUnicode = field(font, 'ToUnicode');
+  if (toUnicode) { markEmptyMappings(doc, font, toUnicode); return; }
+  var subtype = field(font, 'Subtype');
+  var kind = subtype && subtype.isName() ? subtype.asName() : '';
+  if (kind === 'Type1' || kind === 'MMType1' || kind === 'TrueType') recoverSimpleFont(doc, font);
+  else if (kind === 'Type0') recoverCidFont(doc, font);
 }
 
 function recoverResources(doc, resources, depth) {
@@ -160,11 +187,11 @@ function recoverFontNames(doc, pageObject) {
 /** MuPDF's text for a glyph it could not map. */
 export const REPLACEMENT = '\uFFFD';
 
-/** A character's text without U+FFFD, and how many were taken out. */
+/** A character's text without U+FFFD and EMPTY_TEXT, and how many U+FFFD were taken out. */
 export function withoutReplacement(text: string): { text: string; dropped: number } {
-  if (!text.includes(REPLACEMENT)) return { text, dropped: 0 };
+  if (!text.includes(REPLACEMENT) && !text.includes(EMPTY_TEXT)) return { text, dropped: 0 };
   const kept = text.split(REPLACEMENT).join('');
-  return { text: kept, dropped: text.length - kept.length };
+  return { text: kept.split(EMPTY_TEXT).join(''), dropped: text.length - kept.length };
 }
 
 /** The task's note on characters no table could read, in Chinese: 第3页有 5 个字符无法识别… */
