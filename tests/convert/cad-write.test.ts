@@ -104,6 +104,21 @@ test('the generated drawing keeps its Chinese text and layer names in every rele
   expect(Object.keys(result.blocks).sort()).toEqual(expect.arrayContaining(Object.keys(twin.blocks).filter((b) => !/^\*(Model|Paper)_Space/i.test(b)).sort()));
 }, 60_000);
 
+test('R12 DXF input, made by ezdxf and by our own writer, is read whole: cad-to-cad 2018 holds every entity, block and text ezdxf finds in it, TRACE included', async () => {
+  const input = (file: string) => ({ name: path.basename(file), path: file, size: fs.statSync(file).size, type: 'dxf' });
+  const [ours] = await converter('cad-to-cad').convert({ inputs: [input(makeDrawing(scratch, 'r12-source.dxf'))], options: { version: 'R12' } }, jobContext(scratch));
+  for (const r12 of [makeDrawing(scratch, 'ezdxf-r12.dxf', 'R12'), ours.path]) {
+    const [out] = await converter('cad-to-cad').convert({ inputs: [input(r12)], options: { version: '2018' } }, jobContext(scratch));
+    const [before, after] = auditDxf(r12, out.path);
+    expect({ file: r12, version: before.version, trace: before.model.TRACE }).toEqual({ file: r12, version: 'AC1009', trace: 1 });
+    expect({ file: r12, errors: after.errors, model: after.model }).toEqual({ file: r12, errors: [], model: before.model });
+    for (const [name, counts] of Object.entries(before.blocks)) expect({ block: name, counts: after.blocks[name] }).toEqual({ block: name, counts });
+    expect([...after.texts].sort()).toEqual([...before.texts].sort());
+    expect(after.texts.join('\n')).toContain('门-1');
+    expect(after.layers).toEqual(expect.arrayContaining(before.layers));
+  }
+}, 120_000);
+
 test('the converters are registered with a version option that defaults to 2018', () => {
   for (const id of ['dwg-to-dxf', 'cad-to-cad']) {
     expect(findConverter(id)).toBeDefined();

@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { decodeDxf, prepareDxfLines } from './dxf-stream';
 import { normalizeDwg, normalizeDxf } from './normalize';
 import type { CadDrawing } from './model';
 
@@ -37,8 +38,7 @@ async function readDxf(bytes: Buffer): Promise<CadDrawing> {
   const { DxfParser } = await import('@mlightcad/dxf-json');
   // Binary DXF starts with this sentinel; dxf-json reads text DXF.
   if (bytes.subarray(0, 22).toString('latin1') === 'AutoCAD Binary DXF\r\n\x1a\0') refuse('binary dxf');
-  const text = bytes.toString('utf8');
-  const db = new DxfParser().parseSync(text);
+  const db = new DxfParser().parseSync(prepareDxfLines(decodeDxf(bytes)).join('\n'));
   if (!db || !Array.isArray(db.entities)) refuse('unreadable dxf');
   return normalizeDxf(db as unknown as Record<string, unknown>);
 }

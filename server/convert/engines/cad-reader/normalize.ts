@@ -3,6 +3,7 @@
 // DWG, degrees from DXF group codes), lineweights (DWG stores an index), where attributes live
 // (nested in the INSERT or following it) and where blocks are listed.
 import type { CadAttribute, CadBlock, CadDrawing, CadEntity, CadHatchEdge, CadHatchLine, CadHatchLoop, CadLayer, CadLayout, CadLineType, CadPoint, CadStyle, CadTextProps, CadTextStyle, CadVertex } from './model';
+import { TRACE_MARK } from './dxf-stream';
 
 type Raw = Record<string, any>;
 type Format = 'dwg' | 'dxf';
@@ -234,7 +235,9 @@ class Normalizer {
       case 'TRACE':
       case '3DFACE': {
         const corners = Array.isArray(e.points) ? e.points.map(point) : [e.corner1, e.corner2, e.corner3, e.corner4].filter(Boolean).map(point);
-        return { ...s, type: e.type, corners };
+        // dxf-stream.ts hands a DXF TRACE over as a marked SOLID.
+        const traced = e.type === 'SOLID' && Array.isArray(e.xdata) && e.xdata.some((x: Raw) => x?.appName === TRACE_MARK);
+        return { ...s, type: traced ? 'TRACE' : e.type, corners };
       }
       case 'RAY':
       case 'XLINE':
@@ -316,6 +319,8 @@ function textStylesOf(entries: Raw[] | undefined): CadTextStyle[] {
 
 const isModelSpace = (name: string) => name.toUpperCase() === '*MODEL_SPACE';
 const isPaperSpace = (name: string) => name.toUpperCase().startsWith('*PAPER_SPACE');
+/** R12 names the spaces' blocks $MODEL_SPACE and $PAPER_SPACE: the names every later release uses. */
+const spaceBlockName = (name: string) => name.replace(/^\$MODEL_SPACE$/i, '*Model_Space').replace(/^\$PAPER_SPACE/i, '*Paper_Space');
 
 /** LibreDWG: blocks are BLOCK_RECORD entries holding their entities; model space is also `entities`. */
 export function normalizeDwg(db: Raw, version: string): CadDrawing {
@@ -347,7 +352,7 @@ export function normalizeDxf(db: Raw): CadDrawing {
   for (const r of db.tables?.BLOCK_RECORD?.entries ?? []) recordToBlock.set(String(r.handle), str(r.name));
   const paperRaw: Raw[] = [];
   for (const b of Object.values<Raw>(db.blocks ?? {})) {
-    const name = str(b.name);
+    const name = spaceBlockName(str(b.name));
     if (isModelSpace(name)) continue;
     const block = { name, basePoint: point(b.position ?? b.basePoint), entities: n.entities(b.entities) };
     (isPaperSpace(name) ? paperSpaces : blocks).push(block);
