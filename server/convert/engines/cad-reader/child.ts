@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { restoreDropped } from './dwg-dropped';
 import { decodeDxf, prepareDxfLines } from './dxf-stream';
 import { normalizeDwg, normalizeDxf } from './normalize';
 import type { CadDrawing } from './model';
@@ -29,9 +30,10 @@ async function readDwg(bytes: Buffer): Promise<CadDrawing> {
   const libredwg = await LibreDwg.create(path.join(packageDir, 'wasm') + path.sep);
   const data = libredwg.dwg_read_data(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.length) as ArrayBuffer, Dwg_File_Type.DWG);
   if (!data) refuse('unreadable dwg');
-  const db = libredwg.convert(data);
+  const db = libredwg.convert(data) as unknown as Record<string, unknown>;
+  restoreDropped(libredwg, data, db);
   libredwg.dwg_free(data);
-  return normalizeDwg(db as unknown as Record<string, unknown>, bytes.subarray(0, 6).toString('latin1'));
+  return normalizeDwg(db, bytes.subarray(0, 6).toString('latin1'));
 }
 
 async function readDxf(bytes: Buffer): Promise<CadDrawing> {
