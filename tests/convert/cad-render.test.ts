@@ -115,15 +115,23 @@ test('a layout shows model space through its viewport: scaled 1:2 about the view
   const file = path.join(scratch, 'viewport.dxf');
   execFileSync(DEBIAN_PYTHON, [path.join(__dirname, '../support/cad/make-viewport.py'), file]);
   const [pdf] = await cadToPdf.convert({ inputs: [input(file)], options: cadToPdf.options.parse({}) }, jobContext(scratch));
-  expect(pdfPageCount(pdf!.path)).toBe(1);
-  const text = pdfRawText(pdf!.path);
+  expect(pdfPageCount(pdf!.path)).toBe(2);
+  const text = pdfRawText(pdf!.path).split('\f')[0]!;
   expect(text).toContain('图框标题');
   expect(text).toContain('视口内文字');
   expect(text).not.toContain('视口外文字'); // model text outside the viewport's view is cut away
   // The geometry: window 110–310 × 90–210 mm on paper; model (0, 0) at its centre (210, 150), 1:2.
   const drawing = await readCadDrawing(file, 'dxf', scratch);
-  expect(drawing.paperSpaces.flatMap((p) => p.viewports ?? [])).toEqual([{ center: { x: 210, y: 150 }, width: 200, height: 120, viewCenter: { x: 0, y: 0 }, viewHeight: 240, twist: 0 }]);
-  const [sheet] = drawSheets(drawing, 'layouts', { plotOnly: true });
+  expect(drawing.paperSpaces.flatMap((p) => p.viewports ?? []).sort((a, b) => a.viewHeight - b.viewHeight)).toEqual([
+    { center: { x: 210, y: 150 }, width: 200, height: 120, viewCenter: { x: 0, y: 0 }, viewHeight: 240, twist: 0 },
+    { center: { x: 100, y: 100 }, width: 80, height: 80, viewCenter: { x: 0, y: 0 }, viewHeight: 400, twist: 0 },
+  ]);
+  const [sheet, elevation] = drawSheets(drawing, 'layouts', { plotOnly: true });
+  // The second layout draws the model once, through its window only (its own viewport is the sheet, not a view).
+  const elevationPoints = elevation!.primitives.flatMap((p) => (p.kind === 'stroke' ? p.paths.flat() : []));
+  expect(elevationPoints.length).toBeGreaterThan(10);
+  expect(elevationPoints.every((p) => p.x >= 60 - 1e-6 && p.x <= 140 + 1e-6 && p.y >= 60 - 1e-6 && p.y <= 140 + 1e-6)).toBe(true);
+  expect(Math.max(...elevationPoints.map((p) => p.y))).toBeCloseTo(100 + 100 / 5, 1); // the circle's top at 1:5
   const label = sheet!.primitives.find((p) => p.kind === 'text' && p.text === '视口内文字');
   expect(label && label.kind === 'text' && [label.x, label.y]).toEqual([expect.closeTo(210 - 40 / 2, 3), expect.closeTo(150 + 20 / 2, 3)]);
   const strokes = sheet!.primitives.flatMap((p) => (p.kind === 'stroke' ? p.paths.flat() : []));

@@ -17,4 +17,9 @@ layout.page_setup(size=(420, 297), margins=(0, 0, 0, 0), units='mm')
 layout.add_text('图框标题', height=8).set_placement((30, 30))
 # Centre (210, 150) on paper, 200 × 120 mm, showing model height 240 around (0, 0): scale 1:2.
 layout.add_viewport(center=(210, 150), size=(200, 120), view_center_point=(0, 0), view_height=240)
+# A second layout: its own viewport (the sheet, ID 2 here) is not a view of model space; the
+# window at (100, 100), 80 × 80 mm, shows the model at 1:5.
+elevation = doc.layouts.new('立面图')
+elevation.page_setup(size=(420, 297), margins=(0, 0, 0, 0), units='mm')
+elevation.add_viewport(center=(100, 100), size=(80, 80), view_center_point=(0, 0), view_height=400)
 doc.saveas(sys.argv[1])

@@ -253,11 +253,17 @@ class Normalizer {
 
   /**
    * The viewports onto model space among a paper space's entities. The layout's own viewport (the
-   * sheet itself) is ID 1 in DXF; LibreDWG gives no IDs, and there it is the block's first.
+   * sheet itself, made with the layout) is the one of lowest ID, or of lowest handle where there
+   * are no IDs (IDs count across the drawing: only Layout1's own viewport is ID 1).
    */
   viewports(list: Raw[] | undefined): CadViewport[] {
     const raw = (list ?? []).filter((e) => e.type === 'VIEWPORT');
-    const own = raw.find((v) => num(v.viewportId) === 1) ?? (raw.every((v) => !num(v.viewportId)) ? raw[0] : undefined);
+    const order = (v: Raw) => [num(v.viewportId) || Number.MAX_SAFE_INTEGER, parseInt(String(v.handle ?? ''), 16) || 0];
+    const own = raw.reduce<Raw | undefined>((low, v) => {
+      if (!low) return v;
+      const [a, b] = [order(v), order(low)];
+      return a[0]! < b[0]! || (a[0] === b[0] && a[1]! < b[1]!) ? v : low;
+    }, undefined);
     return raw
       .filter((v) => v !== own && !(num(v.statusBitFlags) & VIEWPORT_OFF) && !(this.format === 'dxf' && v.status === 0))
       .filter((v) => num(v.width) > 0 && num(v.height) > 0 && num(v.viewHeight) > 0)
