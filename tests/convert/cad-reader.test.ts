@@ -31,7 +31,8 @@ realWorld('a DWG and its DXF twin read as the same entities, blocks and layers',
   const dxf = await readCadDrawing(cadFixture('2000_entities-2d.dxf'), 'dxf', scratch);
   expect(dwg.source).toEqual({ format: 'dwg', version: 'AC1015' });
   expect(dxf.source.version).toBe('AC1015');
-  expect(dwg.entities.length).toBe(13 - 2); // 13 in model space: the ATTRIB sits in its INSERT, the SHAPE is skipped
+  expect(dwg.entities.length).toBe(13 - 1); // 13 in model space: the ATTRIB sits in its INSERT, the SHAPE is skipped
+  expect(dwg.entities.map((e) => e.type).sort()).toEqual(dxf.entities.map((e) => e.type).sort());
   expect(dwg.skipped).toEqual({ SHAPE: 1 });
   expect(dxf.skipped).toEqual({ SHAPE: 1 });
   for (const entity of dwg.entities) {
@@ -43,6 +44,20 @@ realWorld('a DWG and its DXF twin read as the same entities, blocks and layers',
   expect(dwg.layers.map((l) => [l.name, l.color, l.plot])).toEqual(dxf.layers.map((l) => [l.name, l.color, l.plot]));
   const insert = dwg.entities.find((e) => e.type === 'INSERT' && e.attributes.length > 0);
   expect(insert?.type === 'INSERT' && insert.attributes[0]).toMatchObject({ tag: 'ATTR2', text: '4' });
+});
+
+realWorld('what LibreDWG-web drops is read back from its objects: the TRACE and the ATTDEF default values equal the DXF twin\'s', async () => {
+  const dwg = await readCadDrawing(cadFixture('2000_entities-2d.dwg'), 'dwg', scratch);
+  const dxf = await readCadDrawing(cadFixture('2000_entities-2d.dxf'), 'dxf', scratch);
+  const flat = (d: CadDrawing) => [...d.entities, ...d.blocks.flatMap((b) => b.entities)];
+  const traces = (d: CadDrawing) => d.entities.filter((e) => e.type === 'TRACE').map((e) => e.type === 'TRACE' && { handle: e.handle, layer: e.layer, corners: e.corners.map((p) => [p.x.toFixed(6), p.y.toFixed(6)]) });
+  expect(traces(dwg)).toHaveLength(1);
+  expect(traces(dwg)).toEqual(traces(dxf));
+  const defaults = (d: CadDrawing) => flat(d).flatMap((e) => (e.type === 'ATTDEF' ? [`${e.handle} ${e.tag}=${e.text}`] : [])).sort();
+  expect(defaults(dwg)).toEqual(['3B ATTR1=3', '3F ATTR2=3']);
+  expect(defaults(dwg)).toEqual(defaults(dxf));
+  const example = await readCadDrawing(cadFixture('example_2004.dwg'), 'dwg', scratch);
+  expect(flat(example).flatMap((e) => (e.type === 'ATTDEF' ? [e.text] : []))).toEqual(expect.arrayContaining(['at', 'valoro']));
 });
 
 realWorld('every real-world DWG reads, each in its own process (one failing file poisons no other)', async () => {

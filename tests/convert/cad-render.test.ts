@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import type { CadDrawing, CadEntity } from '../../server/convert/engines/cad-reader';
-import { CAD_UNREADABLE_MESSAGE } from '../../server/convert/engines/cad-reader';
+import { CAD_UNREADABLE_MESSAGE, readCadDrawing } from '../../server/convert/engines/cad-reader';
 import { cadToDwf, cadToImg, cadToPdf } from '../../server/convert/tools/cad/render';
 import { drawSheets, extents } from '../../server/convert/tools/cad/render/draw';
 import { dashPolyline, nurbsPoints } from '../../server/convert/tools/cad/render/geometry';
@@ -109,6 +109,39 @@ test('one PDF page and one FixedPage per layout, each with its own text', async 
   expect(pdfRawText(model!.path)).toContain('模型空间');
   const images = await cadToImg.convert({ inputs: [input(layouts)], options: imageOptions({ space: 'layouts', width: 600 }) }, jobContext(scratch));
   expect(images.map((o) => o.name)).toEqual(['layouts-Layout1.png', 'layouts-立面图.png']);
+}, 60_000);
+
+test('a layout shows model space through its viewport: scaled 1:2 about the view centre, cut to the window, on the PDF page and in the picture', async () => {
+  const file = path.join(scratch, 'viewport.dxf');
+  execFileSync(DEBIAN_PYTHON, [path.join(__dirname, '../support/cad/make-viewport.py'), file]);
+  const [pdf] = await cadToPdf.convert({ inputs: [input(file)], options: cadToPdf.options.parse({}) }, jobContext(scratch));
+  expect(pdfPageCount(pdf!.path)).toBe(2);
+  const text = pdfRawText(pdf!.path).split('\f')[0]!;
+  expect(text).toContain('图框标题');
+  expect(text).toContain('视口内文字');
+  expect(text).not.toContain('视口外文字'); // model text outside the viewport's view is cut away
+  // The geometry: window 110–310 × 90–210 mm on paper; model (0, 0) at its centre (210, 150), 1:2.
+  const drawing = await readCadDrawing(file, 'dxf', scratch);
+  expect(drawing.paperSpaces.flatMap((p) => p.viewports ?? []).sort((a, b) => a.viewHeight - b.viewHeight)).toEqual([
+    { center: { x: 210, y: 150 }, width: 200, height: 120, viewCenter: { x: 0, y: 0 }, viewHeight: 240, twist: 0 },
+    { center: { x: 100, y: 100 }, width: 80, height: 80, viewCenter: { x: 0, y: 0 }, viewHeight: 400, twist: 0 },
+  ]);
+  const [sheet, elevation] = drawSheets(drawing, 'layouts', { plotOnly: true });
+  // The second layout draws the model once, through its window only (its own viewport is the sheet, not a view).
+  const elevationPoints = elevation!.primitives.flatMap((p) => (p.kind === 'stroke' ? p.paths.flat() : []));
+  expect(elevationPoints.length).toBeGreaterThan(10);
+  expect(elevationPoints.every((p) => p.x >= 60 - 1e-6 && p.x <= 140 + 1e-6 && p.y >= 60 - 1e-6 && p.y <= 140 + 1e-6)).toBe(true);
+  expect(Math.max(...elevationPoints.map((p) => p.y))).toBeCloseTo(100 + 100 / 5, 1); // the circle's top at 1:5
+  const label = sheet!.primitives.find((p) => p.kind === 'text' && p.text === '视口内文字');
+  expect(label && label.kind === 'text' && [label.x, label.y]).toEqual([expect.closeTo(210 - 40 / 2, 3), expect.closeTo(150 + 20 / 2, 3)]);
+  const strokes = sheet!.primitives.flatMap((p) => (p.kind === 'stroke' ? p.paths.flat() : []));
+  const modelPoints = strokes.filter((p) => p.y > 80 && p.y < 220 && p.x > 100 && p.x < 320);
+  expect(Math.min(...modelPoints.map((p) => p.x))).toBeCloseTo(110, 3); // the ±300 model line cut at the window
+  expect(Math.max(...modelPoints.map((p) => p.x))).toBeCloseTo(310, 3);
+  const circleTop = Math.max(...modelPoints.filter((p) => Math.abs(p.x - 210) < 1).map((p) => p.y));
+  expect(circleTop).toBeCloseTo(150 + 100 / 2, 1);
+  const [png] = await cadToImg.convert({ inputs: [input(file)], options: imageOptions({ space: 'layouts', width: 800 }) }, jobContext(scratch));
+  expect(await inkShare(png!.path)).toBeGreaterThan(0.005);
 }, 60_000);
 
 test('hostile drawings are refused in Chinese by each tool', async () => {

@@ -12,7 +12,7 @@ export const HAVE_CAD_FIXTURES = fs.existsSync(path.join(CAD_FIXTURES, '2000_ent
 /** Text the generated drawing holds (make-drawing.py). */
 export const DRAWING_TEXT = ['图纸标题 Title', '门-1'];
 /** Entity types of the generated drawing's model space (R2000 and later). */
-export const DRAWING_TYPES = ['LINE', 'CIRCLE', 'ARC', 'POLYLINE', 'ELLIPSE', 'SPLINE', 'MTEXT', 'XLINE', 'RAY', 'TEXT', 'INSERT', 'HATCH', 'DIMENSION', 'LEADER', 'SOLID', 'POINT'];
+export const DRAWING_TYPES = ['LINE', 'CIRCLE', 'ARC', 'POLYLINE', 'ELLIPSE', 'SPLINE', 'MTEXT', 'XLINE', 'RAY', 'TEXT', 'INSERT', 'HATCH', 'DIMENSION', 'LEADER', 'SOLID', 'TRACE', 'POINT'];
 
 export function makeDrawing(dir: string, name = 'drawing.dxf', version = 'R2010'): string {
   const out = path.join(dir, name);

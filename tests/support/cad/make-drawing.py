@@ -1,6 +1,7 @@
 # Writes a DXF holding every entity type the CAD tools carry, with ezdxf (Debian's python3-ezdxf):
 #   /usr/bin/python3 make-drawing.py <out.dxf> [R12|R2000|R2004|R2007|R2010|R2013|R2018]
 # The drawing's text (Chinese included) is listed in DRAWING_TEXT of drawings.ts: keep them in step.
+import re
 import sys
 import ezdxf
 
@@ -47,5 +48,13 @@ dim.render()
 if version != 'R12':
     msp.add_leader([(0, 600), (20, 620), (40, 620)])
 msp.add_solid([(500, 0), (520, 0), (500, 20), (520, 20)])
+# TRACE: neither parser knows it (the reader recovers it from the group-code stream).
+msp.add_trace([(530, 0), (560, 0), (530, 4), (560, 4)])
 msp.add_point((600, 0))
 doc.saveas(out)
+if version == 'R12':
+    # ezdxf 0.18 writes \U+xxxx escapes in lower case, which its own recover reader cannot decode.
+    with open(out, encoding='ascii') as f:
+        text = re.sub(r'\\U\+([0-9a-f]{4})', lambda m: '\\U+' + m.group(1).upper(), f.read())
+    with open(out, 'w', encoding='ascii') as f:
+        f.write(text)

@@ -90,3 +90,39 @@ export async function textLineMatch(ours: string | Buffer, reference: string): P
   const b = await columnInk(ours, ourBox, false, width, height);
   return { aspectRatio: ourBox.width / ourBox.height / (refBox.width / refBox.height), correlation: correlation(a, b) };
 }
+
+/** A picture's ink (pixels darker than 200 on white) as a mask, the picture brought to width × height. */
+async function inkMask(file: string, width: number, height: number): Promise<Uint8Array> {
+  const { data } = await sharp(file).flatten({ background: 'white' }).greyscale().resize(width, height, { fit: 'fill' }).raw().toBuffer({ resolveWithObject: true });
+  return Uint8Array.from(data, (v) => (v < 200 ? 1 : 0));
+}
+
+/** The mask grown by `radius` pixels each way (a square neighbourhood). */
+function dilate(mask: Uint8Array, width: number, height: number, radius: number): Uint8Array {
+  const rows = new Uint8Array(mask.length);
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++)
+      if (mask[y * width + x]) for (let dx = Math.max(0, x - radius); dx <= Math.min(width - 1, x + radius); dx++) rows[y * width + dx] = 1;
+  const out = new Uint8Array(mask.length);
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++)
+      if (rows[y * width + x]) for (let dy = Math.max(0, y - radius); dy <= Math.min(height - 1, y + radius); dy++) out[dy * width + x] = 1;
+  return out;
+}
+
+/**
+ * How two pictures of one drawing agree: the share of each one's ink that has ink of the other
+ * within `radius` pixels, the smaller of the two (1 when every stroke of each lies on the other).
+ * The second picture is brought to the first one's size.
+ */
+export async function inkOverlap(a: string, b: string, radius = 2): Promise<{ overlap: number; aInk: number; bInk: number }> {
+  const { width, height } = await sharp(a).metadata();
+  const [ma, mb] = [await inkMask(a, width!, height!), await inkMask(b, width!, height!)];
+  const [da, db] = [dilate(ma, width!, height!, radius), dilate(mb, width!, height!, radius)];
+  let [aInk, bInk, aCovered, bCovered] = [0, 0, 0, 0];
+  for (let i = 0; i < ma.length; i++) {
+    if (ma[i]) (aInk++, db[i] && aCovered++);
+    if (mb[i]) (bInk++, da[i] && bCovered++);
+  }
+  return { overlap: Math.min(aCovered / Math.max(aInk, 1), bCovered / Math.max(bInk, 1)), aInk, bInk };
+}

@@ -5,6 +5,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { restoreDropped } from './dwg-dropped';
+import { decodeDxf, prepareDxfLines } from './dxf-stream';
 import { normalizeDwg, normalizeDxf } from './normalize';
 import type { CadDrawing } from './model';
 
@@ -28,17 +30,17 @@ async function readDwg(bytes: Buffer): Promise<CadDrawing> {
   const libredwg = await LibreDwg.create(path.join(packageDir, 'wasm') + path.sep);
   const data = libredwg.dwg_read_data(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.length) as ArrayBuffer, Dwg_File_Type.DWG);
   if (!data) refuse('unreadable dwg');
-  const db = libredwg.convert(data);
+  const db = libredwg.convert(data) as unknown as Record<string, unknown>;
+  restoreDropped(libredwg, data, db);
   libredwg.dwg_free(data);
-  return normalizeDwg(db as unknown as Record<string, unknown>, bytes.subarray(0, 6).toString('latin1'));
+  return normalizeDwg(db, bytes.subarray(0, 6).toString('latin1'));
 }
 
 async function readDxf(bytes: Buffer): Promise<CadDrawing> {
   const { DxfParser } = await import('@mlightcad/dxf-json');
   // Binary DXF starts with this sentinel; dxf-json reads text DXF.
   if (bytes.subarray(0, 22).toString('latin1') === 'AutoCAD Binary DXF\r\n\x1a\0') refuse('binary dxf');
-  const text = bytes.toString('utf8');
-  const db = new DxfParser().parseSync(text);
+  const db = new DxfParser().parseSync(prepareDxfLines(decodeDxf(bytes)).join('\n'));
   if (!db || !Array.isArray(db.entities)) refuse('unreadable dxf');
   return normalizeDxf(db as unknown as Record<string, unknown>);
 }

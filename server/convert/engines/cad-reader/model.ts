@@ -162,10 +162,25 @@ export interface CadTextStyle {
   oblique: number;
 }
 
+/** A paper-space window onto model space (a VIEWPORT entity other than the layout's own). */
+export interface CadViewport {
+  /** Centre and size of the window on paper. */
+  center: CadPoint;
+  width: number;
+  height: number;
+  /** The model point shown at the window's centre and the model height the window spans. */
+  viewCenter: CadPoint;
+  viewHeight: number;
+  /** View twist, radians counter-clockwise. */
+  twist: number;
+}
+
 export interface CadBlock {
   name: string;
   basePoint: CadPoint;
   entities: CadEntity[];
+  /** Paper-space blocks: the viewports onto model space, drawn by the renderer (no DXF writer carries them). */
+  viewports?: CadViewport[];
 }
 
 export interface CadLayout {

@@ -2,7 +2,8 @@
 // nearly the same shape (dxf-json's was modelled on it); they differ in angle units (radians from
 // DWG, degrees from DXF group codes), lineweights (DWG stores an index), where attributes live
 // (nested in the INSERT or following it) and where blocks are listed.
-import type { CadAttribute, CadBlock, CadDrawing, CadEntity, CadHatchEdge, CadHatchLine, CadHatchLoop, CadLayer, CadLayout, CadLineType, CadPoint, CadStyle, CadTextProps, CadTextStyle, CadVertex } from './model';
+import type { CadAttribute, CadBlock, CadDrawing, CadEntity, CadHatchEdge, CadHatchLine, CadHatchLoop, CadLayer, CadLayout, CadLineType, CadPoint, CadStyle, CadTextProps, CadTextStyle, CadVertex, CadViewport } from './model';
+import { TRACE_MARK } from './dxf-stream';
 
 type Raw = Record<string, any>;
 type Format = 'dwg' | 'dxf';
@@ -18,6 +19,9 @@ function lineweightOf(value: unknown, format: Format): number {
   if (value === 31) return -3;
   return DWG_LINEWEIGHTS[value] ?? -3;
 }
+
+/** VIEWPORT status flag (DXF 90) of a viewport switched off. */
+const VIEWPORT_OFF = 0x20000;
 
 const num = (v: unknown, fallback = 0): number => (typeof v === 'number' && Number.isFinite(v) ? v : fallback);
 const str = (v: unknown, fallback = ''): string => (typeof v === 'string' ? v : fallback);
@@ -234,7 +238,9 @@ class Normalizer {
       case 'TRACE':
       case '3DFACE': {
         const corners = Array.isArray(e.points) ? e.points.map(point) : [e.corner1, e.corner2, e.corner3, e.corner4].filter(Boolean).map(point);
-        return { ...s, type: e.type, corners };
+        // dxf-stream.ts hands a DXF TRACE over as a marked SOLID.
+        const traced = e.type === 'SOLID' && Array.isArray(e.xdata) && e.xdata.some((x: Raw) => x?.appName === TRACE_MARK);
+        return { ...s, type: traced ? 'TRACE' : e.type, corners };
       }
       case 'RAY':
       case 'XLINE':
@@ -243,6 +249,37 @@ class Normalizer {
         this.skip(String(e.type ?? 'UNKNOWN'));
         return null;
     }
+  }
+
+  /**
+   * The viewports onto model space among a paper space's entities. The layout's own viewport (the
+   * sheet itself, made with the layout) is the one of lowest ID, or of lowest handle where there
+   * are no IDs (IDs count across the drawing: only Layout1's own viewport is ID 1).
+   */
+  viewports(list: Raw[] | undefined): CadViewport[] {
+    const raw = (list ?? []).filter((e) => e.type === 'VIEWPORT');
+    const order = (v: Raw) => [num(v.viewportId) || Number.MAX_SAFE_INTEGER, parseInt(String(v.handle ?? ''), 16) || 0];
+    const own = raw.reduce<Raw | undefined>((low, v) => {
+      if (!low) return v;
+      const [a, b] = [order(v), order(low)];
+      return a[0]! < b[0]! || (a[0] === b[0] && a[1]! < b[1]!) ? v : low;
+    }, undefined);
+    return raw
+      .filter((v) => v !== own && !(num(v.statusBitFlags) & VIEWPORT_OFF) && !(this.format === 'dxf' && v.status === 0))
+      .filter((v) => num(v.width) > 0 && num(v.height) > 0 && num(v.viewHeight) > 0)
+      .map((v) => {
+        // The view centre is in display coordinates: relative to the target point (plan views).
+        const target = point(v.targetPoint);
+        const centre = point(v.displayCenter);
+        return {
+          center: point(v.viewportCenter),
+          width: num(v.width),
+          height: num(v.height),
+          viewCenter: { x: centre.x + target.x, y: centre.y + target.y },
+          viewHeight: num(v.viewHeight),
+          twist: this.angle(v.viewTwistAngle),
+        };
+      });
   }
 
   /** Entities of one space or block: ATTRIBs go into their INSERT, SEQEND/VERTEX are structure. */
@@ -316,6 +353,8 @@ function textStylesOf(entries: Raw[] | undefined): CadTextStyle[] {
 
 const isModelSpace = (name: string) => name.toUpperCase() === '*MODEL_SPACE';
 const isPaperSpace = (name: string) => name.toUpperCase().startsWith('*PAPER_SPACE');
+/** R12 names the spaces' blocks $MODEL_SPACE and $PAPER_SPACE: the names every later release uses. */
+const spaceBlockName = (name: string) => name.replace(/^\$MODEL_SPACE$/i, '*Model_Space').replace(/^\$PAPER_SPACE/i, '*Paper_Space');
 
 /** LibreDWG: blocks are BLOCK_RECORD entries holding their entities; model space is also `entities`. */
 export function normalizeDwg(db: Raw, version: string): CadDrawing {
@@ -328,8 +367,8 @@ export function normalizeDwg(db: Raw, version: string): CadDrawing {
     const name = str(r.name);
     handleToBlock.set(String(r.handle), name);
     if (isModelSpace(name)) continue;
-    const block = { name, basePoint: point(r.basePoint), entities: n.entities(r.entities) };
-    (isPaperSpace(name) ? paperSpaces : blocks).push(block);
+    if (isPaperSpace(name)) paperSpaces.push({ name, basePoint: point(r.basePoint), entities: n.entities(r.entities), viewports: n.viewports(r.entities) });
+    else blocks.push({ name, basePoint: point(r.basePoint), entities: n.entities(r.entities) });
   }
   // LibreDWG's `entities` lists model space and the active paper space together: keep model space.
   const modelHandle = records.find((r) => isModelSpace(str(r.name)))?.handle;
@@ -347,10 +386,10 @@ export function normalizeDxf(db: Raw): CadDrawing {
   for (const r of db.tables?.BLOCK_RECORD?.entries ?? []) recordToBlock.set(String(r.handle), str(r.name));
   const paperRaw: Raw[] = [];
   for (const b of Object.values<Raw>(db.blocks ?? {})) {
-    const name = str(b.name);
+    const name = spaceBlockName(str(b.name));
     if (isModelSpace(name)) continue;
-    const block = { name, basePoint: point(b.position ?? b.basePoint), entities: n.entities(b.entities) };
-    (isPaperSpace(name) ? paperSpaces : blocks).push(block);
+    if (isPaperSpace(name)) paperSpaces.push({ name, basePoint: point(b.position ?? b.basePoint), entities: n.entities(b.entities), viewports: n.viewports(b.entities) });
+    else blocks.push({ name, basePoint: point(b.position ?? b.basePoint), entities: n.entities(b.entities) });
   }
   // Entities of the active paper space sit in the ENTITIES section with the paper-space flag (67).
   const modelRaw = (db.entities ?? []).filter((e: Raw) => {
@@ -360,8 +399,11 @@ export function normalizeDxf(db: Raw): CadDrawing {
   if (paperRaw.length) {
     const active = paperSpaces.find((p) => p.name.toUpperCase() === '*PAPER_SPACE');
     const entities = n.entities(paperRaw);
-    if (active) active.entities.push(...entities);
-    else paperSpaces.push({ name: '*Paper_Space', basePoint: { x: 0, y: 0 }, entities });
+    const viewports = n.viewports(paperRaw);
+    if (active) {
+      active.entities.push(...entities);
+      active.viewports = [...(active.viewports ?? []), ...viewports];
+    } else paperSpaces.push({ name: '*Paper_Space', basePoint: { x: 0, y: 0 }, entities, viewports });
   }
   const layoutObjects = Array.isArray(db.objects?.byName?.LAYOUT) ? db.objects.byName.LAYOUT : Array.isArray(db.objects?.LAYOUT) ? db.objects.LAYOUT : [];
   const layouts = layoutsOf(layoutObjects, (l) => recordToBlock.get(String(l.paperSpaceTableId ?? l.blockRecordHandle ?? l.ownerBlockRecordSoftId ?? '')));
@@ -378,7 +420,7 @@ function assemble(n: Normalizer, tables: Raw | undefined, source: CadDrawing['so
     textStyles: textStylesOf(tables?.STYLE?.entries),
     blocks,
     entities: n.entities(modelRaw),
-    layouts: layouts.filter((l) => paperSpaces.some((p) => p.name === l.block && p.entities.length > 0)),
+    layouts: layouts.filter((l) => paperSpaces.some((p) => p.name === l.block && (p.entities.length > 0 || (p.viewports?.length ?? 0) > 0))),
     paperSpaces,
     skipped: n.skipped,
   };

@@ -2,8 +2,9 @@
 // through ByLayer/ByBlock, hidden layers left out, blocks inserted with their transforms and
 // arrays, dimensions drawn by their *D blocks, text laid out in the faces of fonts.ts. Infinite
 // lines (XLINE, RAY) are clipped to the extents of everything else.
-import type { CadBlock, CadDrawing, CadEntity, CadHatchLoop, CadLayer, CadLineType, CadPoint, CadTextStyle } from '../../../engines/cad-reader';
+import type { CadBlock, CadDrawing, CadEntity, CadHatchLoop, CadLayer, CadLineType, CadPoint, CadTextStyle, CadViewport } from '../../../engines/cad-reader';
 import { ConvertError } from '../../../errors';
+import { clipLine, clipPrimitives } from './clip';
 import { aciColour, type Colour } from './colours';
 import { EM_PER_HEIGHT, lineWidth, preferredFace, shapeLine, type FaceId } from './fonts';
 import {
@@ -77,12 +78,14 @@ class Renderer {
     for (const block of [...drawing.blocks, ...drawing.paperSpaces]) this.blocks.set(block.name.toLowerCase(), block);
   }
 
-  drawSheet(name: string, entities: CadEntity[], paper?: { width: number; height: number }): Sheet {
+  drawSheet(name: string, entities: CadEntity[], paper?: { width: number; height: number }, viewports: CadViewport[] = []): Sheet {
     this.primitives.length = 0;
     this.infinite.length = 0;
     this.points = 0;
     const root: Inherited = { matrix: IDENTITY, layer: '0', colour: 'ink', lineType: 'CONTINUOUS', lineweightMm: DEFAULT_LINEWEIGHT_MM, depth: 0 };
     const boxes: Box[] = [];
+    // Model space through each viewport first: the layout's own entities (title block…) lie over it.
+    for (const viewport of viewports) boxes.push(this.viewport(viewport, root));
     for (const entity of entities) {
       const first = this.primitives.length;
       this.entity(entity, root);
@@ -98,6 +101,33 @@ class Renderer {
     box = padded(box);
     for (const { entity, inherited } of this.infinite) this.infiniteLine(entity, inherited, box);
     return { name, primitives: [...this.primitives], box, ...(paper ? { paper } : {}) };
+  }
+
+  /**
+   * Model space as a viewport shows it: scaled by window height / view height about the view
+   * centre, twisted, moved to the window's centre and cut to the window. Returns the window.
+   */
+  private viewport(viewport: CadViewport, root: Inherited): Box {
+    const window: Box = {
+      minX: viewport.center.x - viewport.width / 2,
+      minY: viewport.center.y - viewport.height / 2,
+      maxX: viewport.center.x + viewport.width / 2,
+      maxY: viewport.center.y + viewport.height / 2,
+    };
+    const scale = viewport.height / viewport.viewHeight;
+    const matrix = multiply(
+      translation(viewport.center.x, viewport.center.y),
+      multiply(scaling(scale, scale), multiply(rotation(viewport.twist), translation(-viewport.viewCenter.x, -viewport.viewCenter.y))),
+    );
+    const sheet = this.primitives.splice(0);
+    const sheetInfinite = this.infinite.splice(0);
+    const inherited: Inherited = { ...root, matrix };
+    for (const entity of this.drawing.entities) this.entity(entity, inherited);
+    for (const { entity, inherited: at } of this.infinite.splice(0)) this.infiniteLine(entity, at, window);
+    const seen = clipPrimitives(this.primitives.splice(0), window);
+    this.primitives.push(...sheet, ...seen);
+    this.infinite.push(...sheetInfinite);
+    return window;
   }
 
   private count(n: number): void {
@@ -562,28 +592,6 @@ function dashedSpan(p0: Pt, d: Pt, t0: number, t1: number, dashes: number[], pha
   return out;
 }
 
-/** Parameter span of base + t·d inside the box (Liang–Barsky), t ≥ tMin. */
-function clipLine(base: Pt, d: Pt, box: Box, tMin: number): [number, number] | null {
-  let t0 = tMin;
-  let t1 = Infinity;
-  const checks: [number, number][] = [
-    [-d.x, base.x - box.minX],
-    [d.x, box.maxX - base.x],
-    [-d.y, base.y - box.minY],
-    [d.y, box.maxY - base.y],
-  ];
-  for (const [p, q] of checks) {
-    if (p === 0) {
-      if (q < 0) return null;
-      continue;
-    }
-    const r = q / p;
-    if (p < 0) t0 = Math.max(t0, r);
-    else t1 = Math.min(t1, r);
-  }
-  return t0 < t1 && Number.isFinite(t0) && Number.isFinite(t1) ? [t0, t1] : null;
-}
-
 /** Everything drawn, text by its box. */
 export function extents(primitives: Primitive[]): Box {
   const box: Box = { minX: Infinity, minY: Infinity, maxX: -Infinity, maxY: -Infinity };
@@ -667,7 +675,7 @@ export function drawSheets(drawing: CadDrawing, choice: SheetChoice, options: Dr
     for (const layout of drawing.layouts) {
       const space = drawing.paperSpaces.find((b) => b.name.toLowerCase() === layout.block.toLowerCase());
       if (!space) continue;
-      sheets.push(renderer.drawSheet(layout.name, space.entities, layout.paper));
+      sheets.push(renderer.drawSheet(layout.name, space.entities, layout.paper, space.viewports));
     }
     if (sheets.length > 0) return sheets;
   }

@@ -13,6 +13,14 @@ const CAP_HEIGHT = 0.7;
 const LINEWEIGHTS = [0, 5, 9, 13, 15, 18, 20, 25, 30, 35, 40, 50, 53, 60, 70, 80, 90, 100, 106, 120, 140, 158, 200, 211];
 const WHITE = 0xffffff;
 export const TEXT_LAYER = 'PDF文字';
+/**
+ * Text styles: Chinese, Japanese and Korean faces keep a CJK TrueType font (SimSun); every other
+ * face a sans one (Arial), so Latin text keeps about its widths where a CAD program draws it.
+ */
+const CJK_STYLE = { name: 'Standard', font: 'simsun.ttc' };
+const SANS_STYLE = { name: 'Sans', font: 'arial.ttf' };
+const CJK_FONT = /song|sun|hei|kai|fang|ming|gothic|mincho|cjk|wenquanyi|wqy|yahei|gb|big5|batang|gulim|dotum|[\u3000-\u9fff\uac00-\ud7af]/i;
+const styleOfFont = (font: string) => (font && !CJK_FONT.test(font) ? SANS_STYLE : CJK_STYLE).name;
 
 const apply = (m: Matrix, x: number, y: number) => ({ x: m[0] * x + m[2] * y + m[4], y: m[1] * x + m[3] * y + m[5] });
 const hex = (color: number) => color.toString(16).toUpperCase().padStart(6, '0');
@@ -41,7 +49,7 @@ export function drawingFromPages(pages: readonly TracedPage[]): CadDrawing {
   }
   const layers: CadLayer[] = [...colors].map((color) => ({ name: layerOfColor(color), color: aciOf(color), trueColor: color === 0 ? undefined : color, lineType: 'Continuous', lineweight: -3, off: false, frozen: false, locked: false, plot: true }));
   if (pages.some((p) => p.spans.length)) layers.push({ name: TEXT_LAYER, color: 7, lineType: 'Continuous', lineweight: -3, off: false, frozen: false, locked: false, plot: true });
-  return { source: { format: 'dxf', version: 'PDF' }, units: 4, layers, lineTypes: [], textStyles: [{ name: 'Standard', font: 'simsun.ttc', bigFont: '', height: 0, widthFactor: 1, oblique: 0 }], blocks: [], entities, layouts: [], paperSpaces: [], skipped: {} };
+  return { source: { format: 'dxf', version: 'PDF' }, units: 4, layers, lineTypes: [], textStyles: [CJK_STYLE, SANS_STYLE].map((t) => ({ ...t, bigFont: '', height: 0, widthFactor: 1, oblique: 0 })), blocks: [], entities, layouts: [], paperSpaces: [], skipped: {} };
 }
 
 function style(layer: string, lineweight = -1): CadStyle {
@@ -169,7 +177,7 @@ function spanTexts(span: TracedSpan, toCad: (p: { x: number; y: number }) => Cad
       rotation,
       widthFactor: 1,
       oblique: 0,
-      style: 'Standard',
+      style: styleOfFont(span.font),
       halign: 0,
       valign: 0,
     }));

@@ -30,6 +30,8 @@ export interface TracedGlyph {
 }
 
 export interface TracedSpan {
+  /** The PDF font's name (a subset prefix may stand before it). */
+  font: string;
   color: number;
   transform: Matrix;
   /** The text rendering matrix [a b c d]: size and direction of the glyphs. */
@@ -108,7 +110,7 @@ export async function tracePdf(pdfPath: string, pageNumbers: readonly number[], 
       spanTransform = matrixOf(line);
     } else if (line.startsWith('<span ')) {
       const trm = numbers(attribute(line, 'trm'));
-      span = { color: spanColor, transform: spanTransform, trm: (trm.length === 4 ? trm : [1, 0, 0, 1]) as TracedSpan['trm'], glyphs: [] };
+      span = { font: attribute(line, 'font') ?? '', color: spanColor, transform: spanTransform, trm: (trm.length === 4 ? trm : [1, 0, 0, 1]) as TracedSpan['trm'], glyphs: [] };
     } else if (span && line.startsWith('<g ')) {
       span.glyphs.push({ text: unescapeXml(attribute(line, 'unicode') ?? ''), x: Number(attribute(line, 'x')), y: Number(attribute(line, 'y')), advance: Number(attribute(line, 'adv') ?? 0.5) });
       elements++;
