@@ -120,7 +120,9 @@ export class TaskRunner {
     const converter = findConverter(task.tool);
     if (!converter) throw new Error(`no converter for ${task.tool}`);
     const inputs = await Promise.all(
-      task.inputs.map(async (file) => ({ name: file.name, path: await store.localPath(file.key), size: file.size, type: file.type })),
+      // A remote store's copies land in the work dir (under the task's id, clear of the converter's
+      // own names) and go with it when the run ends.
+      task.inputs.map(async (file) => ({ name: file.name, path: await store.localPath(file.key, workDir), size: file.size, type: file.type })),
     );
     const plan = task.stage === 'middle' ? { options: task.options, partial: false } : await planRun(task.tool, task.tier, task.options, { inputs, workDir, signal });
     let lastWrite = 0;
