@@ -1,6 +1,7 @@
 // /healthz (the process answers) and /readyz (it can do its work: database, the data dir, the
-// file store (S3_* or DATA_DIR/files), job queue; engines listed). A load balancer stops sending to a process whose /readyz is 503, which is what
-// a draining process (SIGTERM) answers, so its last jobs finish undisturbed.
+// file store (S3_* or DATA_DIR/files), job queue; engines listed). A load balancer stops sending to
+// a process whose /readyz is 503, which is what a draining process (SIGTERM) answers, so its last
+// jobs finish undisturbed.
 import fs from 'node:fs/promises';
 import express from 'express';
 import { sql } from 'kysely';

@@ -24,8 +24,11 @@ import { TaskRefusal } from '../tasks/errors';
 import { TASK_MESSAGES } from '../tasks/messages';
 import { checkedKey, taskPrefix, type FileStore } from '../tasks/store';
 
-/** lib-storage buffers queueSize parts of partSize: 2 × 8 MB per upload at most, whatever the file's size. */
-const PART_BYTES = 8 * 1024 * 1024;
+/**
+ * lib-storage holds the part it fills plus queueSize parts in flight: about 15 MB per upload with
+ * S3's smallest part (5 MB), whatever the file's size (10 000 parts: 50 GB, past any tier's limit).
+ */
+const PART_BYTES = 5 * 1024 * 1024;
 const PARTS_IN_FLIGHT = 2;
 /** A store that does not answer at all is told apart from a slow transfer: connecting has its own bound. */
 const CONNECT_TIMEOUT_MS = 5_000;

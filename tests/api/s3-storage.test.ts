@@ -41,7 +41,7 @@ function filesUnder(dir: string): string[] {
   return fs.readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name));
 }
 
-/** A PDF of one page carrying `bytes` random bytes as an attachment: larger than one upload part (8 MB). */
+/** A PDF of one page carrying `bytes` random bytes as an attachment: larger than one upload part (5 MB). */
 async function bulkyPdf(bytes: number): Promise<Buffer> {
   const doc = await PDFDocument.create();
   doc.addPage([300, 300]).drawText('bulky', { x: 20, y: 20 });
@@ -61,7 +61,7 @@ describe('files in the bucket', () => {
 
   test('upload → merge → download: inputs and result are objects under the task, byte for byte; DATA_DIR keeps none', async () => {
     visitor = client();
-    const first = await bulkyPdf(9 * 1024 * 1024);
+    const first = await bulkyPdf(6 * 1024 * 1024);
     const second = await textPdf(2);
     const answer = await visitor.submit('pdf-merge', [{ name: 'first.pdf', data: first }, { name: 'second.pdf', data: second }]);
     expect(answer.status).toBe(200);

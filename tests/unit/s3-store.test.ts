@@ -39,7 +39,7 @@ function chunked(bytes: Buffer): Readable {
 const sha = (bytes: Buffer) => crypto.createHash('sha256').update(bytes).digest('hex');
 
 test('a file of several parts goes up and comes back whole: get, size and a local copy in the scratch dir', async () => {
-  const bytes = crypto.randomBytes(19 * MB);
+  const bytes = crypto.randomBytes(12 * MB);
   expect(await store.put('taskA/in/0.pdf', chunked(bytes))).toBe(bytes.length);
   expect(await s3.keys('taskA/')).toEqual(['taskA/in/0.pdf']);
   expect(await s3.hash('taskA/in/0.pdf')).toBe(sha(bytes));
@@ -54,7 +54,7 @@ test('a file of several parts goes up and comes back whole: get, size and a loca
 test('a body that fails midway leaves no object and its own error reaches the caller', async () => {
   const refusal = new TaskRefusal(413, 'too large');
   const failing = Readable.from((async function* () {
-    yield crypto.randomBytes(9 * MB);
+    yield crypto.randomBytes(7 * MB);
     throw refusal;
   })());
   await expect(store.put('taskB/in/0.pdf', failing)).rejects.toBe(refusal);
@@ -92,5 +92,13 @@ test('a store that is down answers 503 with a Chinese message, logs why, and is 
     await s3.start();
   }
   await store.reachable();
-  expect(await store.size('taskA/in/0.pdf')).toBe(19 * MB);
+  expect(await store.size('taskA/in/0.pdf')).toBe(12 * MB);
+});
+
+test('S3_* settings: none without a bucket, half a key pair refused, path style by default only with an endpoint', () => {
+  expect(loadConfig({ S3_ENDPOINT: 'http://127.0.0.1:9000' }).s3).toBeUndefined();
+  expect(() => loadConfig({ S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'id' })).toThrow('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together');
+  expect(loadConfig({ S3_BUCKET: 'b' }).s3).toEqual({ bucket: 'b', endpoint: undefined, region: 'us-east-1', credentials: undefined, forcePathStyle: false });
+  expect(loadConfig({ S3_BUCKET: 'b', S3_ENDPOINT: 'http://127.0.0.1:9000/' }).s3).toMatchObject({ endpoint: 'http://127.0.0.1:9000', forcePathStyle: true });
+  expect(loadConfig({ S3_BUCKET: 'b', S3_ENDPOINT: 'https://oss-cn-hangzhou.aliyuncs.com', S3_FORCE_PATH_STYLE: 'false', S3_REGION: 'oss-cn-hangzhou' }).s3).toMatchObject({ forcePathStyle: false, region: 'oss-cn-hangzhou' });
 });
