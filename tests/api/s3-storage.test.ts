@@ -1,5 +1,5 @@
 // The built server with its files in an S3-compatible bucket (S3_* settings; s3rver on loopback):
-// uploads, results, previews and feedback attachments are objects under their task's (or entry's)
+// uploads, results, previews, zips and feedback attachments are objects under their task's (or entry's)
 // prefix and nothing under DATA_DIR/files; downloads stream through the signed-link route; delete
 // removes the objects; /readyz reports the store, and a store that is down is a 503 in Chinese
 // while the server stays up and recovers with it.
@@ -120,6 +120,20 @@ describe('files in the bucket', () => {
     const download = await fetch(`${site.origin}/admin/feedback/${id}/files/0`, { headers: { authorization: `Bearer ${ADMIN_TOKEN}` } });
     expect(download.status).toBe(200);
     expect(sha(Buffer.from(await download.arrayBuffer()))).toBe(sha(shot));
+  });
+
+  test('a zip of several results is built from the objects and kept in the bucket', async () => {
+    const splitter = client();
+    const state = await splitter.run('pdf-split', [{ name: 'book.pdf', data: await textPdf(3) }]);
+    expect(state.files).toHaveLength(3);
+    const saved = await splitter.download(state.zipUrl!, scratch, 'book.zip');
+    expect(await s3.keys(`${state.taskId}/zip/`)).toEqual([`${state.taskId}/zip/all.zip`]);
+    const names = execFileSync('unzip', ['-Z1', saved], { encoding: 'utf8' }).trim().split('\n');
+    expect(names).toHaveLength(3);
+    for (const [i, name] of names.entries()) {
+      const entry = execFileSync('unzip', ['-p', saved, name], { maxBuffer: 64 * 1024 * 1024 });
+      expect(sha(entry)).toBe(await s3.hash(`${state.taskId}/out/${i}.pdf`));
+    }
   });
 
   test('/readyz checks the bucket', async () => {
