@@ -1,8 +1,8 @@
 // The built server with its files in an S3-compatible bucket (S3_* settings; s3rver on loopback):
-// uploads, results, previews, zips and feedback attachments are objects under their task's (or entry's)
-// prefix and nothing under DATA_DIR/files; downloads stream through the signed-link route; delete
-// removes the objects; /readyz reports the store, and a store that is down is a 503 in Chinese
-// while the server stays up and recovers with it.
+// uploads, results, previews, zips and feedback attachments are objects under their task's (or
+// entry's) prefix and nothing under DATA_DIR/files; downloads stream through the signed-link
+// route; delete removes the objects; /readyz reports the store, and a store that is down is a 503
+// in Chinese while the server stays up and recovers with it.
 import crypto from 'node:crypto';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
