@@ -116,7 +116,8 @@ export class S3FileStore implements FileStore {
     return Readable.from(
       (async function* () {
         const answer = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key })).catch((error: unknown) => {
-          throw unavailable('get', key, error);
+          // As reading a missing file fails on disk: the caller's bug or a race with a delete, not a dead store.
+          throw notFound(error) ? new Error(`no object ${key}`, { cause: error }) : unavailable('get', key, error);
         });
         yield* answer.Body as Readable;
       })(),

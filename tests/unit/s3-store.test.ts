@@ -45,6 +45,7 @@ test('a file of several parts goes up and comes back whole: get, size and a loca
   expect(await s3.hash('taskA/in/0.pdf')).toBe(sha(bytes));
   expect(await store.size('taskA/in/0.pdf')).toBe(bytes.length);
   expect(await store.size('taskA/in/1.pdf')).toBeUndefined();
+  await expect(buffer(store.get('taskA/in/1.pdf'))).rejects.toThrow('no object taskA/in/1.pdf');
   expect(sha(await buffer(store.get('taskA/in/0.pdf')))).toBe(sha(bytes));
   const copy = await store.localPath('taskA/in/0.pdf', scratch);
   expect(copy).toBe(path.join(scratch, 'taskA/in/0.pdf'));
