@@ -20,6 +20,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import type { S3Config } from '../config';
+import { logger } from '../log';
 import { TaskRefusal } from '../tasks/errors';
 import { TASK_MESSAGES } from '../tasks/messages';
 import { checkedKey, taskPrefix, type FileStore } from '../tasks/store';
@@ -37,7 +38,7 @@ const METADATA_TIMEOUT_MS = 30_000;
 
 /** The store could not be reached or refused the call: the visitor is told to try later, the operator why. */
 function unavailable(operation: string, key: string, error: unknown): TaskRefusal {
-  console.error(`object store ${operation} ${key} failed:`, error instanceof Error ? `${error.name}: ${error.message}` : error);
+  logger.error({ err: error, operation, key }, 'object store call failed');
   return new TaskRefusal(503, TASK_MESSAGES.storeUnavailable);
 }
 

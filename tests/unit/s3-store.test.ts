@@ -8,6 +8,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import { loadConfig } from '../../server/config';
+import { logger } from '../../server/log';
 import { S3FileStore } from '../../server/storage/s3-store';
 import { TaskRefusal } from '../../server/tasks/errors';
 import { TASK_MESSAGES } from '../../server/tasks/messages';
@@ -79,7 +80,7 @@ test('putFile moves a local file in; deleteTask removes every object under the t
 
 test('a store that is down answers 503 with a Chinese message, logs why, and is reachable again once back', async () => {
   await s3.stop();
-  const logged = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+  const logged = jest.spyOn(logger, 'error').mockImplementation(() => undefined);
   try {
     await expect(store.reachable()).rejects.toThrow();
     const down = { status: 503, message: TASK_MESSAGES.storeUnavailable };
@@ -87,7 +88,9 @@ test('a store that is down answers 503 with a Chinese message, logs why, and is 
     await expect(store.size('taskA/in/0.pdf')).rejects.toMatchObject(down);
     await expect(buffer(store.get('taskA/in/0.pdf'))).rejects.toMatchObject(down);
     await expect(store.deleteTask('taskA')).rejects.toMatchObject(down);
-    expect(logged.mock.calls.map((call) => call.join(' ')).join('\n')).toMatch(/object store put taskD\/in\/0\.pdf failed:.*ECONNREFUSED/);
+    const put = (logged.mock.calls as unknown as [{ operation: string; key: string; err: unknown }, string][]).find(([fields]) => fields.operation === 'put');
+    expect(put).toEqual([expect.objectContaining({ key: 'taskD/in/0.pdf' }), 'object store call failed']);
+    expect(String(put![0].err)).toContain('ECONNREFUSED');
   } finally {
     logged.mockRestore();
     await s3.start();
