@@ -35,6 +35,8 @@ const PARTS_IN_FLIGHT = 2;
 const CONNECT_TIMEOUT_MS = 5_000;
 /** Calls without a body (head, list, delete) answer quickly or not at all. */
 const METADATA_TIMEOUT_MS = 30_000;
+/** The most keys one DeleteObjects takes. */
+const DELETE_BATCH = 1000;
 
 /** The store could not be reached or refused the call: the visitor is told to try later, the operator why. */
 function unavailable(operation: string, key: string, error: unknown): TaskRefusal {
@@ -126,9 +128,17 @@ export class S3FileStore implements FileStore {
     );
   }
 
-  /** Downloads into scratchDir at the key's own path, so a task's inputs share a folder there as they do on disk. */
+  /**
+   * Downloads into scratchDir at the key's own path, so a task's inputs share a folder there as they
+   * do on disk, with the files kept beside it (keepBeside).
+   */
   async localPath(key: string, scratchDir: string): Promise<string> {
-    const file = path.join(scratchDir, checkedKey(key));
+    const beside = await this.keysUnder(`${checkedKey(key)}.`);
+    for (const one of [key, ...beside]) await this.download(one, path.join(scratchDir, one));
+    return path.join(scratchDir, key);
+  }
+
+  private async download(key: string, file: string): Promise<void> {
     await fsp.mkdir(path.dirname(file), { recursive: true });
     try {
       await pipeline(this.get(key), fs.createWriteStream(file, { mode: 0o600 }));
@@ -136,7 +146,36 @@ export class S3FileStore implements FileStore {
       await fsp.rm(file, { force: true });
       throw error;
     }
-    return file;
+  }
+
+  async keepBeside(key: string, localPath: string): Promise<void> {
+    const base = `${path.basename(localPath)}.`;
+    const names = await fsp.readdir(path.dirname(localPath));
+    const kept = new Set(await this.keysUnder(`${checkedKey(key)}.`));
+    for (const name of names) {
+      const besideKey = `${key}.${name.slice(base.length)}`;
+      // A half-written file (`….tmp`, renamed when whole) is not kept.
+      if (!name.startsWith(base) || name.endsWith('.tmp') || kept.has(besideKey) || !/^[A-Za-z0-9_.-]+$/.test(name)) continue;
+      await this.put(besideKey, fs.createReadStream(path.join(path.dirname(localPath), name)));
+    }
+  }
+
+  /** Every key that starts with `prefix`, a listing page (up to 1000) at a time. */
+  private async keysUnder(prefix: string): Promise<string[]> {
+    const keys: string[] = [];
+    try {
+      let continuation: string | undefined;
+      do {
+        const page = await this.metadataCall((abortSignal) =>
+          this.client.send(new ListObjectsV2Command({ Bucket: this.bucket, Prefix: prefix, ContinuationToken: continuation }), { abortSignal }),
+        );
+        for (const object of page.Contents ?? []) if (object.Key) keys.push(object.Key);
+        continuation = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (continuation);
+    } catch (error) {
+      throw unavailable('list', prefix, error);
+    }
+    return keys;
   }
 
   async size(key: string): Promise<number | undefined> {
@@ -157,26 +196,18 @@ export class S3FileStore implements FileStore {
     });
   }
 
-  /** Every object under the task's prefix, a listing page (up to 1000) at a time. */
+  /** Every object under the task's prefix, up to 1000 (S3's limit) per DeleteObjects. */
   async deleteTask(taskId: string): Promise<void> {
     const prefix = taskPrefix(taskId);
-    try {
-      let continuation: string | undefined;
-      do {
-        const page = await this.metadataCall((abortSignal) =>
-          this.client.send(new ListObjectsV2Command({ Bucket: this.bucket, Prefix: prefix, ContinuationToken: continuation }), { abortSignal }),
-        );
-        const keys = (page.Contents ?? []).flatMap((object) => (object.Key ? [{ Key: object.Key }] : []));
-        if (keys.length > 0) {
-          const answer = await this.metadataCall((abortSignal) =>
-            this.client.send(new DeleteObjectsCommand({ Bucket: this.bucket, Delete: { Objects: keys, Quiet: true } }), { abortSignal }),
-          );
-          if (answer.Errors?.length) throw new Error(`${answer.Errors.length} objects not deleted, first ${answer.Errors[0].Key}: ${answer.Errors[0].Code}`);
-        }
-        continuation = page.IsTruncated ? page.NextContinuationToken : undefined;
-      } while (continuation);
-    } catch (error) {
-      throw unavailable('delete', prefix, error);
+    const keys = await this.keysUnder(prefix);
+    for (let at = 0; at < keys.length; at += DELETE_BATCH) {
+      const batch = keys.slice(at, at + DELETE_BATCH).map((Key) => ({ Key }));
+      const answer = await this.metadataCall((abortSignal) =>
+        this.client.send(new DeleteObjectsCommand({ Bucket: this.bucket, Delete: { Objects: batch, Quiet: true } }), { abortSignal }),
+      ).catch((error: unknown) => {
+        throw unavailable('delete', prefix, error);
+      });
+      if (answer.Errors?.length) throw unavailable('delete', prefix, new Error(`${answer.Errors.length} objects not deleted, first ${answer.Errors[0].Key}: ${answer.Errors[0].Code}`));
     }
   }
 

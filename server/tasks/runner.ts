@@ -144,6 +144,7 @@ export class TaskRunner {
     const job = { inputs, options: plan.options };
     const result = await this.work(task, converter, job, ctx);
     signal.throwIfAborted();
+    await this.keepBesideInputs(task, inputs);
 
     if (task.stage === 'middle') {
       const middle: MiddleRecord = { files: await this.keep(task.id, 'mid', result.outputs, workDir), data: result.data ?? {} };
@@ -183,6 +184,13 @@ export class TaskRunner {
       kept.push({ name: output.name, key, size, type });
     }
     return kept;
+  }
+
+  /** What the job wrote beside its inputs (the ID photo's person mask) stays for the task's next run; a loss only costs that run the work again. */
+  private async keepBesideInputs(task: Task, inputs: readonly { path: string }[]): Promise<void> {
+    await Promise.all(task.inputs.map((file, i) => this.options.store.keepBeside(file.key, inputs[i].path))).catch((error: unknown) =>
+      logger.warn({ err: error, taskId: task.id }, 'files beside the inputs not kept'),
+    );
   }
 
   private async finish(taskId: string, result: Parameters<TaskRepo['finish']>[1]): Promise<boolean> {

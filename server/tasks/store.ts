@@ -30,6 +30,12 @@ export interface FileStore {
    * what a crash left. The local store answers its own file and never writes there.
    */
   localPath(key: string, scratchDir: string): Promise<string>;
+  /**
+   * Keeps what a job wrote beside an input's local copy (`<copy>.<suffix>`: the ID photo's person
+   * mask) with that input, so the task's next run finds it there: localPath brings such files back
+   * with the copy. The local store's copy is its own file, so they are kept already.
+   */
+  keepBeside(key: string, localPath: string): Promise<void>;
   /** Bytes, or undefined when there is no such file. */
   size(key: string): Promise<number | undefined>;
   delete(key: string): Promise<void>;
@@ -106,6 +112,8 @@ export class LocalFileStore implements FileStore {
   async localPath(key: string): Promise<string> {
     return this.pathOf(key);
   }
+
+  async keepBeside(): Promise<void> {}
 
   async size(key: string): Promise<number | undefined> {
     return fsp.stat(this.pathOf(key)).then((s) => s.size, () => undefined);

@@ -5,7 +5,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { GetObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import { GetObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
 import { freePort } from './built-server';
 
@@ -21,6 +21,10 @@ export interface LocalS3 {
   keys(prefix?: string): Promise<string[]>;
   /** sha256 (hex) of one object's bytes. */
   hash(key: string): Promise<string>;
+  /** One object's bytes. */
+  read(key: string): Promise<Buffer>;
+  /** Writes an object behind the site's back (to see that the site reads it). */
+  write(key: string, bytes: Buffer): Promise<void>;
   /** Stops answering (the store is down); start() brings it back on the same port and files. */
   stop(): Promise<void>;
   start(): Promise<void>;
@@ -62,6 +66,13 @@ export async function startLocalS3(bucket = 'site-files'): Promise<LocalS3> {
       const digest = crypto.createHash('sha256');
       for await (const chunk of answer.Body as AsyncIterable<Buffer>) digest.update(chunk);
       return digest.digest('hex');
+    },
+    async read(key) {
+      const answer = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
+      return Buffer.from(await answer.Body!.transformToByteArray());
+    },
+    async write(key, bytes) {
+      await client.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: bytes }));
     },
     stop,
     start,

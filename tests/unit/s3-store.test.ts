@@ -78,6 +78,20 @@ test('putFile moves a local file in; deleteTask removes every object under the t
   expect(await s3.keys()).not.toContain('taskCC/in/0.pdf');
 });
 
+test('files a job writes beside an input copy are kept with the input and come back with its next copy', async () => {
+  await store.put('taskE/in/0.jpg', Readable.from([Buffer.from('photo')]));
+  const first = await store.localPath('taskE/in/0.jpg', path.join(scratch, 'run1'));
+  fs.writeFileSync(`${first}.mask.png`, 'mask');
+  fs.writeFileSync(`${first}.mask.png.ab12.tmp`, 'half written');
+  fs.writeFileSync(path.join(path.dirname(first), 'other.txt'), 'not beside it');
+  await store.keepBeside('taskE/in/0.jpg', first);
+  expect(await s3.keys('taskE/')).toEqual(['taskE/in/0.jpg', 'taskE/in/0.jpg.mask.png']);
+  const second = await store.localPath('taskE/in/0.jpg', path.join(scratch, 'run2'));
+  expect(fs.readFileSync(second, 'utf8')).toBe('photo');
+  expect(fs.readFileSync(`${second}.mask.png`, 'utf8')).toBe('mask');
+  expect(fs.readdirSync(path.dirname(second)).sort()).toEqual(['0.jpg', '0.jpg.mask.png']);
+});
+
 test('a store that is down answers 503 with a Chinese message, logs why, and is reachable again once back', async () => {
   await s3.stop();
   const logged = jest.spyOn(logger, 'error').mockImplementation(() => undefined);
