@@ -56,6 +56,19 @@ export interface Config {
   shutdownGraceMs: number;
   /** Payments (server/pay): without a real provider the sandbox serves both tabs, and production takes no payments. */
   pay: PayConfig;
+  /** Task inputs, results and feedback attachments in an S3-compatible bucket (S3_BUCKET switches it on); DATA_DIR/files without it. */
+  s3?: S3Config;
+}
+
+export interface S3Config {
+  bucket: string;
+  /** S3_ENDPOINT: a store other than AWS (MinIO, Aliyun OSS, Tencent COS…); AWS's own for the region when absent. */
+  endpoint?: string;
+  region: string;
+  /** S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY; without them the SDK's usual sources (the environment, an instance role). */
+  credentials?: { accessKeyId: string; secretAccessKey: string };
+  /** Bucket in the path (http://host/bucket/key) rather than the host name: what MinIO and most self-hosted stores want. */
+  forcePathStyle: boolean;
 }
 
 export interface PayConfig {
@@ -94,6 +107,27 @@ function operatorToken(name: string, value: string | undefined): string | undefi
   if (!value) return undefined;
   if (value.length < 32) throw new Error(`${name} must be at least 32 characters`);
   return value;
+}
+
+function flag(value: string | undefined, fallback: boolean): boolean {
+  if (value === undefined || value === '') return fallback;
+  return ['1', 'true', 'yes'].includes(value.toLowerCase());
+}
+
+/** S3_* settings, when a bucket is named; half a key pair is refused at start rather than met at the first upload. */
+function s3Config(env: Env): S3Config | undefined {
+  if (!env.S3_BUCKET) return undefined;
+  const endpoint = env.S3_ENDPOINT ? env.S3_ENDPOINT.replace(/\/$/, '') : undefined;
+  const { S3_ACCESS_KEY_ID: accessKeyId, S3_SECRET_ACCESS_KEY: secretAccessKey } = env;
+  if (Boolean(accessKeyId) !== Boolean(secretAccessKey)) throw new Error('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together');
+  return {
+    bucket: env.S3_BUCKET,
+    endpoint,
+    region: env.S3_REGION || 'us-east-1',
+    credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : undefined,
+    // A named endpoint is usually a self-hosted store, which wants path style; AWS wants the host name.
+    forcePathStyle: flag(env.S3_FORCE_PATH_STYLE, Boolean(endpoint)),
+  };
 }
 
 const DEFAULT_CONTACT = '客服邮箱 support@pdf365.cn（工作日 9:00–18:00）';
@@ -146,6 +180,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     adminToken: operatorToken('ADMIN_TOKEN', env.ADMIN_TOKEN),
     metricsToken: operatorToken('METRICS_TOKEN', env.METRICS_TOKEN),
     shutdownGraceMs: int(env.SHUTDOWN_GRACE_SECONDS, 30) * 1000,
+    s3: s3Config(env),
     pay: {
       orderTimeoutSeconds: int(env.PAY_ORDER_TIMEOUT_SECONDS, 30 * 60),
       wechat: env.WECHATPAY_MCHID

@@ -1,6 +1,7 @@
-// /healthz (the process answers) and /readyz (it can do its work: database, storage, job queue;
-// engines listed). A load balancer stops sending to a process whose /readyz is 503, which is what
-// a draining process (SIGTERM) answers, so its last jobs finish undisturbed.
+// /healthz (the process answers) and /readyz (it can do its work: database, the data dir, the
+// file store (S3_* or DATA_DIR/files), job queue; engines listed). A load balancer stops sending to
+// a process whose /readyz is 503, which is what a draining process (SIGTERM) answers, so its last
+// jobs finish undisturbed.
 import fs from 'node:fs/promises';
 import express from 'express';
 import { sql } from 'kysely';
@@ -49,6 +50,11 @@ export function healthRoutes(deps: HealthDeps): express.Router {
       const db = deps.db;
       checks.database = await check(() => sql`select 1`.execute(db));
       checks.storage = await check(() => fs.access(deps.dataDir, fs.constants.W_OK));
+    }
+    if (deps.tasks) {
+      const store = deps.tasks.store;
+      const reached = await check(() => store.reachable());
+      checks.fileStore = { ok: reached.ok, detail: reached.ok ? store.location : `${store.location}: ${reached.detail}` };
     }
     if (deps.tasks) checks.queue = deps.tasks.isDraining ? { ok: false, detail: 'draining' } : { ok: true, detail: `${deps.tasks.queueDepth} waiting or running` };
     const ready = Object.values(checks).every((c) => c.ok);

@@ -19,6 +19,8 @@ export const TASK_MESSAGES = {
   busy: '当前排队任务较多，请稍后再试',
   tooManyActive: '您已有较多任务在排队或处理中，请等待完成后再提交',
   diskFull: '服务器存储空间不足，请稍后再试',
+  /** The object store (S3_*) did not answer or refused: nothing was kept, the visitor tries again later. */
+  storeUnavailable: '文件存储暂时无法访问，请稍后再试',
   /** The process is shutting down (SIGTERM): another instance takes the next upload. */
   draining: '服务正在更新，请稍后几秒再试',
   fieldAfterFiles: '请求格式错误：参数需在文件之前提交',

@@ -120,7 +120,9 @@ export class TaskRunner {
     const converter = findConverter(task.tool);
     if (!converter) throw new Error(`no converter for ${task.tool}`);
     const inputs = await Promise.all(
-      task.inputs.map(async (file) => ({ name: file.name, path: await store.localPath(file.key), size: file.size, type: file.type })),
+      // A remote store's copies land in the work dir (under the task's id, clear of the converter's
+      // own names) and go with it when the run ends.
+      task.inputs.map(async (file) => ({ name: file.name, path: await store.localPath(file.key, workDir), size: file.size, type: file.type })),
     );
     const plan = task.stage === 'middle' ? { options: task.options, partial: false } : await planRun(task.tool, task.tier, task.options, { inputs, workDir, signal });
     let lastWrite = 0;
@@ -142,6 +144,7 @@ export class TaskRunner {
     const job = { inputs, options: plan.options };
     const result = await this.work(task, converter, job, ctx);
     signal.throwIfAborted();
+    await this.keepBesideInputs(task, inputs);
 
     if (task.stage === 'middle') {
       const middle: MiddleRecord = { files: await this.keep(task.id, 'mid', result.outputs, workDir), data: result.data ?? {} };
@@ -181,6 +184,13 @@ export class TaskRunner {
       kept.push({ name: output.name, key, size, type });
     }
     return kept;
+  }
+
+  /** What the job wrote beside its inputs (the ID photo's person mask) stays for the task's next run; a loss only costs that run the work again. */
+  private async keepBesideInputs(task: Task, inputs: readonly { path: string }[]): Promise<void> {
+    await Promise.all(task.inputs.map((file, i) => this.options.store.keepBeside(file.key, inputs[i].path))).catch((error: unknown) =>
+      logger.warn({ err: error, taskId: task.id }, 'files beside the inputs not kept'),
+    );
   }
 
   private async finish(taskId: string, result: Parameters<TaskRepo['finish']>[1]): Promise<boolean> {

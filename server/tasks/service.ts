@@ -4,6 +4,7 @@ import crypto from 'node:crypto';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
+import { text } from 'node:stream/consumers';
 import type { Request } from 'express';
 import { findTool, type Tool } from '../../shared/catalogue';
 import type { ConversionHistory, FailureCode, MiddleView, PreviewView, ResultPreview, ScanAnalysis, TaskStage, TaskView } from '../../shared/task-api';
@@ -24,13 +25,15 @@ import { TaskRepo, type Task } from './repo';
 import { RetryTimers } from './retry';
 import type { IsolationOptions } from './isolation/host';
 import { TaskRunner, zipKey } from './runner';
-import { LocalFileStore, type FileStore, type StoredFile } from './store';
+import type { FileStore, StoredFile } from './store';
 import { Sweeper } from './sweeper';
 import { tryoutLimits } from './tryout';
 import { receiveUpload, type UploadRules } from './upload';
 import { Fairness, type Reservation } from './fairness';
 import { DailyAllowance, type PackUses, type UseGrant } from '../usage/allowance';
 import { SpeechMinutes } from '../usage/speech-minutes';
+import { SPEECH_TOOLS } from '../../shared/speech-minutes';
+import { openFileStore } from '../storage/open';
 import type { Visitor } from './visitor';
 import { writeZip } from './zip';
 import { extensionOf } from '../files/sniff';
@@ -49,7 +52,7 @@ export interface Download {
 }
 
 export interface TaskServiceOptions {
-  config: Pick<Config, 'dataDir' | 'retentionMinutes' | 'convertConcurrency' | 'secret' | 'minFreeDiskBytes' | 'dailyUses'>;
+  config: Pick<Config, 'dataDir' | 'retentionMinutes' | 'convertConcurrency' | 'secret' | 'minFreeDiskBytes' | 'dailyUses' | 's3'>;
   db: Db;
   store?: FileStore;
   /** Waiting + running jobs beyond which submits answer 429. */
@@ -145,7 +148,7 @@ export class TaskService {
   constructor(options: TaskServiceOptions) {
     const { config } = options;
     this.onSettled = options.onSettled;
-    this.store = options.store ?? new LocalFileStore(path.join(config.dataDir, 'files'));
+    this.store = options.store ?? openFileStore(config);
     this.repo = new TaskRepo(options.db);
     this.links = new LinkSigner(loadSecret(config));
     this.workRoot = path.join(config.dataDir, 'work');
@@ -333,8 +336,7 @@ export class TaskService {
       // Try tokens from getTryToken (comma-separated) pay first.
       const tokens = upload.fields.tryToken?.split(',').map((t) => t.trim()) ?? [];
       // The speech tools charge minutes when the user holds them (usage/speech-minutes.ts).
-      const paths = await Promise.all(batches.map((files) => Promise.all(files.map((file) => this.store.localPath(file.key)))));
-      grant = (await this.speechMinutes.reserve(visitor, decided.tool.id, paths)) ?? (await this.allowance.reserve(visitor, decided.tool.id, batches.length, tokens));
+      grant = (await this.reserveMinutes(visitor, decided.tool.id, batches)) ?? (await this.allowance.reserve(visitor, decided.tool.id, batches.length, tokens));
     } catch (error) {
       await Promise.all(ids.map((id) => this.store.deleteTask(id)));
       throw error;
@@ -343,6 +345,18 @@ export class TaskService {
       return await this.createTasks(batches, ids, key, visitor, decided, mode, hold, grant);
     } finally {
       await grant.release();
+    }
+  }
+
+  /** The speech tools' minutes, measured on the recordings (copies from a remote store, only for those tools). */
+  private async reserveMinutes(visitor: Visitor, toolId: string, batches: StoredFile[][]): Promise<UseGrant | undefined> {
+    if (!SPEECH_TOOLS.has(toolId)) return undefined;
+    const scratch = path.join(this.workRoot, `probe-${crypto.randomBytes(6).toString('hex')}`);
+    try {
+      const paths = await Promise.all(batches.map((files) => Promise.all(files.map((file) => this.store.localPath(file.key, scratch)))));
+      return await this.speechMinutes.reserve(visitor, toolId, paths);
+    } finally {
+      await fsp.rm(scratch, { recursive: true, force: true });
     }
   }
 
@@ -633,7 +647,7 @@ export class TaskService {
     const task = await this.owned(taskId, owner);
     const reportFile = task.outputs.find((f) => f.type === 'json');
     if (!reportFile) throw new TaskRefusal(400, TASK_MESSAGES.notScanTask);
-    const report = JSON.parse(await fsp.readFile(await this.store.localPath(reportFile.key), 'utf8')) as ScanAnalysis['report'];
+    const report = JSON.parse(await text(this.store.get(reportFile.key))) as ScanAnalysis['report'];
     return { ...view, report };
   }
 
@@ -646,7 +660,7 @@ export class TaskService {
     const workDir = path.join(this.workRoot, `${task.id}-${which}-${crypto.randomBytes(4).toString('hex')}`);
     try {
       const signal = AbortSignal.timeout(PREVIEW_TIMEOUT_MS);
-      const source = await this.store.localPath(pdf.key);
+      const source = await this.store.localPath(pdf.key, workDir);
       const pages = await pageCount(source, signal);
       const images = await renderPages(source, workDir, { dpi: PREVIEW_DPI, maxSide: PREVIEW_MAX_SIDE, lastPage: Math.min(PREVIEW_PAGES, pages), signal });
       for (const [i, image] of images.entries()) await this.store.putFile(`${task.id}/${which}/${i}.png`, image);
@@ -687,7 +701,7 @@ export class TaskService {
   private async firstPage(task: Task, index: number, file: StoredFile, signal: AbortSignal): Promise<{ pageCount: number } | undefined> {
     const workDir = path.join(this.workRoot, `${task.id}-res-${crypto.randomBytes(4).toString('hex')}`);
     try {
-      const source = await this.store.localPath(file.key);
+      const source = await this.store.localPath(file.key, workDir);
       const pages = await pageCount(source, signal);
       const key = `${task.id}/res/${index}.png`;
       if ((await this.store.size(key)) === undefined) {

@@ -1,5 +1,6 @@
 // Where task files live. Keys are `<taskId>/<kind>/<n>.<ext>`: private per task, never derived from
-// a visitor's file name. The interface leaves room for an S3 store later.
+// a visitor's file name. LocalFileStore (files under DATA_DIR/files) is the embedded default;
+// server/storage/s3-store.ts keeps them in an S3-compatible bucket (server/storage/open.ts picks).
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
@@ -22,23 +23,54 @@ export interface FileStore {
   /** Moves a local file (e.g. a converter's output in its work dir) into the store. Returns its size. */
   putFile(key: string, localPath: string): Promise<number>;
   get(key: string): Readable;
-  /** A local path to read the file from (converters and engines work on files). */
-  localPath(key: string): Promise<string>;
+  /**
+   * A local path to read the file from (converters and engines work on files). A store whose files
+   * are not local downloads a copy into `scratchDir`, a folder the caller owns and removes when its
+   * work is done (a job's work dir): the copy goes with it, and the sweeper's work-dir pass clears
+   * what a crash left. The local store answers its own file and never writes there.
+   */
+  localPath(key: string, scratchDir: string): Promise<string>;
+  /**
+   * Keeps what a job wrote beside an input's local copy (`<copy>.<suffix>`: the ID photo's person
+   * mask) with that input, so the task's next run finds it there: localPath brings such files back
+   * with the copy. The local store's copy is its own file, so they are kept already.
+   */
+  keepBeside(key: string, localPath: string): Promise<void>;
   /** Bytes, or undefined when there is no such file. */
   size(key: string): Promise<number | undefined>;
   delete(key: string): Promise<void>;
   /** Removes every file of one task. */
   deleteTask(taskId: string): Promise<void>;
+  /** Where the files live (a folder, or s3://bucket), as /readyz shows it. */
+  readonly location: string;
+  /** Resolves when files can be stored now; rejects saying why not (/readyz). */
+  reachable(): Promise<void>;
 }
 
 const KEY = /^[A-Za-z0-9_-]+(\/[A-Za-z0-9_.-]+)+$/;
+const TASK_ID = /^[A-Za-z0-9_-]+$/;
+
+/** A store key as the stores accept it: relative, no `..`, nothing a path or an object name could misread. */
+export function checkedKey(key: string): string {
+  if (!KEY.test(key) || key.includes('..')) throw new Error(`bad store key ${key}`);
+  return key;
+}
+
+/** The prefix of every key of one task. */
+export function taskPrefix(taskId: string): string {
+  if (!TASK_ID.test(taskId)) throw new Error(`bad task id ${taskId}`);
+  return `${taskId}/`;
+}
 
 export class LocalFileStore implements FileStore {
   constructor(private readonly root: string) {}
 
+  get location(): string {
+    return this.root;
+  }
+
   private pathOf(key: string): string {
-    if (!KEY.test(key) || key.includes('..')) throw new Error(`bad store key ${key}`);
-    return path.join(this.root, key);
+    return path.join(this.root, checkedKey(key));
   }
 
   async put(key: string, body: Readable): Promise<number> {
@@ -81,6 +113,8 @@ export class LocalFileStore implements FileStore {
     return this.pathOf(key);
   }
 
+  async keepBeside(): Promise<void> {}
+
   async size(key: string): Promise<number | undefined> {
     return fsp.stat(this.pathOf(key)).then((s) => s.size, () => undefined);
   }
@@ -90,7 +124,11 @@ export class LocalFileStore implements FileStore {
   }
 
   async deleteTask(taskId: string): Promise<void> {
-    if (!/^[A-Za-z0-9_-]+$/.test(taskId)) throw new Error(`bad task id ${taskId}`);
-    await fsp.rm(path.join(this.root, taskId), { recursive: true, force: true });
+    await fsp.rm(path.join(this.root, taskPrefix(taskId)), { recursive: true, force: true });
+  }
+
+  async reachable(): Promise<void> {
+    await fsp.mkdir(this.root, { recursive: true });
+    await fsp.access(this.root, fs.constants.W_OK);
   }
 }
