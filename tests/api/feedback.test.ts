@@ -5,8 +5,8 @@
 // /admin/feedback (ADMIN_TOKEN) and download the files byte for byte. Refusals in Chinese with
 // their status (bad contact, empty or short text, unknown category, oversize, wrong type, too many
 // files) store nothing; the same form sent twice stores one entry; the rate limits per visitor and
-// per address answer 429, also to sends made at once (counted under locks). The page's side (no Authorization header in the browser) is
-// tests/e2e/feedback.test.ts.
+// per address answer 429, also to sends made at once (counted under locks). The page's side (no
+// Authorization header in the browser) is tests/e2e/feedback.test.ts.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
