@@ -1,6 +1,6 @@
-// The finished task: each output with a picture of it (first page of a PDF, the image itself) and
-// its download link, before and after for an image, the zip of all of them, when the files are
-// deleted, and the ways on (继续处理 in another tool, start over, delete now).
+// The finished task: each output with a picture of it (first page of a PDF or an office document,
+// the image itself) and its download link, before and after for an image, the zip of all of them,
+// when the files are deleted, and the ways on (继续处理 in another tool, start over, delete now).
 import { useEffect, useState } from 'react';
 import { formatFileSize } from '../../../shared/format';
 import { deleteById, resultPreview, type ResultPreview, type TaskView } from '../../api/tasks';
