@@ -3,7 +3,7 @@
 // the scene's cubic curves, boxes rounded-rectangle paths, topics real text that pdftotext and a
 // reader's search find. The request is checked field by field first (zod): colours are hex,
 // paths one move and one curve, numbers finite and bounded, counts within the map limits.
-import { LineCapStyle, PDFDocument, rgb, type PDFFont, type PDFPage, type RGB } from 'pdf-lib';
+import { LineCapStyle, PDFDocument, popGraphicsState, pushGraphicsState, rgb, setLineWidth, setStrokingColor, setTextRenderingMode, TextRenderingMode, type PDFFont, type PDFPage, type RGB } from 'pdf-lib';
 import { z } from 'zod';
 import { MINDMAP_LIMITS } from '../../shared/mindmap/document';
 import type { MindMapPdfRequest } from '../../shared/mindmap/pdf-request';
@@ -16,6 +16,9 @@ const MAX_PAGE_PT = 14_400;
 const CENTRAL_BASELINE_EM = 0.35;
 const BADGE_RADIUS = 9;
 const BADGE_FONT_SIZE = 10;
+/** The font has one weight: bold is its outline stroked as well, this wide (in ems). */
+const BOLD_STROKE_EM = 0.04;
+const BOLD_FROM = 600;
 
 const coordinate = z.number().finite().min(-1e6).max(1e6);
 const size = z.number().finite().min(0).max(1e6);
@@ -41,6 +44,7 @@ export const pdfRequestSchema: z.ZodType<MindMapPdfRequest> = z.object({
         underline: colour.nullable(),
         textColor: colour,
         fontSize: z.number().min(1).max(200),
+        fontWeight: z.number().int().min(100).max(900),
         text: z.array(z.object({ x: coordinate, y: coordinate, line: z.string().max(MINDMAP_LIMITS.maxTextLength) })).max(200),
         badge: z.object({ x: coordinate, y: coordinate, count: z.number().int().min(0).max(1e6), color: colour }).nullable(),
       }),
@@ -98,11 +102,13 @@ class Canvas {
   }
 
   /** One line of text centred on (x, y), as SVG's text-anchor="middle" dominant-baseline="central". */
-  centredText(line: string, x: number, y: number, fontSize: number, color: RGB): void {
+  centredText(line: string, x: number, y: number, fontSize: number, color: RGB, bold = false): void {
     if (!line) return;
     const size = fontSize * this.scale;
     const width = this.font.widthOfTextAtSize(line, size);
+    if (bold) this.page.pushOperators(pushGraphicsState(), setTextRenderingMode(TextRenderingMode.FillAndOutline), setStrokingColor(color), setLineWidth(size * BOLD_STROKE_EM));
     this.page.drawText(line, { x: this.px(x) - width / 2, y: this.py(y + fontSize * CENTRAL_BASELINE_EM), size, font: this.font, color });
+    if (bold) this.page.pushOperators(popGraphicsState());
   }
 
   circle(x: number, y: number, radius: number, fill: RGB, stroke: RGB, width: number): void {
@@ -129,7 +135,7 @@ export async function mindMapPdf(map: MindMapPdfRequest): Promise<Uint8Array> {
   for (const node of map.nodes) {
     if (node.fill !== 'transparent') canvas.path(roundedRect(node.x, node.y, node.w, node.h, node.rx), { fill: colourOf(node.fill) });
     if (node.underline) canvas.path(`M${node.x} ${node.y + node.h}H${node.x + node.w}`, { stroke: colourOf(node.underline), width: 2 });
-    for (const t of node.text) canvas.centredText(safe(t.line), t.x, t.y, node.fontSize, colourOf(node.textColor));
+    for (const t of node.text) canvas.centredText(safe(t.line), t.x, t.y, node.fontSize, colourOf(node.textColor), node.fontWeight >= BOLD_FROM);
     if (node.badge) {
       const badgeColour = colourOf(node.badge.color);
       canvas.circle(node.badge.x, node.badge.y, BADGE_RADIUS, rgb(1, 1, 1), badgeColour, 1.5);

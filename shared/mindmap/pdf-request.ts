@@ -20,6 +20,8 @@ export interface MindMapPdfRequest {
     underline: string | null;
     textColor: string;
     fontSize: number;
+    /** 600 and over is drawn bold. */
+    fontWeight: number;
     /** Lines centred on (x, y). */
     text: { x: number; y: number; line: string }[];
     badge: { x: number; y: number; count: number; color: string } | null;

@@ -86,8 +86,8 @@ describe.each(DB_MODES)('mind maps API on %s', (mode) => {
       background: '#f6f8fb',
       edges: [{ d: 'M60 20C120 20 120 80 200 80', color: '#e8553e', width: 3 }],
       nodes: [
-        { x: 0, y: 0, w: 120, h: 40, rx: 10, fill: '#26344f', underline: null, textColor: '#ffffff', fontSize: 18, text: [{ x: 60, y: 20, line: '季度计划' }], badge: null },
-        { x: 200, y: 64, w: 140, h: 32, rx: 4, fill: 'transparent', underline: '#e8553e', textColor: '#1f2937', fontSize: 14, text: [{ x: 270, y: 72, line: '市场调研 Q3' }, { x: 270, y: 90, line: '竞品分析😀' }], badge: { x: 351, y: 96, count: 7, color: '#e8553e' } },
+        { x: 0, y: 0, w: 120, h: 40, rx: 10, fill: '#26344f', underline: null, textColor: '#ffffff', fontSize: 18, fontWeight: 700, text: [{ x: 60, y: 20, line: '季度计划' }], badge: null },
+        { x: 200, y: 64, w: 140, h: 32, rx: 4, fill: 'transparent', underline: '#e8553e', textColor: '#1f2937', fontSize: 14, fontWeight: 400, text: [{ x: 270, y: 72, line: '市场调研 Q3' }, { x: 270, y: 90, line: '竞品分析😀' }], badge: { x: 351, y: 96, count: 7, color: '#e8553e' } },
       ],
     };
     const res = await guest.request('POST', '/api/mindmaps/pdf', scene, false);
@@ -119,7 +119,7 @@ describe.each(DB_MODES)('mind maps API on %s', (mode) => {
       { ...scene, edges: [{ d: 'M0 0L10 10Z', color: '#000', width: 1 }] },
       { ...scene, nodes: [] },
       { ...scene, frame: { ...scene.frame, width: Infinity } },
-      { ...scene, nodes: Array(MINDMAP_LIMITS.maxNodes + 1).fill({ x: 0, y: 0, w: 1, h: 1, rx: 0, fill: '#000', underline: null, textColor: '#000', fontSize: 1, text: [], badge: null }) },
+      { ...scene, nodes: Array(MINDMAP_LIMITS.maxNodes + 1).fill({ x: 0, y: 0, w: 1, h: 1, rx: 0, fill: '#000', underline: null, textColor: '#000', fontSize: 1, fontWeight: 400, text: [], badge: null }) },
       'not a map',
     ];
     for (const body of refused) {

@@ -13,7 +13,7 @@ export function pdfRequestOf(scene: Scene, layout: MapLayout, title: string): Mi
     frame: exportFrame(layout),
     background: scene.background,
     edges: scene.edges.map(({ d, color, width }) => ({ d, color, width })),
-    nodes: scene.nodes.map(({ x, y, w, h, rx, fill, underline, textColor, fontSize, text, badge }) => ({ x, y, w, h, rx, fill, underline, textColor, fontSize, text, badge })),
+    nodes: scene.nodes.map(({ x, y, w, h, rx, fill, underline, textColor, fontSize, fontWeight, text, badge }) => ({ x, y, w, h, rx, fill, underline, textColor, fontSize, fontWeight, text, badge })),
   };
 }
 
