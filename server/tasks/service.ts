@@ -682,7 +682,8 @@ export class TaskService {
         files.push({ index, kind: 'image', url: this.url(task, `out${index}`) });
         continue;
       }
-      const drawable = file.type === 'pdf' ? pdfsDrawn++ < RESULT_PREVIEW_PDFS : hasOfficePdfExport(file.type) && officeDrawn++ < RESULT_PREVIEW_OFFICE;
+      // An office picture waits for no conversion: with the pool full it is left for a later call.
+      const drawable = file.type === 'pdf' ? pdfsDrawn++ < RESULT_PREVIEW_PDFS : hasOfficePdfExport(file.type) && officeDrawn++ < RESULT_PREVIEW_OFFICE && !officePoolSaturated();
       const drawn = drawable && (await this.firstPage(task, index, file, signal));
       files.push(drawn ? { index, kind: 'page', url: this.url(task, `res${index}`), ...(drawn.pageCount ? { pageCount: drawn.pageCount } : {}) } : { index, kind: 'none' });
     }
