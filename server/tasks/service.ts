@@ -682,8 +682,7 @@ export class TaskService {
         files.push({ index, kind: 'image', url: this.url(task, `out${index}`) });
         continue;
       }
-      // An office picture waits for no conversion: with the pool full it is left for a later call.
-      const drawable = file.type === 'pdf' ? pdfsDrawn++ < RESULT_PREVIEW_PDFS : hasOfficePdfExport(file.type) && officeDrawn++ < RESULT_PREVIEW_OFFICE && !officePoolSaturated();
+      const drawable = file.type === 'pdf' ? pdfsDrawn++ < RESULT_PREVIEW_PDFS : hasOfficePdfExport(file.type) && officeDrawn++ < RESULT_PREVIEW_OFFICE;
       const drawn = drawable && (await this.firstPage(task, index, file, signal));
       files.push(drawn ? { index, kind: 'page', url: this.url(task, `res${index}`), ...(drawn.pageCount ? { pageCount: drawn.pageCount } : {}) } : { index, kind: 'none' });
     }
@@ -708,6 +707,8 @@ export class TaskService {
       const source = await this.store.localPath(file.key);
       const pages = file.type === 'pdf' ? await pageCount(source, signal) : undefined;
       if ((await this.store.size(key)) === undefined) {
+        // An office picture waits for no conversion: with the pool full it is left for a later call.
+        if (file.type !== 'pdf' && officePoolSaturated()) return undefined;
         await fsp.mkdir(workDir, { recursive: true });
         const pdf = file.type === 'pdf' ? source : await officeToPdf({ name: file.name, path: source, size: file.size, type: file.type }, index, { workDir, signal }, { pageRange: '1' });
         const [image] = await renderPages(pdf, path.join(workDir, 'pages'), { dpi: PREVIEW_DPI, maxSide: RESULT_PREVIEW_MAX_SIDE, lastPage: 1, signal });
