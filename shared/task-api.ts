@@ -63,8 +63,9 @@ export interface PreviewView {
 
 /**
  * /task/resultPreview: how each result file of a finished task can be shown. `page`: the first
- * page of a PDF as a PNG (with the PDF's page count); `image`: the result image itself; `none`:
- * no picture (office files, archives, media, or more PDFs than are drawn) — the page shows its type.
+ * page of a PDF (with its page count) or of an office document (Word, Excel, PPT; no count) as a
+ * PNG; `image`: the result image itself; `none`: no picture (archives, media, a page that could
+ * not be drawn, or more files than are drawn) — the page shows its type.
  */
 export interface ResultPreview {
   taskId: string;

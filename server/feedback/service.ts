@@ -2,8 +2,9 @@
 // three attachments, kept with who sent it (the logged-in user, else the visitor's UUID) and from
 // where. Everything is decided from the fields, before any attachment is stored: the checks of
 // shared/feedback.ts, the same form sent again (its submit key), and the rate limits, whose
-// counters are the rows themselves. Attachments go through the task upload (streamed, size
-// counted, type sniffed) into the file store, and are deleted when their retention ends.
+// counters are the rows themselves (counted again under the sender's locks as the row is
+// written). Attachments go through the task upload (streamed, size counted, type sniffed) into
+// the file store, and are deleted when their retention ends.
 import crypto from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { Request } from 'express';
@@ -21,6 +22,7 @@ import {
   normalizeFeedbackContact,
 } from '../../shared/feedback';
 import type { Db } from '../db';
+import { lockNames } from '../db/locks';
 import { TaskRefusal } from '../tasks/errors';
 import type { FileStore, StoredFile } from '../tasks/store';
 import { receiveUpload } from '../tasks/upload';
@@ -96,6 +98,22 @@ function checkFields(raw: Record<string, unknown>): Fields {
   return { category: text('category'), content: text('content').trim(), contact: normalizeFeedbackContact(text('contact')), submitKey: text('submitKey') };
 }
 
+interface Recent {
+  keys: Map<string, string>;
+  ownerWindow: number;
+  ownerDay: number;
+  ipWindow: number;
+  ipDay: number;
+}
+
+/** Refuses a form its sender may not send now; the same form again is answered with its entry, even past the limits it counts towards. */
+function checkAgainst(recent: Recent, fields: Fields): void {
+  const earlier = recent.keys.get(fields.submitKey);
+  if (earlier) throw new AlreadySent(earlier);
+  if (recent.ownerDay >= FEEDBACK_LIMITS.perOwnerPerDay || recent.ipDay >= FEEDBACK_LIMITS.perIpPerDay) throw new TaskRefusal(429, FEEDBACK_MESSAGES.dailyLimit);
+  if (recent.ownerWindow >= FEEDBACK_LIMITS.perOwnerInWindow || recent.ipWindow >= FEEDBACK_LIMITS.perIpInWindow) throw new TaskRefusal(429, FEEDBACK_MESSAGES.tooFrequent);
+}
+
 function contentTypeOf(type: string): string {
   const known: Record<string, string> = {
     jpg: 'image/jpeg',
@@ -122,8 +140,8 @@ export class FeedbackService {
     this.retentionMs = retentionDays * DAY;
   }
 
-  private async countSince(column: 'owner' | 'ip', value: string, since: number): Promise<number> {
-    const row = await this.db
+  private async countSince(db: Db, column: 'owner' | 'ip', value: string, since: number): Promise<number> {
+    const row = await db
       .selectFrom('feedback')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where(column, '=', value)
@@ -132,32 +150,30 @@ export class FeedbackService {
     return Number(row.n);
   }
 
-  /** What the rules need to decide synchronously once the fields are in: the sender's recent keys and counts. */
-  private async recent(sender: FeedbackSender) {
+  /** The sender's recent entries: their submit keys, and the counts the limits are about. */
+  private async recent(db: Db, sender: FeedbackSender): Promise<Recent> {
     const now = this.now();
     const { owner, ip } = sender.visitor;
     const [keys, ownerWindow, ownerDay, ipWindow, ipDay] = await Promise.all([
-      this.db.selectFrom('feedback').select(['id', 'submit_key']).where('owner', '=', owner).where('created_at', '>', now - DAY).execute(),
-      this.countSince('owner', owner, now - FEEDBACK_LIMITS.window),
-      this.countSince('owner', owner, now - DAY),
-      this.countSince('ip', ip, now - FEEDBACK_LIMITS.window),
-      this.countSince('ip', ip, now - DAY),
+      db.selectFrom('feedback').select(['id', 'submit_key']).where('owner', '=', owner).where('created_at', '>', now - DAY).execute(),
+      this.countSince(db, 'owner', owner, now - FEEDBACK_LIMITS.window),
+      this.countSince(db, 'owner', owner, now - DAY),
+      this.countSince(db, 'ip', ip, now - FEEDBACK_LIMITS.window),
+      this.countSince(db, 'ip', ip, now - DAY),
     ]);
     return { keys: new Map(keys.map((k) => [k.submit_key, k.id])), ownerWindow, ownerDay, ipWindow, ipDay };
   }
 
   /** The form as a page sends it (multipart, files last), or fields only (JSON or form-encoded). Answers the entry's id. */
   async submit(req: Request, sender: FeedbackSender): Promise<string> {
-    const recent = await this.recent(sender);
+    // A first look, so a refused form is answered before its files are streamed and stored; the
+    // write below decides again under the sender's locks.
+    const recent = await this.recent(this.db, sender);
     let decided: Fields | undefined;
     const decide = (raw: Record<string, unknown>): Fields => {
       if (decided) return decided;
       const fields = checkFields(raw);
-      // The same form again is answered with its entry, even past the limits it counts towards.
-      const earlier = recent.keys.get(fields.submitKey);
-      if (earlier) throw new AlreadySent(earlier);
-      if (recent.ownerDay >= FEEDBACK_LIMITS.perOwnerPerDay || recent.ipDay >= FEEDBACK_LIMITS.perIpPerDay) throw new TaskRefusal(429, FEEDBACK_MESSAGES.dailyLimit);
-      if (recent.ownerWindow >= FEEDBACK_LIMITS.perOwnerInWindow || recent.ipWindow >= FEEDBACK_LIMITS.perIpInWindow) throw new TaskRefusal(429, FEEDBACK_MESSAGES.tooFrequent);
+      checkAgainst(recent, fields);
       decided = fields;
       return fields;
     };
@@ -193,25 +209,32 @@ export class FeedbackService {
     const fields = decided!;
     const { visitor } = sender;
     try {
-      await this.db
-        .insertInto('feedback')
-        .values({
-          id,
-          owner: visitor.owner,
-          user_id: sender.userId,
-          ip: visitor.ip,
-          category: fields.category,
-          content: fields.content,
-          contact: fields.contact,
-          submit_key: fields.submitKey,
-          attachments: JSON.stringify(files.map(({ name, key, size, type }) => ({ name, key, size, type }))),
-          created_at: this.now(),
-          files_deleted_at: null,
-        })
-        .execute();
+      // Counted and written as one step: parallel sends of one visitor or address wait for each
+      // other here, so each counts the entries of those before it (server/db/locks.ts).
+      await this.db.transaction().execute(async (trx) => {
+        await lockNames(trx, [`feedback:owner:${visitor.owner}`, `feedback:ip:${visitor.ip}`]);
+        checkAgainst(await this.recent(trx, sender), fields);
+        await trx
+          .insertInto('feedback')
+          .values({
+            id,
+            owner: visitor.owner,
+            user_id: sender.userId,
+            ip: visitor.ip,
+            category: fields.category,
+            content: fields.content,
+            contact: fields.contact,
+            submit_key: fields.submitKey,
+            attachments: JSON.stringify(files.map(({ name, key, size, type }) => ({ name, key, size, type }))),
+            created_at: this.now(),
+            files_deleted_at: null,
+          })
+          .execute();
+      });
     } catch (error) {
-      // Two sends of one form at once: the unique submit_key keeps the first.
       await this.deleteFiles(files);
+      if (error instanceof AlreadySent || error instanceof TaskRefusal) throw error;
+      // Two sends of one form at once (before its visitor had a cookie): the unique submit_key keeps the first.
       const first = await this.db.selectFrom('feedback').select('id').where('submit_key', '=', fields.submitKey).executeTakeFirst();
       if (first) return first.id;
       throw error;

@@ -4,12 +4,15 @@
 //   POST   /api/mindmaps        {doc} → a new map's summary
 //   PUT    /api/mindmaps/:id    {doc} → the saved summary
 //   DELETE /api/mindmaps/:id
+//   POST   /api/mindmaps/pdf    the map's scene (shared/mindmap/pdf-request.ts) → a vector PDF; guests too
 // Guests get 401 (their maps stay in the browser); another user's id, like an unknown one, 404;
 // a document over the size, node or depth bounds 413; one that is not a map 400.
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { fail, ok } from '../../shared/errors';
 import { MINDMAP_LIMITS, MINDMAP_MESSAGES } from '../../shared/mindmap/document';
 import type { AuthenticatedRequest } from '../account/authenticate';
+import { MINDMAP_PDF_MESSAGES } from '../../shared/mindmap/pdf-request';
+import { mindMapPdf, pdfRequestSchema } from './pdf';
 import { docSchema, roughShape } from './schema';
 import type { MindMaps } from './store';
 
@@ -64,6 +67,15 @@ export function createMindMapRouter(maps: MindMaps): express.Router {
       else next(error);
     });
   };
+
+  // Drawn from what the page sends, kept nowhere: an export, like the SVG and PNG ones.
+  router.post('/api/mindmaps/pdf', handle(async (req, res) => {
+    const parsed = pdfRequestSchema.safeParse(req.body);
+    if (!parsed.success) throw new Refusal(400, MINDMAP_PDF_MESSAGES.badScene);
+    const pdf = await mindMapPdf(parsed.data);
+    res.set({ 'Content-Type': 'application/pdf', 'Content-Disposition': 'attachment; filename="mindmap.pdf"' });
+    res.end(Buffer.from(pdf));
+  }));
 
   router.get('/api/mindmaps', handle(async (req, res) => {
     res.json(ok({ list: await maps.list(userOf(req)) }));

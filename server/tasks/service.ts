@@ -11,6 +11,7 @@ import type { ConversionHistory, FailureCode, MiddleView, PreviewView, ResultPre
 import type { Config } from '../config';
 import type { Db } from '../db';
 import { officePoolSaturated } from '../convert/engines/libreoffice';
+import { hasOfficePdfExport, officeToPdf } from '../convert/tools/office/office-pdf';
 import { findConverter } from '../convert/registry';
 import type { Converter } from '../convert/types';
 import { TaskRefusal } from './errors';
@@ -79,6 +80,8 @@ const PREVIEW_MAX_SIDE = 1200;
 const PREVIEW_TIMEOUT_MS = 60 * 1000;
 /** resultPreview: the first page of at most this many result PDFs (a split may make hundreds). */
 const RESULT_PREVIEW_PDFS = 8;
+/** …and of at most this many office results (each a LibreOffice job). */
+const RESULT_PREVIEW_OFFICE = 4;
 /** Wide enough for a result card at twice the pixel density. */
 const RESULT_PREVIEW_MAX_SIDE = 480;
 /** Result images a browser shows as they are, up to a size worth loading into the page. */
@@ -137,6 +140,8 @@ export class TaskService {
   private readonly workRoot: string;
   private readonly retentionMs: number;
   private readonly zipping = new Map<string, Promise<void>>();
+  /** resultPreview's first pages being drawn, by store key. */
+  private readonly drawingFirstPages = new Map<string, Promise<{ pageCount?: number } | undefined>>();
   private readonly fairness: Fairness;
   /** The daily free uses of each tool (server/usage). */
   readonly allowance: DailyAllowance;
@@ -676,36 +681,52 @@ export class TaskService {
   }
 
   /**
-   * resultPreview: a picture of each result file — the first page of a PDF (drawn once, kept with
-   * the task), an image as it is — or none. A page that cannot be drawn is left without a picture
-   * rather than failing the call: the result itself is fine.
+   * resultPreview: a picture of each result file — the first page of a PDF or of an office
+   * document (drawn once, on the first call, and kept with the task), an image as it is — or
+   * none. A page that cannot be drawn is left without a picture rather than failing the call:
+   * the result itself is fine.
    */
   async resultPreview(taskId: unknown, owner: string): Promise<ResultPreview> {
     const task = await this.finishedSource(taskId, owner);
     const signal = AbortSignal.timeout(PREVIEW_TIMEOUT_MS);
     let pdfsDrawn = 0;
+    let officeDrawn = 0;
     const files: ResultPreview['files'] = [];
     for (const [index, file] of task.outputs.entries()) {
       if (INLINE_IMAGE_TYPES.has(file.type) && file.size <= INLINE_IMAGE_MAX_BYTES) {
         files.push({ index, kind: 'image', url: this.url(task, `out${index}`) });
-      } else if (file.type === 'pdf' && pdfsDrawn < RESULT_PREVIEW_PDFS) {
-        pdfsDrawn += 1;
-        const drawn = await this.firstPage(task, index, file, signal);
-        files.push(drawn ? { index, kind: 'page', url: this.url(task, `res${index}`), pageCount: drawn.pageCount } : { index, kind: 'none' });
-      } else files.push({ index, kind: 'none' });
+        continue;
+      }
+      const drawable = file.type === 'pdf' ? pdfsDrawn++ < RESULT_PREVIEW_PDFS : hasOfficePdfExport(file.type) && officeDrawn++ < RESULT_PREVIEW_OFFICE;
+      const drawn = drawable && (await this.firstPage(task, index, file, signal));
+      files.push(drawn ? { index, kind: 'page', url: this.url(task, `res${index}`), ...(drawn.pageCount ? { pageCount: drawn.pageCount } : {}) } : { index, kind: 'none' });
     }
     return { taskId: task.id, files };
   }
 
-  /** The first page of a result PDF as `<task>/res/<index>.png`, and its page count; undefined when it cannot be drawn. */
-  private async firstPage(task: Task, index: number, file: StoredFile, signal: AbortSignal): Promise<{ pageCount: number } | undefined> {
+  /** The first page of a result as `<task>/res/<index>.png`, drawn once even when asked twice at once; undefined when it cannot be drawn. */
+  private firstPage(task: Task, index: number, file: StoredFile, signal: AbortSignal): Promise<{ pageCount?: number } | undefined> {
+    const key = `${task.id}/res/${index}.png`;
+    let drawing = this.drawingFirstPages.get(key);
+    if (!drawing) {
+      drawing = this.drawFirstPage(task, index, file, key, signal).finally(() => this.drawingFirstPages.delete(key));
+      this.drawingFirstPages.set(key, drawing);
+    }
+    return drawing;
+  }
+
+  /** A PDF is drawn by mutool (its page count read each time: it is cheap); an office document is first made a one-page PDF by LibreOffice (no count: that PDF is one page of it). */
+  private async drawFirstPage(task: Task, index: number, file: StoredFile, key: string, signal: AbortSignal): Promise<{ pageCount?: number } | undefined> {
     const workDir = path.join(this.workRoot, `${task.id}-res-${crypto.randomBytes(4).toString('hex')}`);
     try {
       const source = await this.store.localPath(file.key, workDir);
-      const pages = await pageCount(source, signal);
-      const key = `${task.id}/res/${index}.png`;
+      const pages = file.type === 'pdf' ? await pageCount(source, signal) : undefined;
       if ((await this.store.size(key)) === undefined) {
-        const [image] = await renderPages(source, workDir, { dpi: PREVIEW_DPI, maxSide: RESULT_PREVIEW_MAX_SIDE, lastPage: 1, signal });
+        // An office picture waits for no conversion: with the pool full it is left for a later call.
+        if (file.type !== 'pdf' && officePoolSaturated()) return undefined;
+        await fsp.mkdir(workDir, { recursive: true });
+        const pdf = file.type === 'pdf' ? source : await officeToPdf({ name: file.name, path: source, size: file.size, type: file.type }, index, { workDir, signal }, { pageRange: '1' });
+        const [image] = await renderPages(pdf, path.join(workDir, 'pages'), { dpi: PREVIEW_DPI, maxSide: RESULT_PREVIEW_MAX_SIDE, lastPage: 1, signal });
         if (!image) return undefined;
         await this.store.putFile(key, image);
       }

@@ -5,8 +5,8 @@
 // /admin/feedback (ADMIN_TOKEN) and download the files byte for byte. Refusals in Chinese with
 // their status (bad contact, empty or short text, unknown category, oversize, wrong type, too many
 // files) store nothing; the same form sent twice stores one entry; the rate limits per visitor and
-// per address answer 429. The page's side (no Authorization header in the browser) is
-// tests/e2e/feedback.test.ts.
+// per address answer 429, also to sends made at once (counted under locks). The page's side (no
+// Authorization header in the browser) is tests/e2e/feedback.test.ts.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -184,6 +184,25 @@ describe.each(DB_MODES)('feedback on %s', (mode) => {
     expect(await send(new ApiVisitor(origin(), address), {})).toEqual({ status: 429, body: { ret: 400, msg: '提交过于频繁，请稍后再试' } });
     // Others are not held back.
     expect((await send(new ApiVisitor(origin()), {})).status).toBe(200);
+  });
+
+  test('parallel sends are counted one after another: of 8 at once from one visitor 3 pass, of 14 from one address 10', async () => {
+    const visitor = new ApiVisitor(origin());
+    // The first answer gives the visitor its UUID cookie; every send after it is the same owner.
+    expect((await send(visitor, {})).status).toBe(200);
+    const filesBefore = storedFiles().length;
+    const burst = await Promise.all(Array.from({ length: 8 }, () => send(visitor, { files: [{ name: 'shot.png', bytes: png }] })));
+    expect(burst.map((r) => r.status).sort()).toEqual([200, 200, ...Array(6).fill(429)]);
+    const rows = await db().selectFrom('feedback').select('id').where('owner', '=', `v:${visitor.jar.get('UUID')!.value}`).execute();
+    expect(rows).toHaveLength(3);
+    // A refused send's file, stored while it streamed past the first look, is deleted: only the two kept entries' files stay.
+    expect(storedFiles()).toHaveLength(filesBefore + 2);
+
+    const address = `192.0.2.${crypto.randomInt(1, 255)}`;
+    const crowd = await Promise.all(Array.from({ length: 14 }, () => send(new ApiVisitor(origin(), address), {})));
+    expect(crowd.filter((r) => r.status === 200)).toHaveLength(10);
+    expect(crowd.filter((r) => r.status === 429).map((r) => r.body)).toEqual(Array(4).fill({ ret: 400, msg: '提交过于频繁，请稍后再试' }));
+    expect(await db().selectFrom('feedback').select('id').where('ip', '=', address).execute()).toHaveLength(10);
   });
 });
 

@@ -1,6 +1,12 @@
 // The account's mind maps (server/mindmaps) on the built server, SQLite and PostgreSQL: a user
 // saves, lists, opens, updates and deletes maps; guests get 401; another user's id and unknown
-// ids 404 on every call; oversize, too deep and malformed documents are refused in Chinese.
+// ids 404 on every call; oversize, too deep and malformed documents are refused in Chinese. The
+// PDF export (POST /api/mindmaps/pdf, guests too) is read back with qpdf, pdfinfo, pdftotext,
+// pdffonts and pdfimages; scenes it cannot hold are refused in Chinese.
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { MINDMAP_LIMITS, MINDMAP_MESSAGES } from '../../shared/mindmap/document';
 import { MINDMAP_API_MESSAGES } from '../../server/mindmaps/router';
 import { ApiVisitor, loggedInVisitor } from '../support/api-visitor';
@@ -70,5 +76,55 @@ describe.each(DB_MODES)('mind maps API on %s', (mode) => {
       expect(await user.send('POST', '/api/mindmaps', { doc: bad } as Record<string, unknown>)).toMatchObject({ status: 400, body: { msg: MINDMAP_API_MESSAGES.badDoc } });
     }
     expect((await user.send('GET', '/api/mindmaps')).body.data!.list).toEqual([]);
+  });
+
+  it('draws a map\'s scene as a vector PDF for anyone: text pdftotext reads, the Chinese font embedded, no picture', async () => {
+    const guest = new ApiVisitor(env.server.origin);
+    const scene = {
+      title: '季度计划',
+      frame: { x: -40, y: -40, width: 480, height: 200 },
+      background: '#f6f8fb',
+      edges: [{ d: 'M60 20C120 20 120 80 200 80', color: '#e8553e', width: 3 }],
+      nodes: [
+        { x: 0, y: 0, w: 120, h: 40, rx: 10, fill: '#26344f', underline: null, textColor: '#ffffff', fontSize: 18, fontWeight: 700, text: [{ x: 60, y: 20, line: '季度计划' }], badge: null },
+        { x: 200, y: 64, w: 140, h: 32, rx: 4, fill: 'transparent', underline: '#e8553e', textColor: '#1f2937', fontSize: 14, fontWeight: 400, text: [{ x: 270, y: 72, line: '市场调研 Q3' }, { x: 270, y: 90, line: '竞品分析😀' }], badge: { x: 351, y: 96, count: 7, color: '#e8553e' } },
+      ],
+    };
+    const res = await guest.request('POST', '/api/mindmaps/pdf', scene, false);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/pdf');
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mm-pdf-'));
+    const pdf = path.join(dir, 'map.pdf');
+    fs.writeFileSync(pdf, Buffer.from(await res.arrayBuffer()));
+    try {
+      expect(execFileSync('qpdf', ['--check', pdf]).toString()).toContain('No syntax or stream encoding errors');
+      const info = execFileSync('pdfinfo', [pdf]).toString();
+      expect(info).toMatch(/Pages:\s+1/);
+      expect(info).toMatch(/Page size:\s+360 x 150 pts/);
+      expect(info).toMatch(/Title:\s+季度计划/);
+      // The emoji the font lacks is left out; everything else is text, in reading order.
+      const text = execFileSync('pdftotext', ['-layout', pdf, '-']).toString();
+      for (const words of ['季度计划', '市场调研 Q3', '竞品分析', '7']) expect(text).toContain(words);
+      // Embedded, and only the glyphs used (the font file is 10 MB).
+      expect(execFileSync('pdffonts', [pdf]).toString()).toMatch(/^WenQuanYiZenHei\S*\s+CID TrueType\s+Identity-H\s+yes\b/m);
+      expect(fs.statSync(pdf).size).toBeLessThan(100_000);
+      expect(execFileSync('pdfimages', ['-list', pdf]).toString().trim().split('\n')).toHaveLength(2);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+
+    // Only what the page's scene can hold: hex colours, one curve per branch, bounded numbers.
+    const refused = [
+      { ...scene, background: 'url(#x)' },
+      { ...scene, edges: [{ d: 'M0 0L10 10Z', color: '#000', width: 1 }] },
+      { ...scene, nodes: [] },
+      { ...scene, frame: { ...scene.frame, width: Infinity } },
+      { ...scene, nodes: Array(MINDMAP_LIMITS.maxNodes + 1).fill({ x: 0, y: 0, w: 1, h: 1, rx: 0, fill: '#000', underline: null, textColor: '#000', fontSize: 1, fontWeight: 400, text: [], badge: null }) },
+      'not a map',
+    ];
+    for (const body of refused) {
+      const answer = await guest.send('POST', '/api/mindmaps/pdf', typeof body === 'string' ? { body } : (body as Record<string, unknown>), false);
+      expect(answer).toEqual({ status: 400, body: { ret: 400, msg: '导图内容格式不正确，无法导出PDF' } });
+    }
   });
 });

@@ -4,7 +4,8 @@
 //   submitResultGroup runs the tool on staged files in the order given (a merge as arranged), and
 //   that run is what counts;
 // - moreConvertMiddle stages a finished task's results for a page tool (继续处理 → 拆分);
-// - resultPreview draws the first page of each result PDF, links result images as they are.
+// - resultPreview draws the first page of each result PDF and of Word, Excel and PowerPoint
+//   results (OCR reads page 1 on it), links result images as they are.
 // Results are read with pdftotext, pdfinfo and qpdf --check; pictures with ffprobe.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -36,10 +37,10 @@ beforeAll(() => {
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 /** A PDF whose page n reads "<label> page n", so pdftotext tells the pages apart. */
-async function labelledPdf(label: string, pages: number): Promise<Buffer> {
+async function labelledPdf(label: string, pages: number, size: [number, number] = [300, 400], fontSize = 20): Promise<Buffer> {
   const doc = await PDFDocument.create();
   const font = await doc.embedFont(StandardFonts.Helvetica);
-  for (let i = 1; i <= pages; i++) doc.addPage([300, 400]).drawText(`${label} page ${i}`, { x: 20, y: 200, size: 20, font });
+  for (let i = 1; i <= pages; i++) doc.addPage(size).drawText(`${label} page ${i}`, { x: 20, y: size[1] / 2, size: fontSize, font });
   return Buffer.from(await doc.save());
 }
 
@@ -53,6 +54,15 @@ function pageLabels(file: string): string[] {
 function imageSize(file: string): [number, number] {
   const [w, h] = execFileSync('ffprobe', ['-v', 'error', '-show_entries', 'stream=width,height', '-of', 'csv=p=0', file], { encoding: 'utf8' }).trim().split(',').map(Number);
   return [w!, h!];
+}
+
+/** The text tesseract reads on a picture as it is and enlarged (a sheet's 11 pt cells are 6 px high in a 480 px preview; a 36 pt title reads best unscaled). */
+async function ocr(picture: string): Promise<string> {
+  const [w] = imageSize(picture);
+  const large = `${picture}.x4.png`;
+  await sharp(picture).resize({ width: w * 4, kernel: 'lanczos3' }).toFile(large);
+  const read = (file: string) => execFileSync('tesseract', [file, '-', '-l', 'eng', '--psm', '6'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+  return `${read(picture)}\n${read(large)}`;
 }
 
 async function middle(client: TaskClient, taskId: string): Promise<MiddleState> {
@@ -178,6 +188,38 @@ describe.each(DB_MODES)('staged pages on %s', (mode) => {
     const res = await fetch(new URL(image.body.data!.files[0]!.url!, site.server.origin));
     expect(res.headers.get('content-type')).toBe('image/webp');
     expect((await sharp(Buffer.from(await res.arrayBuffer())).metadata()).width).toBe(64);
+  });
+
+  test('resultPreview: the first page of a Word, Excel or PowerPoint result, drawn on the first call and kept', async () => {
+    const client = new TaskClient(site.server.origin);
+    const portrait = await labelledPdf('Quebec', 2, [300, 400], 36);
+    const landscape = await labelledPdf('Romeo', 2, [400, 300], 36);
+    const runs = [
+      ['pdf-to-word', portrait, 'Quebec', 'docx'],
+      ['pdf-to-ppt', landscape, 'Romeo', 'pptx'],
+      ['pdf-to-excel', portrait, 'Quebec', 'xlsx'],
+    ] as const;
+    for (const [tool, pdf, label, type] of runs) {
+      const done = await client.run(tool, [{ name: `${label}.pdf`, data: pdf }]);
+      expect(done.files[0]!.name).toMatch(new RegExp(`\\.${type}$`));
+      const preview = await client.call<ResultPreview>('POST', '/task/resultPreview', { taskId: done.taskId });
+      // No page count: the preview is drawn from the first page alone.
+      expect({ tool, files: preview.body.data!.files }).toEqual({ tool, files: [{ index: 0, kind: 'page', url: expect.any(String) }] });
+      const picture = await client.download(preview.body.data!.files[0]!.url!, dir, `office-res-${tool}-${mode}.png`);
+      const [w, h] = imageSize(picture);
+      expect(Math.max(w, h)).toBeLessThanOrEqual(480);
+      // Read back by OCR: the document's first page, not its second.
+      const text = await ocr(picture);
+      expect({ tool, text: /page\s*1/i.test(text) && text.includes(label), second: /page\s*2/i.test(text) }).toEqual({ tool, text: true, second: false });
+      if (tool === 'pdf-to-ppt') expect(w).toBeGreaterThan(h);
+      if (tool === 'pdf-to-word') expect(h).toBeGreaterThan(w);
+      // Kept in the store: the second call links the same picture without drawing it again.
+      const stored = path.join(site.server.dataDir, 'files', done.taskId, 'res', '0.png');
+      const drawnAt = fs.statSync(stored).mtimeMs;
+      const again = await client.call<ResultPreview>('POST', '/task/resultPreview', { taskId: done.taskId });
+      expect(again.body.data!.files[0]).toMatchObject({ kind: 'page' });
+      expect(fs.statSync(stored).mtimeMs).toBe(drawnAt);
+    }
   });
 
   test('moreConvertMiddle: a result staged for a page tool (继续处理), then finished in another order', async () => {

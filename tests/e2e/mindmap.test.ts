@@ -1,7 +1,8 @@
 // The online mind map in Chromium on the built site: a three-level map built with the keyboard
 // only, undo and redo, the map restored after a reload (localStorage), PNG, SVG and PDF exports
-// read back by independent readers (sharp, the SVG text, qpdf/pdfinfo), an OPML import, a broken
-// file refused in Chinese, and the phone width driven by touch.
+// read back by independent readers (sharp, the SVG text, qpdf/pdfinfo/pdftotext: the PDF is vector,
+// drawn by the server), an OPML import, a broken file refused in Chinese, a topic dragged to another
+// parent, and the phone width driven by touch.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -147,6 +148,10 @@ describe('online mind map', () => {
     const info = execFileSync('pdfinfo', [pdf]).toString();
     expect(info).toMatch(/Pages:\s+1/);
     expect(info).toMatch(new RegExp(`Page size:\\s+${width * 0.75} x ${height * 0.75} pts`));
+    // Vector, through the server's PDF code: the topics are text (pdftotext reads them), no picture inside.
+    const text = execFileSync('pdftotext', [pdf, '-']).toString();
+    for (const topic of ['中心主题', '第一层', '第二层', '第三层']) expect(text).toContain(topic);
+    expect(execFileSync('pdfimages', ['-list', pdf]).toString().trim().split('\n')).toHaveLength(2);
   });
 
   it('imports an OPML file, and refuses a broken one in Chinese', async () => {
@@ -163,6 +168,48 @@ describe('online mind map', () => {
     await page.waitForFunction(() => document.querySelector('.toast--error .toast__message')?.textContent === '文件不是有效的 XML，无法导入');
     expect((await topics(page))[0]).toBe('读书笔记');
     fs.rmSync(dir, { recursive: true, force: true });
+    expect(errors).toEqual([]);
+  });
+
+  it('moves a topic to another parent by dragging it there with the mouse; undo puts it back', async () => {
+    /** The imported map's shape as the page keeps it (localStorage), by topic text. */
+    const outline = () =>
+      page.evaluate(() => {
+        type Node = { text: string; children: Node[] };
+        const { doc } = JSON.parse(localStorage.getItem('pdf365.mindmap.current')!) as { doc: { root: Node } };
+        const walk = (n: Node): unknown => (n.children.length ? { [n.text]: n.children.map(walk) } : n.text);
+        return walk(doc.root);
+      });
+    const centre = async (text: string) => {
+      const box = await page.evaluateHandle((t) => [...document.querySelectorAll('.mm-svg .mm-node')].find((g) => g.querySelector('text')?.textContent === t)!, text);
+      const b = (await box.asElement()!.boundingBox())!;
+      return { x: b.x + b.width / 2, y: b.y + b.height / 2 };
+    };
+    const saved = () => page.waitForFunction(() => document.querySelector('.mm-save')?.textContent === '已保存到本地浏览器');
+    await saved();
+    expect(await outline()).toEqual({ 读书笔记: [{ 第一章: ['要点'] }, '第二章'] });
+
+    const from = await centre('第二章');
+    const to = await centre('第一章');
+    await page.mouse.move(from.x, from.y);
+    await page.mouse.down();
+    await page.mouse.move((from.x + to.x) / 2, (from.y + to.y) / 2, { steps: 5 });
+    await page.mouse.move(to.x, to.y, { steps: 5 });
+    // The drop target is outlined while the topic is held over it.
+    await page.waitForSelector('.mm-drop');
+    await page.mouse.up();
+    await page.waitForFunction(() => !document.querySelector('.mm-drop'));
+    await page.waitForFunction(() => JSON.parse(localStorage.getItem('pdf365.mindmap.current')!).doc.root.children.length === 1);
+    expect(await outline()).toEqual({ 读书笔记: [{ 第一章: ['要点', '第二章'] }] });
+    // Still one branch per topic but the root, now drawn from 第一章.
+    expect(await page.$$eval('.mm-svg > g > g[fill=none] path', (p) => p.length)).toBe(3);
+
+    await page.focus('.mm-stage');
+    await page.keyboard.down('Control');
+    await page.keyboard.press('z');
+    await page.keyboard.up('Control');
+    await page.waitForFunction(() => JSON.parse(localStorage.getItem('pdf365.mindmap.current')!).doc.root.children.length === 2);
+    expect(await outline()).toEqual({ 读书笔记: [{ 第一章: ['要点'] }, '第二章'] });
     expect(errors).toEqual([]);
   });
 });

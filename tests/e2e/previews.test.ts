@@ -1,7 +1,8 @@
 // Previews in Chromium at 1366 and 375 px (issue 16): a merge shows each file's first page and page
 // count as soon as it is chosen and keeps the order dragged (read back from the merged PDF with
 // pdftotext); the result shows its first page and offers 继续处理 → PDF压缩, which runs on the
-// result without a new upload; rotate turns the tapped page's thumbnail and only that page; image
+// result without a new upload; a Word result (PDF转Word) shows its first page too; 图片转PDF
+// shows each image and makes its pages in the order dragged (read back with pdfimages); rotate turns the tapped page's thumbnail and only that page; image
 // compression shows the original and the result with their sizes.
 // Screenshots of each state go to tmp/screens/previews/ for review.
 import { execFile } from 'node:child_process';
@@ -114,6 +115,53 @@ describe.each([1366, 375])('previews at %i px', (width) => {
     const file = await download(rotated.files[0]!.href, `rotated-${width}.pdf`);
     const { stdout } = await run('pdfinfo', ['-f', '1', '-l', '3', file]);
     expect([...stdout.matchAll(/Page\s+\d+ rot:\s+(\d+)/g)].map((m) => m[1])).toEqual(['0', '90', '0']);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('图片转PDF: each image shows itself; dragged and keyboard-moved, the pages follow the list', async () => {
+    // Sizes tell the pages apart in the PDF (pdfimages reads each page's image).
+    const sizes = { red: [300, 200], green: [200, 300], blue: [240, 240] } as const;
+    const images = await Promise.all(
+      Object.entries(sizes).map(async ([colour, [w, h]]) => {
+        const file = tool.file(`${colour}-${width}.png`);
+        await sharp({ create: { width: w, height: h, channels: 3, background: colour } }).png().toFile(file);
+        return file;
+      }),
+    );
+    const { page, errors } = await open('/jpg-to-pdf/', width);
+    await choose(page, ...images);
+    await imagesLoaded(page, '.file-list .file-thumb img', 3);
+    // blue dragged to the top, then red moved down from the keyboard: blue, green, red.
+    await dragRow(page, 2, 0);
+    await page.focus(`button[aria-label="下移 red-${width}.png"]`);
+    await page.keyboard.press('Enter');
+    expect(await page.$$eval('.file-list .file-name', (els) => els.map((el) => el.textContent))).toEqual([`blue-${width}.png`, `green-${width}.png`, `red-${width}.png`]);
+    await shoot(page, `jpg-to-pdf-ordered-${width}`);
+    await clickButton(page, '开始转换');
+    const made = await results(page);
+    const pdf = await download(made.files[0]!.href, `images-${width}.pdf`);
+    await run('qpdf', ['--check', pdf]);
+    const { stdout } = await run('pdfimages', ['-list', pdf]);
+    const perPage = stdout.split('\n').slice(2).filter(Boolean).map((line) => line.trim().split(/\s+/)).map(([pageNo, , , w, h]) => `${pageNo}:${w}x${h}`);
+    expect(perPage).toEqual(['1:240x240', '2:200x300', '3:300x200']);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('PDF转Word: the Word result shows its first page', async () => {
+    const { page, errors } = await open('/pdf-to-word/', width);
+    await choose(page, await makePdf(`word-${width}.pdf`, 'WORD', 2));
+    await clickButton(page, '开始转换');
+    const converted = await results(page);
+    expect(converted.files[0]!.name).toMatch(/\.docx$/);
+    await imagesLoaded(page, '.result-file .file-thumb img', 1);
+    const picture = await page.$eval('.result-file .file-thumb img', (img) => ({ alt: img.getAttribute('alt'), width: (img as HTMLImageElement).naturalWidth, height: (img as HTMLImageElement).naturalHeight }));
+    expect(picture).toEqual({ alt: `word-${width}.docx 第 1 页预览`, width: expect.any(Number), height: expect.any(Number) });
+    // A portrait page, as the PDF's was; no page count is claimed for it.
+    expect(picture.height).toBeGreaterThan(picture.width);
+    expect(await page.$eval('.result-file .file-meta', (el) => el.textContent)).not.toContain('页');
+    await shoot(page, `word-result-${width}`);
     expect(errors).toEqual([]);
     await page.close();
   });

@@ -1,10 +1,12 @@
 // The chosen files: name, size, remove, and order (up/down buttons; drag a row with the mouse).
 // While uploading, each row shows how much of that file has been sent. Page tools show each
-// file's first page and page count once it is staged (staging.ts), or why it could not be.
+// file's first page and page count once it is staged (staging.ts), or why it could not be; an
+// image shows itself.
 import { useState, type DragEvent } from 'react';
 import { formatFileSize } from '../../../shared/format';
 import type { ChosenFile } from './file-checks';
-import { FileIdentity } from './FileIdentity';
+import { FileIdentity, FileTypeBadge } from './FileIdentity';
+import { useLocalImage } from './local-image';
 import { ProgressBar } from './ProgressBar';
 import type { Stage } from './staging';
 
@@ -37,6 +39,18 @@ function StagePicture({ name, stage }: { name: string; stage: Stage | undefined 
   return (
     <span className={`file-thumb${first ? '' : ' is-pending'}${stage?.status === 'failed' ? ' is-failed' : ''}`}>
       {first ? <img src={first.url} alt={`${name} 第 1 页`} draggable={false} /> : <span className="file-thumb-spinner" aria-hidden="true" />}
+    </span>
+  );
+}
+
+/** A carried result's picture, or the visitor's own image (so images to be ordered are told apart by sight). */
+function FilePicture({ file }: { file: ChosenFile }) {
+  const local = useLocalImage(file.file);
+  const url = file.pictureUrl ?? local;
+  if (!url) return <FileTypeBadge name={file.name} />;
+  return (
+    <span className="file-thumb">
+      <img src={url} alt={`${file.name} 预览`} draggable={false} />
     </span>
   );
 }
@@ -94,11 +108,7 @@ export function FileList({ files, ordered, sent, locked, stages, onRemove, onMov
                 stages ? (
                   <StagePicture name={file.name} stage={stages[id]} />
                 ) : (
-                  file.pictureUrl && (
-                    <span className="file-thumb">
-                      <img src={file.pictureUrl} alt={`${file.name} 预览`} draggable={false} />
-                    </span>
-                  )
+                  <FilePicture file={file} />
                 )
               }
             >

@@ -1,14 +1,15 @@
-// The finished task: each output with a picture of it (first page of a PDF, the image itself) and
-// its download link, before and after for an image, the zip of all of them, when the files are
-// deleted, and the ways on (继续处理 in another tool, start over, delete now).
+// The finished task: each output with a picture of it (first page of a PDF or an office document,
+// the image itself) and its download link, before and after for an image, the zip of all of them,
+// when the files are deleted, and the ways on (继续处理 in another tool, start over, delete now).
 import { useEffect, useState } from 'react';
 import { formatFileSize } from '../../../shared/format';
 import { deleteById, resultPreview, type ResultPreview, type TaskView } from '../../api/tasks';
 import { toast } from '../../components/toast/toast-store';
 import { useSiteConfig } from '../../routing/site-config';
-import { extensionOf, type ChosenFile, type Tier } from './file-checks';
-import { FileIdentity } from './FileIdentity';
+import type { ChosenFile, Tier } from './file-checks';
+import { FileIdentity, FileTypeBadge } from './FileIdentity';
 import { followOnHref, followOnTools } from './follow-on';
+import { useLocalImage } from './local-image';
 
 /** "14:32" today, "11月23日 14:32" another day, in the visitor's own time zone. */
 export function deletionTime(iso: string, now = new Date()): string {
@@ -42,22 +43,8 @@ function useResultPictures(taskId: string): ReadonlyMap<number, Picture> {
   return pictures;
 }
 
-const BROWSER_IMAGES = new Set(['jpg', 'jpeg', 'png', 'webp', 'gif', 'avif', 'bmp']);
-
-/** The visitor's own image beside the result, while the panel shows (its object URL freed after). */
-function useLocalImage(file: File | undefined): string | undefined {
-  const [url, setUrl] = useState<string>();
-  useEffect(() => {
-    if (!file || !BROWSER_IMAGES.has(extensionOf(file.name))) return;
-    const made = URL.createObjectURL(file);
-    setUrl(made);
-    return () => URL.revokeObjectURL(made);
-  }, [file]);
-  return url;
-}
-
 function ResultPicture({ name, picture }: { name: string; picture: Picture | undefined }) {
-  if (!picture?.url) return undefined;
+  if (!picture?.url) return <FileTypeBadge name={name} />;
   return (
     <span className={`file-thumb is-result${picture.kind === 'image' ? ' is-image' : ''}`}>
       <img src={picture.url} alt={picture.kind === 'page' ? `${name} 第 1 页预览` : `${name} 预览`} loading="lazy" />

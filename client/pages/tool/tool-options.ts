@@ -393,6 +393,38 @@ export const TOOL_SETUPS: Readonly<Record<string, ToolSetup>> = {
   'scan-to-word': readsLockedPdf,
   'scan-to-excel': readsLockedPdf,
   'pdf-merge': { action: '开始合并', fields: [], ordered: true, pageView: 'files', note: '按列表顺序合并，可拖动文件或用上下箭头调整顺序' },
+  // Each image is one page, in the list's order (the images are the pages this tool orders).
+  'jpg-to-pdf': {
+    action: '开始转换',
+    ordered: true,
+    note: '按列表顺序生成PDF页面，可拖动图片或用上下箭头调整顺序',
+    fields: [
+      {
+        kind: 'choice',
+        name: 'pageSize',
+        label: '页面大小',
+        default: 'A4',
+        choices: [
+          { value: 'A4', label: 'A4' },
+          { value: 'Letter', label: 'Letter' },
+          { value: 'fit', label: '与图片一致' },
+        ],
+      },
+      {
+        kind: 'choice',
+        name: 'orientation',
+        label: '页面方向',
+        default: 'auto',
+        when: { name: 'pageSize', values: ['A4', 'Letter'] },
+        choices: [
+          { value: 'auto', label: '自动' },
+          { value: 'portrait', label: '纵向' },
+          { value: 'landscape', label: '横向' },
+        ],
+      },
+      { kind: 'number', name: 'margin', label: '页边距', default: '10', min: 0, max: 50, unit: '毫米' },
+    ],
+  },
   'pdf-split': {
     action: '开始拆分',
     pageView: 'pages',

@@ -16,7 +16,7 @@ function acceptedKinds(tool: Tool): string {
 }
 
 function setupStep(setup: ToolSetup): ToolStep | undefined {
-  if (setup.ordered) return { title: '调整顺序', text: '拖动文件或用上下箭头排好顺序，合并按列表从上到下进行' };
+  if (setup.ordered) return { title: '调整顺序', text: '拖动文件或用上下箭头排好顺序，结果按列表从上到下排列' };
   if (setup.editor === 'crop') return { title: '选取范围', text: '在图片上拖动裁剪框，或选择比例、旋转和翻转' };
   if (setup.editor === 'waveform') return { title: '选取片段', text: '在波形上拖动两端的把手，或直接填写开始和结束时间' };
   if (setup.editor === 'id-photo' || setup.preview === 'id-photo') return { title: '选择底色和尺寸', text: '选好底色和证件照尺寸，预览满意后再下载' };

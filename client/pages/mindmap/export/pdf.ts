@@ -1,7 +1,7 @@
 // A one-page PDF holding the map's picture, written here in the browser: the RGB pixels of the
 // PNG export, Flate-compressed (fflate) into an image XObject that fills a page of the map's
-// proportions. Client-side because the map never leaves the browser for any other export either
-// (guests included, no upload, no server time); README "Online mind map" says more.
+// proportions. The fallback of the vector PDF (vector-pdf.ts) when the server cannot draw it
+// (a map over its request limit, offline); README "Online mind map" says more.
 import { zlibSync } from 'fflate';
 
 /** CSS pixels to PDF points (96 dpi to 72 dpi), with the page capped at PDF's 200-inch limit. */

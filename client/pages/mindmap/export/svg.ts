@@ -13,10 +13,15 @@ export interface SvgFile {
   height: number;
 }
 
-export function sceneToSvg(scene: Scene, layout: MapLayout, margin = EXPORT_MARGIN): SvgFile {
+/** The exported area: the map's bounds with a margin round it (the SVG's viewBox, the PDF's page). */
+export function exportFrame(layout: MapLayout, margin = EXPORT_MARGIN): { x: number; y: number; width: number; height: number } {
   const { x, y, w, h } = layout.bounds;
-  const width = Math.ceil(w + margin * 2);
-  const height = Math.ceil(h + margin * 2);
+  return { x: x - margin, y: y - margin, width: Math.ceil(w + margin * 2), height: Math.ceil(h + margin * 2) };
+}
+
+export function sceneToSvg(scene: Scene, layout: MapLayout, margin = EXPORT_MARGIN): SvgFile {
+  const { x, y } = layout.bounds;
+  const { width, height } = exportFrame(layout, margin);
   const out: string[] = [];
   out.push(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="${x - margin} ${y - margin} ${width} ${height}" font-family='${FONT_FAMILY}'>`);
   out.push(`<rect x="${x - margin}" y="${y - margin}" width="${width}" height="${height}" fill="${scene.background}"/>`);

@@ -5,7 +5,7 @@
 //
 // It starts soffice with its own profile on a private pipe, connects over UNO, then converts one
 // document per line of JSON on stdin and answers one line on stdout:
-//   {id, input, output, exportFilter, importFilter?, importOptions?, fitSheetsToWidth?} → {id, ok, error?}
+//   {id, input, output, exportFilter, importFilter?, importOptions?, fitSheetsToWidth?, pageRange?} → {id, ok, error?}
 // When soffice dies it exits (code 3) without answering, so the pool can tell a dead listener from a
 // document LibreOffice refused. The pool starts it as a process-group leader; killing the group ends both.
 export const HELPER_SCRIPT = String.raw`import json
@@ -92,7 +92,12 @@ def convert(desktop, job):
     try:
         if job.get("fitSheetsToWidth") and document.supportsService("com.sun.star.sheet.SpreadsheetDocument"):
             fit_sheets_to_width(document)
-        document.storeToURL(uno.systemPathToFileUrl(job["output"]), properties(FilterName=job["exportFilter"], Overwrite=True))
+        store = properties(FilterName=job["exportFilter"], Overwrite=True)
+        if job.get("pageRange"):
+            # The PDF filter reads FilterData only as a typed sequence of PropertyValue.
+            data = uno.Any("[]com.sun.star.beans.PropertyValue", properties(PageRange=job["pageRange"]))
+            store += (PropertyValue(Name="FilterData", Value=data),)
+        uno.invoke(document, "storeToURL", (uno.systemPathToFileUrl(job["output"]), store))
     finally:
         document.close(True)
 

@@ -18,6 +18,8 @@ export interface OfficeJob {
   importOptions?: string;
   /** Spreadsheets: scale every sheet to one page wide. */
   fitSheetsToWidth?: boolean;
+  /** PDF export: only these pages (`1` for a first-page preview), in the filter's range syntax. */
+  pageRange?: string;
 }
 
 /** The listener died or hung: the document may be fine, so the job can be retried on a fresh listener. */

@@ -16,15 +16,22 @@ export const OFFICE_ENGINES = ['libreoffice', 'python-uno'] as const;
 export interface OfficePdfOptions {
   /** Spreadsheets: every sheet one page wide. */
   fitSheetsToWidth?: boolean;
+  /** Only these pages, e.g. `1` (a preview of the first page). */
+  pageRange?: string;
+}
+
+/** LibreOffice can draw a document of this type as a PDF. */
+export function hasOfficePdfExport(type: string): boolean {
+  return Object.hasOwn(PDF_EXPORT_OF_TYPE, type);
 }
 
 /** Converts `input` to a PDF inside the work dir and returns its path. */
-export async function officeToPdf(input: ConvertInput, index: number, ctx: ConvertContext, options: OfficePdfOptions = {}): Promise<string> {
+export async function officeToPdf(input: ConvertInput, index: number, ctx: Pick<ConvertContext, 'workDir' | 'signal'>, options: OfficePdfOptions = {}): Promise<string> {
   const exportFilter = PDF_EXPORT_OF_TYPE[input.type];
   if (!exportFilter) throw new Error(`no PDF export for type ${input.type}`);
   const source = await prepareOfficeSource(input, index, ctx.workDir);
   const output = path.join(ctx.workDir, `document-${index}.pdf`);
-  await convertWithOffice({ ...source, output, exportFilter, fitSheetsToWidth: options.fitSheetsToWidth }, ctx.signal);
+  await convertWithOffice({ ...source, output, exportFilter, fitSheetsToWidth: options.fitSheetsToWidth, pageRange: options.pageRange }, ctx.signal);
   return output;
 }
 
