@@ -9,21 +9,17 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { build } from 'esbuild';
+import { importBundled } from './fidelity/bundle.mjs';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const fixtures = path.resolve(root, '../shared/fixtures/pdf');
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-pdf-fidelity-'));
 
-// The converters are TypeScript: bundle them (packages stay external, resolved from the project).
-const bundle = path.join(root, 'node_modules/.cache/bench/pdf-fidelity.mjs');
-fs.writeFileSync(path.join(work, 'entry.ts'), [
+const { pdfEditConverters, pdfRenderConverters, configureTimestamps, richPdf } = await importBundled('pdf-fidelity', [
   `export { pdfEditConverters } from '${root}/server/convert/tools/pdf-edit';`,
   `export { pdfRenderConverters, configureTimestamps } from '${root}/server/convert/tools/pdf-render';`,
   `export { richPdf } from '${root}/tests/support/rich-pdf';`,
 ].join('\n'));
-await build({ entryPoints: [path.join(work, 'entry.ts')], bundle: true, platform: 'node', format: 'esm', packages: 'external', outfile: bundle, logLevel: 'error' });
-const { pdfEditConverters, pdfRenderConverters, configureTimestamps, richPdf } = await import(bundle);
 configureTimestamps({ authorityDir: path.join(work, 'tsa') });
 const converters = [...pdfEditConverters, ...pdfRenderConverters];
 

@@ -6,7 +6,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { build } from 'esbuild';
+import { importBundled } from './bundle.mjs';
 import { buildCorpus } from './corpus.mjs';
 import { documentXml, readDocument, score } from './score.mjs';
 
@@ -15,10 +15,7 @@ const work = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-fidelity-'));
 const dirs = Object.fromEntries(['docx', 'pdf', 'ours', 'libreoffice', 'jobs'].map((d) => [d, path.join(work, d)]));
 Object.values(dirs).forEach((d) => fs.mkdirSync(d));
 
-// Our converter is TypeScript: bundle it (packages stay external, resolved from the project).
-const bundle = path.join(root, 'node_modules/.cache/bench/pdf-to-office.mjs');
-await build({ entryPoints: [path.join(root, 'server/convert/tools/pdf-to-office/index.ts')], bundle: true, platform: 'node', format: 'esm', packages: 'external', outfile: bundle, logLevel: 'error' });
-const { pdfToWord } = await import(bundle);
+const { pdfToWord } = await importBundled('pdf-to-office', `export { pdfToWord } from '${root}/server/convert/tools/pdf-to-office';`);
 
 function soffice(args, outDir) {
   execFileSync('soffice', [`-env:UserInstallation=file://${work}/profile`, '--headless', ...args, '--outdir', outDir], { stdio: 'ignore', timeout: 600_000 });

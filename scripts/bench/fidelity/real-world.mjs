@@ -1,0 +1,211 @@
+// PDF → Word (and Excel) on real-world PDFs (issue 14), ours beside LibreOffice's PDF import.
+// There is no original document to compare with, so each input is measured by independent readers:
+//   - characters: pdftotext's text of the input (NFKC, whitespace and U+FFFD left out) against the
+//     text of the result in document order; recall = the longest common subsequence (GNU diff, one
+//     code point a line) over the input's characters, so text kept but put out of order counts as
+//     lost (and beside it, what is kept in any order: a multiset of code points). pdftotext has two reading orders, neither right everywhere (columns read well in its
+//     default order, tables row by row only in -layout): each result gets the better of the two;
+//   - U+FFFD: how many the result holds (a glyph the converter could not map);
+//   - figures: images drawn on the input's pages (pdfimages -list, at least 16 pt each way, soft
+//     masks not counted) against pictures in the DOCX (pic:pic); kept = min(result, input) / input;
+//   - tables: w:tbl in the DOCX (no ground truth in a real-world PDF: shown, not scored).
+// Corpus: folders or files as arguments, else $FIDELITY_CORPUS (colon-separated), else
+// ../shared/fixtures/pdf; files that need a password are left out. README.md beside says how to fetch the
+// public corpora.
+//   [FIDELITY_LO_TIMEOUT=600] node scripts/bench/fidelity/real-world.mjs [--excel] [--no-libreoffice] [folder|file…]
+import { execFileSync, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import ExcelJS from 'exceljs';
+import { importBundled, root } from './bundle.mjs';
+import { documentXml } from './score.mjs';
+
+const args = process.argv.slice(2);
+const withExcel = args.includes('--excel');
+const withLibreOffice = !args.includes('--no-libreoffice');
+const named = args.filter((a) => !a.startsWith('--'));
+const sources = named.length ? named : (process.env.FIDELITY_CORPUS?.split(':').filter(Boolean) ?? [path.resolve(root, '../shared/fixtures/pdf')]);
+
+const pdfsOf = (source) =>
+  fs.statSync(source).isDirectory()
+    ? fs.readdirSync(source).sort().flatMap((name) => pdfsOf(path.join(source, name)))
+    : source.toLowerCase().endsWith('.pdf') ? [path.resolve(source)] : [];
+const read = (command, argv) => execFileSync(command, argv, { encoding: 'utf8', maxBuffer: 512 * 1024 * 1024, stdio: ['ignore', 'pipe', 'ignore'] });
+/** pdfinfo refuses a file that needs a password to open; one that opens without is measured like any other. */
+const opens = (file) => spawnSync('pdfinfo', [file], { stdio: 'ignore' }).status === 0;
+const inputs = sources.flatMap(pdfsOf).filter(opens);
+
+const { pdfToWord, pdfToExcel } = await importBundled('pdf-to-office', `export { pdfToWord, pdfToExcel } from '${root}/server/convert/tools/pdf-to-office';`);
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-real-world-'));
+
+const FFFD = '\uFFFD';
+const RTL_LETTER = '\\p{Script=Arabic}\\p{Script=Hebrew}\\p{Script=Syriac}\\p{Script=Thaana}';
+const RTL_RUN = new RegExp(`[${RTL_LETTER}\\p{Mn}]*[${RTL_LETTER}][${RTL_LETTER}\\p{Mn}]*`, 'gu');
+/**
+ * Code points that count: NFKC (ligatures, full-width and Arabic presentation forms alike on both
+ * sides), no whitespace, format characters (bidi marks, soft hyphens), U+FFFD, nor control,
+ * private-use or unassigned code points (what poppler makes of glyph names like /g18). A right-to-left
+ * run is sorted: pdftotext gives some in visual order, some in logical, and which of the two a
+ * converter follows is not what is measured; where the run stands among the rest still is.
+ */
+const characters = (text) =>
+  [...text.normalize('NFKC').replace(/[\s\p{Cf}\p{Cc}\p{Co}\p{Cn}]+/gu, '').replaceAll(FFFD, '').replace(RTL_RUN, (run) => [...run].sort().join(''))];
+const countFffd = (text) => text.split(FFFD).length - 1;
+
+/** The input's text in pdftotext's two reading orders: its default (columns) and -layout (table rows). */
+const referenceTexts = (file) => [[], ['-layout']].map((mode) => read('pdftotext', ['-q', ...mode, '-enc', 'UTF-8', file, '-']));
+
+/** Images drawn on the input's pages, big enough to be a figure (not a rule or a bullet). */
+function inputFigures(file) {
+  const rows = read('pdfimages', ['-list', file]).split('\n').slice(2).map((line) => line.trim().split(/\s+/));
+  // page num type width height color comp bpc enc interp object ID x-ppi y-ppi size ratio
+  return rows.filter((r) => r[2] === 'image' && (Number(r[3]) / Number(r[12])) * 72 >= 16 && (Number(r[4]) / Number(r[13])) * 72 >= 16).length;
+}
+
+const decode = (text) =>
+  text
+    .replace(/&#x([0-9a-f]+);/gi, (_, h) => String.fromCodePoint(parseInt(h, 16)))
+    .replace(/&#(\d+);/g, (_, d) => String.fromCodePoint(Number(d)))
+    .replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, '&');
+
+/** A DOCX's text in document order (text boxes where anchored; VML fallbacks repeat the choice), pictures and tables. */
+async function readDocx(file) {
+  const xml = (await documentXml(file)).replace(/<mc:Fallback>[\s\S]*?<\/mc:Fallback>/g, '');
+  const text = [...xml.matchAll(/<w:t(?: [^>]*)?>([^<]*)<\/w:t>/g)].map((m) => decode(m[1])).join(' ');
+  return { text, pictures: (xml.match(/<pic:pic[ >]/g) ?? []).length, tables: (xml.match(/<w:tbl>/g) ?? []).length };
+}
+
+/** An XLSX's text: sheet by sheet, row by row, cell by cell. */
+async function readXlsx(file) {
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.readFile(file);
+  const parts = [];
+  book.eachSheet((sheet) => sheet.eachRow((row) => row.eachCell((cell) => parts.push(cell.text))));
+  return { text: parts.join(' ') };
+}
+
+/** Characters of `expected` found anywhere in `found` (each as often as it occurs): what is kept, in whatever order. */
+function recallAnyOrder(expected, found) {
+  if (expected.length === 0) return undefined;
+  const counts = new Map();
+  for (const c of found) counts.set(c, (counts.get(c) ?? 0) + 1);
+  let kept = 0;
+  for (const c of expected) if ((counts.get(c) ?? 0) > 0) { kept++; counts.set(c, counts.get(c) - 1); }
+  return kept / expected.length;
+}
+
+/** The better recall of `found` against either reading order of the input. */
+const recallInOrder = (orders, found) => (orders[0].length ? Math.max(...orders.map((expected) => recallAgainst(expected, found))) : undefined);
+
+/** Characters of `expected` kept in order in `found`, by GNU diff over one code point a line. */
+function recallAgainst(expected, found) {
+  const a = path.join(work, 'expected.txt');
+  const b = path.join(work, 'found.txt');
+  // Every code point on a line of its own, as its hex value: a line break in the text cannot split one.
+  fs.writeFileSync(a, expected.map((c) => c.codePointAt(0).toString(16)).join('\n') + '\n');
+  fs.writeFileSync(b, found.map((c) => c.codePointAt(0).toString(16)).join('\n') + '\n');
+  const diff = spawnSync('diff', [a, b], { encoding: 'utf8', maxBuffer: 512 * 1024 * 1024 });
+  const lost = diff.stdout.split('\n').filter((line) => line.startsWith('<')).length;
+  return (expected.length - lost) / expected.length;
+}
+
+async function ours(converter, file, index) {
+  const workDir = fs.mkdtempSync(path.join(work, `job-${index}-`));
+  const notes = [];
+  const ctx = { workDir, signal: new AbortController().signal, progress() {}, note: (n) => notes.push(n), tier: 'vip' };
+  const started = process.hrtime.bigint();
+  const [output] = await converter.convert({ inputs: [{ name: path.basename(file), path: file, size: fs.statSync(file).size, type: 'pdf' }], options: converter.options.parse({}) }, ctx);
+  return { path: output.path, seconds: Number(process.hrtime.bigint() - started) / 1e9, notes };
+}
+
+/** LibreOffice's import of a long paper can outlast any patience on a busy machine: FIDELITY_LO_TIMEOUT (s). */
+const LIBREOFFICE_TIMEOUT_S = Number(process.env.FIDELITY_LO_TIMEOUT ?? 600);
+
+function libreOffice(file) {
+  const outDir = path.join(work, 'libreoffice');
+  const started = process.hrtime.bigint();
+  spawnSync('soffice', [`-env:UserInstallation=file://${work}/profile`, '--headless', '--infilter=writer_pdf_import', '--convert-to', 'docx:MS Word 2007 XML', file, '--outdir', outDir], { stdio: 'ignore', timeout: LIBREOFFICE_TIMEOUT_S * 1000 });
+  const output = path.join(outDir, path.basename(file, path.extname(file)) + '.docx');
+  return { path: fs.existsSync(output) ? output : undefined, seconds: Number(process.hrtime.bigint() - started) / 1e9 };
+}
+
+const rows = [];
+for (const [index, file] of inputs.entries()) {
+  const name = path.relative(process.cwd(), file);
+  const orders = referenceTexts(file).map(characters);
+  const expected = orders[0];
+  const figures = inputFigures(file);
+  const pages = Number(/^Pages:\s+(\d+)/m.exec(read('pdfinfo', [file]))?.[1] ?? 0);
+  const row = { name, pages, chars: expected.length, figures };
+  const measure = async (docx) => {
+    const doc = await readDocx(docx);
+    const found = characters(doc.text);
+    return { recall: recallInOrder(orders, found), anyOrder: recallAnyOrder(expected, found), fffd: countFffd(doc.text), pictures: doc.pictures, tables: doc.tables };
+  };
+  try {
+    const result = await ours(pdfToWord, file, index);
+    row.ours = { ...(await measure(result.path)), seconds: result.seconds, notes: result.notes };
+  } catch (error) {
+    row.ours = { error: error.message };
+  }
+  if (withLibreOffice) {
+    const result = libreOffice(file);
+    row.libreoffice = result.path ? { ...(await measure(result.path)), seconds: result.seconds } : { error: `no output in ${result.seconds.toFixed(0)} s` };
+  }
+  if (withExcel) {
+    try {
+      const result = await ours(pdfToExcel, file, index);
+      const sheet = await readXlsx(result.path);
+      row.excel = { recall: recallInOrder(orders, characters(sheet.text)), fffd: countFffd(sheet.text), seconds: result.seconds };
+    } catch (error) {
+      row.excel = { error: error.message };
+    }
+  }
+  rows.push(row);
+  console.error(`${index + 1}/${inputs.length} ${name}`);
+}
+
+const pct = (v) => (v === undefined ? '–' : `${(Math.floor(v * 1000) / 10).toFixed(1)}%`);
+const kept = (side, figures) => (side?.error ? 'failed' : figures ? `${Math.min(side.pictures, figures)}/${figures}` : `–`);
+const cell = (side, show) => (!side ? '' : side.error ? 'failed' : show(side));
+const header = ['file', 'pages', 'chars', 'recall ours', 'recall LO', 'any order ours', 'any order LO', 'U+FFFD ours', 'U+FFFD LO', 'figures ours', 'figures LO', 'tables ours/LO', 's ours', 's LO', ...(withExcel ? ['xlsx recall', 'xlsx U+FFFD'] : [])];
+console.log(`| ${header.join(' | ')} |\n|${header.map(() => '---').join('|')}|`);
+for (const r of rows) {
+  console.log(
+    `| ${[
+      r.name, r.pages, r.chars,
+      cell(r.ours, (s) => pct(s.recall)), cell(r.libreoffice, (s) => pct(s.recall)),
+      cell(r.ours, (s) => pct(s.anyOrder)), cell(r.libreoffice, (s) => pct(s.anyOrder)),
+      cell(r.ours, (s) => s.fffd), cell(r.libreoffice, (s) => s.fffd),
+      kept(r.ours, r.figures), r.libreoffice ? kept(r.libreoffice, r.figures) : '',
+      `${r.ours.tables ?? '–'}/${r.libreoffice?.tables ?? '–'}`,
+      cell(r.ours, (s) => s.seconds.toFixed(1)), cell(r.libreoffice, (s) => s.seconds.toFixed(1)),
+      ...(withExcel ? [cell(r.excel, (s) => pct(s.recall)), cell(r.excel, (s) => s.fffd)] : []),
+    ].join(' | ')} |`,
+  );
+}
+
+// Pooled over the text PDFs (at least 20 characters) and the files with figures.
+const text = rows.filter((r) => r.chars >= 20);
+const pooled = (side) => {
+  const ok = text.filter((r) => r[side] && !r[side].error);
+  return ok.reduce((s, r) => s + r[side].recall * r.chars, 0) / Math.max(1, ok.reduce((s, r) => s + r.chars, 0));
+};
+const sum = (side, key) => rows.reduce((s, r) => s + (r[side]?.[key] ?? 0), 0);
+const figuresKept = (side) => rows.reduce((s, r) => s + (r[side] && !r[side].error ? Math.min(r[side].pictures, r.figures) : 0), 0);
+const allFigures = rows.reduce((s, r) => s + r.figures, 0);
+console.log(`\n${rows.length} files (${text.length} with text); pooled recall: ours ${pct(pooled('ours'))}${withLibreOffice ? `, LibreOffice ${pct(pooled('libreoffice'))}` : ''}${withExcel ? `, ours xlsx ${pct(pooled('excel'))}` : ''}`);
+console.log(`U+FFFD: ours ${sum('ours', 'fffd')}${withLibreOffice ? `, LibreOffice ${sum('libreoffice', 'fffd')}` : ''}${withExcel ? `, ours xlsx ${sum('excel', 'fffd')}` : ''}; figures kept: ours ${figuresKept('ours')}/${allFigures}${withLibreOffice ? `, LibreOffice ${figuresKept('libreoffice')}/${allFigures}` : ''}`);
+const below = text.filter((r) => !r.ours.error && r.ours.recall < 0.995).map((r) => `${r.name} ${pct(r.ours.recall)}`);
+console.log(`ours below 99.5 % recall: ${below.length ? below.join(', ') : 'none'}`);
+if (withLibreOffice) {
+  const behind = rows.filter((r) => !r.ours.error && r.libreoffice && !r.libreoffice.error).filter((r) =>
+    (r.chars >= 20 && r.ours.recall < r.libreoffice.recall) || r.ours.fffd > r.libreoffice.fffd || Math.min(r.ours.pictures, r.figures) < Math.min(r.libreoffice.pictures, r.figures));
+  console.log(`ours behind LibreOffice on some score: ${behind.length ? behind.map((r) => r.name).join(', ') : 'none'}`);
+}
+const failed = rows.filter((r) => r.ours.error || r.excel?.error).map((r) => `${r.name}: ${r.ours.error ?? r.excel.error}`);
+if (failed.length) console.log(`ours failed: ${failed.join('; ')}`);
+const noted = rows.filter((r) => r.ours.notes?.length).map((r) => `${r.name}: ${r.ours.notes.join(' / ')}`);
+if (noted.length) console.log(`task notes:\n  ${noted.join('\n  ')}`);
+fs.rmSync(work, { recursive: true, force: true });
