@@ -189,7 +189,8 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
         : undefined,
     adminToken: operatorToken('ADMIN_TOKEN', env.ADMIN_TOKEN),
     metricsToken: operatorToken('METRICS_TOKEN', env.METRICS_TOKEN),
-    shutdownGraceMs: int(env.SHUTDOWN_GRACE_SECONDS, 30) * 1000,
+    // 0: running jobs are handed back at once (int() would read it as unset).
+    shutdownGraceMs: (env.SHUTDOWN_GRACE_SECONDS === '0' ? 0 : int(env.SHUTDOWN_GRACE_SECONDS, 30)) * 1000,
     s3: s3Config(env),
     pay: {
       orderTimeoutSeconds: int(env.PAY_ORDER_TIMEOUT_SECONDS, 30 * 60),

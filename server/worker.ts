@@ -15,6 +15,9 @@ import { guardProcess } from './tasks/process-guard';
 import { TaskService } from './tasks/service';
 import { logger } from './log';
 
+/** How long the LibreOffice pool gets to stop before the process exits without waiting for it. */
+const OFFICE_STOP_WAIT_MS = 3000;
+
 async function main(): Promise<void> {
   guardProcess();
   const config = loadConfig();
@@ -45,9 +48,13 @@ async function main(): Promise<void> {
   const stop = async () => {
     if (stopping) return;
     stopping = true;
+    logger.info(`worker draining: ${tasks.runningCount} running`);
     await tasks.drain(config.shutdownGraceMs).catch((error: unknown) => logger.error({ err: error }, 'drain failed'));
     await tasks.stop().catch((error: unknown) => logger.error({ err: error }, 'stop failed'));
-    await Promise.allSettled([stopOfficePool(), db.destroy()]);
+    // A pool still starting its listeners (a busy machine) can take half a minute to stop; they
+    // run under bwrap --die-with-parent, so they end with this process anyway.
+    await Promise.allSettled([Promise.race([stopOfficePool(), new Promise((resolve) => setTimeout(resolve, OFFICE_STOP_WAIT_MS))]), db.destroy()]);
+    logger.info('worker stopped');
     process.exit(0);
   };
   process.on('SIGTERM', () => void stop());
