@@ -3,7 +3,6 @@
 // them as the site does in process: the tasks table stays the source of truth, and the files live
 // in the store the web processes read (DATA_DIR, shared with them). SIGTERM drains: no new job,
 // running ones get SHUTDOWN_GRACE_SECONDS to finish, the rest go back to the queue, exit 0.
-import os from 'node:os';
 import path from 'node:path';
 import { loadConfig } from './config';
 import { createDb, migrateToLatest } from './db';
@@ -11,6 +10,7 @@ import { startOfficePool, stopOfficePool } from './convert/engines/libreoffice';
 import { configureTimestamps } from './convert/tools/pdf-render';
 import { Commerce } from './pay/service';
 import { loadSecret } from './tasks/links';
+import { processDirName, removeDeadProcessDirs } from './tasks/process-dirs';
 import { guardProcess } from './tasks/process-guard';
 import { TaskService } from './tasks/service';
 import { logger } from './log';
@@ -40,7 +40,9 @@ async function main(): Promise<void> {
   });
   await tasks.start();
   // One LibreOffice listener per job slot; the profiles are this process's own (DATA_DIR is shared).
-  const officeDir = path.join(config.dataDir, 'workers', `${os.hostname()}-${process.pid}`);
+  const profiles = path.join(config.dataDir, 'workers');
+  await removeDeadProcessDirs(profiles);
+  const officeDir = path.join(profiles, processDirName());
   startOfficePool({ dataDir: officeDir, convertConcurrency: config.workerConcurrency }).catch((error) => logger.error({ err: error }, 'LibreOffice pool not started'));
   logger.info(`worker taking jobs from ${config.queuePrefix} (${config.workerConcurrency} at once)`);
 

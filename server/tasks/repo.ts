@@ -256,16 +256,19 @@ export class TaskRepo {
     const failed = stale.filter((row) => Number(row.interruptions) >= MAX_INTERRUPTIONS - 1).map((row) => row.id);
     const requeued = stale.filter((row) => !failed.includes(row.id)).map((row) => row.id);
     const settle = async (ids: string[], patch: { status: 'failed'; msg: string; failure_code: 'corrupt' } | { status: 'queued'; progress: 0 }) => {
-      if (ids.length === 0) return [];
-      // Still running and still silent: a heartbeat or a finish in between keeps the row.
-      const result = await this.db
-        .updateTable('tasks')
-        .set((eb) => ({ ...patch, interruptions: eb('interruptions', '+', 1), updated_at: at }))
-        .where('id', 'in', ids)
-        .where('status', '=', 'running')
-        .$if(before !== undefined, (q) => q.where('updated_at', '<', before!.toISOString()))
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows) > 0 ? ids : [];
+      const settled: string[] = [];
+      // One row at a time, each still running and still silent: a heartbeat or a finish in between keeps it.
+      for (const id of ids) {
+        const result = await this.db
+          .updateTable('tasks')
+          .set((eb) => ({ ...patch, interruptions: eb('interruptions', '+', 1), updated_at: at }))
+          .where('id', '=', id)
+          .where('status', '=', 'running')
+          .$if(before !== undefined, (q) => q.where('updated_at', '<', before!.toISOString()))
+          .executeTakeFirst();
+        if (Number(result.numUpdatedRows) === 1) settled.push(id);
+      }
+      return settled;
     };
     return {
       failed: await settle(failed, { status: 'failed', msg: TASK_MESSAGES.interruptedTwice, failure_code: 'corrupt' }),

@@ -1,7 +1,6 @@
 // The task service: what the /task/* and /files/* routes call. It composes the upload, store,
 // queue, runner, sweeper and links; the tasks table is the source of truth throughout.
 import crypto from 'node:crypto';
-import os from 'node:os';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
@@ -23,6 +22,7 @@ import { hasMiddleStep, middleIsFree } from './middle';
 import { isConvertError } from '../convert/errors';
 import { pageCount, renderPages } from './preview';
 import { InProcessQueue, type JobQueue } from './queue';
+import { processDirName, removeDeadProcessDirs } from './process-dirs';
 import { Reclaimer } from './reclaim';
 import { RedisJobQueue } from './redis-queue';
 import { TaskRepo, type Task } from './repo';
@@ -147,6 +147,8 @@ export class TaskService {
   private readonly reclaimer?: Reclaimer;
   /** Jobs go through Redis: nothing at boot belongs to this process alone. */
   private readonly shared: boolean;
+  /** Where the job children's exchange folders are (one per process on the shared queue). */
+  private readonly exchangeParent: string;
   private readonly retries: RetryTimers;
   private readonly queueCap: number;
   private readonly workRoot: string;
@@ -173,7 +175,8 @@ export class TaskService {
     this.shared = config.redisUrl !== undefined;
     const runsJobs = !this.shared || options.role === 'worker';
     // Processes sharing DATA_DIR: each job child exchange folder of its own (the host clears it at start).
-    const exchangeRoot = path.join(config.dataDir, 'job-children', ...(this.shared ? [`${os.hostname()}-${process.pid}`] : []));
+    this.exchangeParent = path.join(config.dataDir, 'job-children');
+    const exchangeRoot = this.shared ? path.join(this.exchangeParent, processDirName()) : this.exchangeParent;
     this.runner = new TaskRunner({
       repo: this.repo,
       store: this.store,
@@ -243,6 +246,8 @@ export class TaskService {
       await this.sweeper.clearWorkDirs();
       for (const id of await this.repo.requeueUnfinished()) this.queue.add(id);
     }
+    // A worker killed outright on this host left its job children's folder.
+    if (this.reclaimer) await removeDeadProcessDirs(this.exchangeParent);
     this.queue.start();
     this.reclaimer?.start();
     this.sweeper.start();

@@ -119,6 +119,10 @@ test('deleting a running task aborts it on the worker that runs it', async () =>
 });
 
 test('a worker killed mid-job: another re-runs its task, and a task interrupted twice fails with its message; 0 lost', async () => {
+  // One job at a time: the bystander waits behind the doomed task and is never interrupted.
+  for (const w of workers) if (w.alive()) await w.stop();
+  const single = { WORKER_CONCURRENCY: '1' };
+  await worker(single);
   const doomed = await submit(await slowPdf(40), 300);
   const bystander = await submit(await slowPdf(3), 72);
   let seen: string[] = [];
@@ -129,14 +133,20 @@ test('a worker killed mid-job: another re-runs its task, and a task interrupted 
     victim.child.kill('SIGKILL');
     await victim.exited;
     killLeftovers(dir);
-    await worker();
+    await worker(single);
   }
   const failed = await client.settle(doomed);
   expect({ status: failed.status, msg: failed.msg }).toEqual({ status: 'failed', msg: INTERRUPTED_TWICE });
   const done = await client.settle(bystander);
   expect({ status: done.status, files: done.files.length }).toEqual({ status: 'done', files: 3 });
-  // The killed runs' work dirs went with the task.
+  // The killed runs' work dirs went with the task; the killed workers' own folders (job children,
+  // LibreOffice profiles, named <host>-<pid>) were removed by the workers started after them.
   expect(workDirsOf(doomed)).toEqual([]);
+  const killedPids = workers.filter((w) => !w.alive()).map((w) => String(w.pid));
+  for (const parent of ['job-children', 'workers']) {
+    const left = fs.existsSync(path.join(dataDir, parent)) ? fs.readdirSync(path.join(dataDir, parent)) : [];
+    expect(left.filter((name) => killedPids.includes(name.split('-').pop()!))).toEqual([]);
+  }
 });
 
 test('SIGTERM drains a worker: exit 0; a job within the grace finishes there, past it is handed back uncounted', async () => {
