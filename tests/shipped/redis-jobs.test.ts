@@ -12,8 +12,8 @@ import { slowPdf } from './inputs';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const prefix = `test-jobs-${process.pid}-${crypto.randomBytes(3).toString('hex')}`;
-// A dead worker's task is taken back after 3 s without a heartbeat (60 s by default).
-const env = { REDIS_URL, QUEUE_PREFIX: prefix, TASK_STALE_SECONDS: '3', WORKER_CONCURRENCY: '2' };
+// A dead worker's task is taken back after 5 s without a heartbeat (60 s by default).
+const env = { REDIS_URL, QUEUE_PREFIX: prefix, TASK_STALE_SECONDS: '5', WORKER_CONCURRENCY: '2' };
 const INTERRUPTED_TWICE = '该文件多次导致处理中断，已停止处理，请检查文件是否完好';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'redis-jobs-'));

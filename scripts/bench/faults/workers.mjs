@@ -1,7 +1,7 @@
 // The job queue on Redis (REDIS_URL) under faults: the built web process and built workers
 // (dist/server/main.mjs, dist/server/worker.mjs) on a redis-server of the scenario's own
 // (/usr/bin/redis-server on a free loopback port, no persistence), SQLite and the local store in
-// the shared DATA_DIR, a dead worker's tasks taken back after TASK_STALE_SECONDS=3. The tasks table
+// the shared DATA_DIR, a dead worker's tasks taken back after TASK_STALE_SECONDS=10. The tasks table
 // is read directly for the count.
 //  - worker-killed: kill -9 a worker in the middle of 20 running conversions; a new worker finishes
 //    them: 0 lost, every one done or failed with a message, no orphan files.
@@ -14,7 +14,8 @@ import Database from 'better-sqlite3';
 import { PDFDocument, rgb } from 'pdf-lib';
 import { root, sleep, startSite, Visitor } from './common.mjs';
 
-const STALE_SECONDS = 3;
+// Long enough that a live worker's heartbeat is not missed on this loaded machine (60 s by default).
+const STALE_SECONDS = 10;
 const SETTLE_LIMIT_MS = 8 * 60 * 1000;
 
 async function freePort() {
@@ -67,9 +68,9 @@ async function slowPdf(pages) {
 }
 
 async function submit(visitor, pdf, dpi) {
-  const answer = await visitor.submit('pdf-to-jpg', 'slow.pdf', pdf, { dpi });
+  const answer = await visitor.submit('pdf-to-jpg', 'slow.pdf', pdf, { dpi }).catch((error) => ({ status: 0, text: `no answer: ${error.cause?.code ?? error.message}` }));
   const id = answer.json?.data?.taskId;
-  if (!id) throw new Error(`submit refused: ${answer.status} ${answer.text}`);
+  if (!id) throw new Error(`submit refused: ${answer.status} ${answer.text?.slice(0, 300)}`);
   return id;
 }
 
@@ -121,8 +122,9 @@ function account(dataDir, ids, settled) {
   // Job children's folders and LibreOffice profiles are named <host>-<pid>.
   const deadProcessDirs = ['job-children', 'workers'].flatMap(listing).filter((name) => !alive(Number(name.split('-').pop()))).length;
   const interrupted = settled.filter((row) => Number(row.interruptions) > 0).length;
+  const messages = [...new Set(settled.filter((row) => row.status === 'failed').map((row) => `「${row.msg}」 (${row.interruptions} interruptions)`))];
   const ok = lost === 0 && failedSilently === 0 && orphanOutputs === 0 && missingOutputs === 0 && workDirsLeft === 0 && deadProcessDirs === 0;
-  const line = `${ids.length} tasks: ${done} done, ${failedWithMessage} failed with a message, ${failedSilently} without, ${lost} lost; ${interrupted} counted an interruption; orphan outputs ${orphanOutputs}, missing outputs ${missingOutputs}, work dirs left ${workDirsLeft}, dead workers' folders ${deadProcessDirs}`;
+  const line = `${ids.length} tasks: ${done} done, ${failedWithMessage} failed with a message, ${failedSilently} without, ${lost} lost; ${interrupted} counted an interruption; orphan outputs ${orphanOutputs}, missing outputs ${missingOutputs}, work dirs left ${workDirsLeft}, dead workers' folders ${deadProcessDirs}${messages.length > 0 ? `; failures: ${messages.join(', ')}` : ''}`;
   return { ok, line };
 }
 
@@ -149,7 +151,7 @@ export async function workerKilled() {
   const redisPort = await freePort();
   const redis = await redisServer(redisPort);
   const env = queueEnv(redisPort, 'faults-kill');
-  const site = await startSite(await freePort(), env);
+  const site = await startSite(3831, env);
   const children = [redis];
   try {
     const first = await worker(site.dataDir, env, 20);
@@ -177,6 +179,9 @@ export async function workerKilled() {
     lines.push(`kill -9 with ${running} of 20 running (WORKER_CONCURRENCY=20), ${leftovers} engine processes left behind ended; a new worker (4 at once) settled them in ${Math.round((Date.now() - killedAt) / 1000)} s`);
     lines.push(result.line);
     return { name: 'a worker killed in the middle of 20 running conversions', ok: result.ok && running === 20, lines };
+  } catch (error) {
+    console.error(site.log().slice(-3000));
+    throw error;
   } finally {
     for (const child of children) child.kill();
     await site.stop();
@@ -188,7 +193,7 @@ export async function redisRestart() {
   const redisPort = await freePort();
   let redis = await redisServer(redisPort);
   const env = queueEnv(redisPort, 'faults-redis');
-  const site = await startSite(await freePort(), env);
+  const site = await startSite(3832, env);
   const children = [];
   const waiting = () => Number(execFileSync('redis-cli', ['-p', String(redisPort), 'llen', 'faults-redis:tasks:wait'], { encoding: 'utf8' }).trim());
   try {
