@@ -18,7 +18,14 @@ export interface Config {
   dataDir: string;
   /** postgres://… switches the data layer from SQLite to PostgreSQL. */
   databaseUrl?: string;
+  /** redis://… sends tasks through BullMQ to `npm run worker` processes; web processes then run no conversions. */
   redisUrl?: string;
+  /** The queue's key prefix on Redis (QUEUE_PREFIX): one per site sharing a Redis. */
+  queuePrefix: string;
+  /** Jobs one worker process runs at once (WORKER_CONCURRENCY); each engine's own limit applies within it. */
+  workerConcurrency: number;
+  /** A running task without a heartbeat for this long belongs to a dead worker and is re-run (TASK_STALE_SECONDS). */
+  taskStaleMs: number;
   /** When set, the API paths are proxied there instead of mounted here. */
   apiOrigin?: string;
   retentionMinutes: number;
@@ -147,6 +154,9 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     dataDir: path.resolve(env.DATA_DIR || 'data'),
     databaseUrl: env.DATABASE_URL || undefined,
     redisUrl: env.REDIS_URL || undefined,
+    queuePrefix: env.QUEUE_PREFIX || 'pdf365',
+    workerConcurrency: int(env.WORKER_CONCURRENCY, int(env.CONVERT_CONCURRENCY, os.availableParallelism())),
+    taskStaleMs: int(env.TASK_STALE_SECONDS, 60) * 1000,
     apiOrigin: env.API_ORIGIN ? env.API_ORIGIN.replace(/\/$/, '') : undefined,
     retentionMinutes: int(env.RETENTION_MINUTES, 120),
     feedbackRetentionDays: int(env.FEEDBACK_RETENTION_DAYS, 90),
@@ -179,7 +189,8 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
         : undefined,
     adminToken: operatorToken('ADMIN_TOKEN', env.ADMIN_TOKEN),
     metricsToken: operatorToken('METRICS_TOKEN', env.METRICS_TOKEN),
-    shutdownGraceMs: int(env.SHUTDOWN_GRACE_SECONDS, 30) * 1000,
+    // 0: running jobs are handed back at once (int() would read it as unset).
+    shutdownGraceMs: (env.SHUTDOWN_GRACE_SECONDS === '0' ? 0 : int(env.SHUTDOWN_GRACE_SECONDS, 30)) * 1000,
     s3: s3Config(env),
     pay: {
       orderTimeoutSeconds: int(env.PAY_ORDER_TIMEOUT_SECONDS, 30 * 60),

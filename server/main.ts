@@ -1,4 +1,5 @@
-// Starts the site: one process serving pages, the API and (in-process) conversion jobs.
+// Starts the site: one process serving pages, the API and conversion jobs (in process, or on
+// worker processes through Redis when REDIS_URL is set: server/worker.ts).
 import path from 'node:path';
 import { createApp } from './app';
 import { loadConfig } from './config';
@@ -28,7 +29,8 @@ async function main(): Promise<void> {
   server.timeout = IDLE_SOCKET_MS;
   // The first office document should not wait for LibreOffice to start; without it, the office
   // tools are shown unavailable (server/convert/availability.ts) and the site runs on.
-  if (!config.apiOrigin) startOfficePool(config).catch((error) => logger.error({ err: error }, 'LibreOffice pool not started'));
+  // With REDIS_URL the workers (`npm run worker`, server/worker.ts) run the conversions, this process none.
+  if (!config.apiOrigin && !config.redisUrl) startOfficePool(config).catch((error) => logger.error({ err: error }, 'LibreOffice pool not started'));
   let stopping = false;
   const stop = async () => {
     if (stopping) return;

@@ -3,8 +3,9 @@
 //   npm run build && node scripts/bench/faults.mjs [scenario …]     (all when none is named)
 import { libreofficeHang } from './faults/libreoffice.mjs';
 import { postgresRestart } from './faults/postgres.mjs';
+import { redisRestart, workerKilled } from './faults/workers.mjs';
 
-const SCENARIOS = { postgres: postgresRestart, libreoffice: libreofficeHang };
+const SCENARIOS = { postgres: postgresRestart, libreoffice: libreofficeHang, 'worker-killed': workerKilled, redis: redisRestart };
 
 const wanted = process.argv.slice(2);
 const unknown = wanted.filter((name) => !SCENARIOS[name]);

@@ -55,8 +55,12 @@ export function healthRoutes(deps: HealthDeps): express.Router {
       const store = deps.tasks.store;
       const reached = await check(() => store.reachable());
       checks.fileStore = { ok: reached.ok, detail: reached.ok ? store.location : `${store.location}: ${reached.detail}` };
+      const tasks = deps.tasks;
+      if (tasks.isDraining) checks.queue = { ok: false, detail: 'draining' };
+      // On Redis (REDIS_URL) the queue is reachable or not; in process it always is.
+      else if (tasks.sharedQueue) checks.queue = await check(() => tasks.pingQueue()).then((c) => (c.ok ? { ok: true, detail: `redis: ${tasks.queueDepth} waiting or running` } : c));
+      else checks.queue = { ok: true, detail: `${tasks.queueDepth} waiting or running` };
     }
-    if (deps.tasks) checks.queue = deps.tasks.isDraining ? { ok: false, detail: 'draining' } : { ok: true, detail: `${deps.tasks.queueDepth} waiting or running` };
     const ready = Object.values(checks).every((c) => c.ok);
     // Engines do not decide readiness: a tool whose engine is missing is shown unavailable and the rest work.
     const engines = deps.db ? Object.entries(await engineAvailability()).filter(([, a]) => !a.available).map(([id]) => id) : [];

@@ -37,7 +37,7 @@ export function createMetrics(token: string | undefined, tasks: () => TaskServic
   const tasksTotal = new client.Counter({ name: 'tasks_total', help: 'Conversion runs ended, by tool and outcome', labelNames: ['tool', 'outcome'], registers: [registry] });
   new client.Gauge({
     name: 'task_queue_depth',
-    help: 'Jobs waiting or running in this process',
+    help: 'Jobs waiting or running: in this process, or on the Redis queue (REDIS_URL) for all workers',
     registers: [registry],
     collect() {
       this.set(tasks()?.queueDepth ?? 0);

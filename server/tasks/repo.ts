@@ -235,19 +235,56 @@ export class TaskRepo {
    * Returns everything waiting, oldest first.
    */
   async requeueUnfinished(): Promise<string[]> {
-    const at = now();
-    await this.db
-      .updateTable('tasks')
-      .set((eb) => ({ status: 'failed', msg: TASK_MESSAGES.interruptedTwice, failure_code: 'corrupt', interruptions: eb('interruptions', '+', 1), updated_at: at }))
-      .where('status', '=', 'running')
-      .where('interruptions', '>=', MAX_INTERRUPTIONS - 1)
-      .execute();
-    await this.db
-      .updateTable('tasks')
-      .set((eb) => ({ status: 'queued', progress: 0, interruptions: eb('interruptions', '+', 1), updated_at: at }))
-      .where('status', '=', 'running')
-      .execute();
+    await this.interruptRunning();
     const rows = await this.db.selectFrom('tasks').select('id').where('status', '=', 'queued').orderBy('created_at').execute();
+    return rows.map((r) => r.id);
+  }
+
+  /**
+   * Running tasks whose process is gone count an interruption: queued again, or failed at
+   * MAX_INTERRUPTIONS. With `before`, only those whose heartbeat (updated_at) is older: the others
+   * belong to live workers (reclaim.ts).
+   */
+  async interruptRunning(before?: Date): Promise<{ requeued: string[]; failed: string[] }> {
+    const at = now();
+    const stale = await this.db
+      .selectFrom('tasks')
+      .select(['id', 'interruptions'])
+      .where('status', '=', 'running')
+      .$if(before !== undefined, (q) => q.where('updated_at', '<', before!.toISOString()))
+      .execute();
+    const failed = stale.filter((row) => Number(row.interruptions) >= MAX_INTERRUPTIONS - 1).map((row) => row.id);
+    const requeued = stale.filter((row) => !failed.includes(row.id)).map((row) => row.id);
+    const settle = async (ids: string[], patch: { status: 'failed'; msg: string; failure_code: 'corrupt' } | { status: 'queued'; progress: 0 }) => {
+      const settled: string[] = [];
+      // One row at a time, each still running and still silent: a heartbeat or a finish in between keeps it.
+      for (const id of ids) {
+        const result = await this.db
+          .updateTable('tasks')
+          .set((eb) => ({ ...patch, interruptions: eb('interruptions', '+', 1), updated_at: at }))
+          .where('id', '=', id)
+          .where('status', '=', 'running')
+          .$if(before !== undefined, (q) => q.where('updated_at', '<', before!.toISOString()))
+          .executeTakeFirst();
+        if (Number(result.numUpdatedRows) === 1) settled.push(id);
+      }
+      return settled;
+    };
+    return {
+      failed: await settle(failed, { status: 'failed', msg: TASK_MESSAGES.interruptedTwice, failure_code: 'corrupt' }),
+      requeued: await settle(requeued, { status: 'queued', progress: 0 }),
+    };
+  }
+
+  /** Heartbeat of the tasks a worker is running (reclaim.ts tells a dead worker's by its silence). */
+  async touch(ids: readonly string[]): Promise<void> {
+    if (ids.length === 0) return;
+    await this.db.updateTable('tasks').set({ updated_at: now() }).where('id', 'in', ids).where('status', '=', 'running').execute();
+  }
+
+  /** Tasks queued and untouched since `before`, oldest first: offered again in case the queue lost them. */
+  async queuedSince(before: Date): Promise<string[]> {
+    const rows = await this.db.selectFrom('tasks').select('id').where('status', '=', 'queued').where('updated_at', '<', before.toISOString()).orderBy('created_at').execute();
     return rows.map((r) => r.id);
   }
 

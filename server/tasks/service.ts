@@ -21,11 +21,14 @@ import { TASK_MESSAGES } from './messages';
 import { hasMiddleStep, middleIsFree } from './middle';
 import { isConvertError } from '../convert/errors';
 import { pageCount, renderPages } from './preview';
-import { TaskQueue } from './queue';
+import { InProcessQueue, type JobQueue } from './queue';
+import { processDirName, removeDeadProcessDirs } from './process-dirs';
+import { Reclaimer } from './reclaim';
+import { RedisJobQueue } from './redis-queue';
 import { TaskRepo, type Task } from './repo';
 import { RetryTimers } from './retry';
 import type { IsolationOptions } from './isolation/host';
-import { TaskRunner, zipKey } from './runner';
+import { TaskRunner, zipKey, type AbortReason } from './runner';
 import type { FileStore, StoredFile } from './store';
 import { Sweeper } from './sweeper';
 import { tryoutLimits } from './tryout';
@@ -53,7 +56,12 @@ export interface Download {
 }
 
 export interface TaskServiceOptions {
-  config: Pick<Config, 'dataDir' | 'retentionMinutes' | 'convertConcurrency' | 'secret' | 'minFreeDiskBytes' | 'dailyUses' | 's3'>;
+  config: Pick<Config, 'dataDir' | 'retentionMinutes' | 'convertConcurrency' | 'secret' | 'minFreeDiskBytes' | 'dailyUses' | 's3' | 'redisUrl' | 'queuePrefix' | 'workerConcurrency' | 'taskStaleMs'>;
+  /**
+   * With REDIS_URL: 'site' (the default) only adds task ids to the queue, 'worker' (`npm run
+   * worker`) runs them. Without it the site runs its jobs in process and there is no worker.
+   */
+  role?: 'site' | 'worker';
   db: Db;
   store?: FileStore;
   /** Waiting + running jobs beyond which submits answer 429. */
@@ -134,7 +142,13 @@ export class TaskService {
   readonly sweeper: Sweeper;
   private readonly links: LinkSigner;
   private readonly runner: TaskRunner;
-  private readonly queue: TaskQueue;
+  private readonly queue: JobQueue;
+  /** Set on a worker of the shared queue: heartbeats and the recovery of dead workers' tasks. */
+  private readonly reclaimer?: Reclaimer;
+  /** Jobs go through Redis: nothing at boot belongs to this process alone. */
+  private readonly shared: boolean;
+  /** Where the job children's exchange folders are (one per process on the shared queue). */
+  private readonly exchangeParent: string;
   private readonly retries: RetryTimers;
   private readonly queueCap: number;
   private readonly workRoot: string;
@@ -158,13 +172,18 @@ export class TaskService {
     this.links = new LinkSigner(loadSecret(config));
     this.workRoot = path.join(config.dataDir, 'work');
     this.retentionMs = config.retentionMinutes * 60 * 1000;
+    this.shared = config.redisUrl !== undefined;
+    const runsJobs = !this.shared || options.role === 'worker';
+    // Processes sharing DATA_DIR: each job child exchange folder of its own (the host clears it at start).
+    this.exchangeParent = path.join(config.dataDir, 'job-children');
+    const exchangeRoot = this.shared ? path.join(this.exchangeParent, processDirName()) : this.exchangeParent;
     this.runner = new TaskRunner({
       repo: this.repo,
       store: this.store,
       workRoot: this.workRoot,
       timeoutMs: options.timeoutMs,
       // Each job child's exchange folder (tasks/isolation/exchange.ts) sits beside the files it links.
-      isolation: options.isolation && { ...options.isolation, exchangeRoot: path.join(config.dataDir, 'job-children') },
+      isolation: runsJobs && options.isolation ? { ...options.isolation, exchangeRoot } : undefined,
       retryLater: (id) => this.retries.schedule(id),
       settled: (id, status) => this.settle(id, status),
     });
@@ -173,10 +192,29 @@ export class TaskService {
     this.speechMinutes = new SpeechMinutes(options.db, options.packs);
     this.minFreeDiskBytes = config.minFreeDiskBytes;
     this.dataDir = config.dataDir;
-    this.queue = new TaskQueue(config.convertConcurrency, (id) => this.runner.run(id).finally(() => this.releaseShare(id)));
+    const run = (id: string) => this.runner.run(id).finally(() => this.releaseShare(id));
+    this.queue = !config.redisUrl
+      ? new InProcessQueue(config.convertConcurrency, run)
+      : new RedisJobQueue({
+          url: config.redisUrl,
+          prefix: config.queuePrefix,
+          ...(runsJobs
+            ? { worker: { run, concurrency: config.workerConcurrency, lockMs: config.taskStaleMs, onAbort: (id) => this.runner.abort(id, 'deleted') } }
+            : { onJobEnded: (id) => void this.releaseShare(id) }),
+        });
+    if (this.shared && runsJobs) {
+      this.reclaimer = new Reclaimer({
+        repo: this.repo,
+        staleMs: config.taskStaleMs,
+        running: () => this.runner.runningIds(),
+        offer: (id) => this.queue.add(id),
+        failed: (id) => this.giveUseBack(id),
+        workRoot: this.workRoot,
+      });
+    }
     this.retries = new RetryTimers((id) => this.queue.add(id));
-    this.queueCap = options.queueCap ?? config.convertConcurrency * 50;
-    this.sweeper = new Sweeper(this.repo, this.store, (id, reason) => this.runner.abort(id, reason), this.workRoot);
+    this.queueCap = options.queueCap ?? (this.shared ? config.workerConcurrency : config.convertConcurrency) * 50;
+    this.sweeper = new Sweeper(this.repo, this.store, (id, reason) => this.abortEverywhere(id, reason), this.workRoot);
   }
 
   /** A run ended: its share of the queue is free, and a failure costs the visitor nothing. */
@@ -197,13 +235,38 @@ export class TaskService {
     if (task?.status !== 'queued') this.fairness.release(id);
   }
 
-  /** Re-queues what a previous process left queued or running, then starts the workers and the sweeper. */
+  /**
+   * In process: re-queues what a previous process left queued or running, then starts the jobs and
+   * the sweeper. On the shared queue a running task may be another worker's: the reclaimer tells
+   * a dead worker's by its silent heartbeat instead.
+   */
   async start(): Promise<void> {
-    // Before any job of this process makes one: whatever is there was left by a crash.
-    await this.sweeper.clearWorkDirs();
-    for (const id of await this.repo.requeueUnfinished()) this.queue.add(id);
+    if (!this.shared) {
+      // Before any job of this process makes one: whatever is there was left by a crash.
+      await this.sweeper.clearWorkDirs();
+      for (const id of await this.repo.requeueUnfinished()) this.queue.add(id);
+    }
+    // A worker killed outright on this host left its job children's folder.
+    if (this.reclaimer) await removeDeadProcessDirs(this.exchangeParent);
     this.queue.start();
+    this.reclaimer?.start();
     this.sweeper.start();
+  }
+
+  /** A running task's job is aborted here and, on the shared queue, on whichever worker runs it. */
+  private abortEverywhere(taskId: string, reason: AbortReason): void {
+    this.runner.abort(taskId, reason);
+    this.queue.abortEverywhere(taskId);
+  }
+
+  /** Throws when the job queue cannot be reached (/readyz). */
+  async pingQueue(): Promise<void> {
+    await this.queue.ping();
+  }
+
+  /** Whether jobs go through Redis (/readyz checks it then). */
+  get sharedQueue(): boolean {
+    return this.shared;
   }
 
   /** Tasks turned away by a full LibreOffice pool and waiting to be offered again. */
@@ -218,7 +281,7 @@ export class TaskService {
     return this.draining;
   }
 
-  /** Jobs waiting plus jobs running in this process (the metrics endpoint's queue depth). */
+  /** Jobs waiting plus jobs running: in this process, or on the shared queue (the metrics endpoint's queue depth). */
   get queueDepth(): number {
     return this.queue.size;
   }
@@ -234,20 +297,25 @@ export class TaskService {
    */
   async drain(deadlineMs: number): Promise<void> {
     this.draining = true;
-    this.queue.stop();
+    await this.queue.pause();
     const deadline = Date.now() + deadlineMs;
     while (this.runner.runningIds().length > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
   }
 
   /** Stops taking jobs; running jobs are aborted and handed back to the queue for the next start (no interruption counted). */
   async stop(): Promise<void> {
+    await this.queue.pause();
     const running = this.runner.runningIds();
-    this.queue.stop();
     this.retries.stop();
     this.sweeper.stop();
+    this.reclaimer?.stop();
     this.runner.abortAll('shutdown');
+    await this.queue.stop();
     this.runner.close();
     await this.repo.release(running).catch((error: unknown) => logger.error({ err: error }, 'could not hand running tasks back to the queue'));
+    // On the shared queue another worker takes them now; in process they wait for the next start.
+    if (this.shared) for (const id of running) this.queue.add(id);
+    await this.queue.close();
   }
 
   private resolveTool(taskName: unknown, mode: SubmitMode | 'final'): { tool: Tool; converter: Converter<unknown> } {
@@ -527,7 +595,7 @@ export class TaskService {
 
   async delete(taskId: unknown, owner: string): Promise<void> {
     const task = await this.owned(taskId, owner);
-    this.runner.abort(task.id, 'deleted');
+    this.abortEverywhere(task.id, 'deleted');
     await this.repo.cancel(task.id);
     // Cancelled before its result: nothing was delivered, so nothing is counted.
     if (task.status === 'queued' || task.status === 'running') await this.giveUseBack(task.id);

@@ -9,6 +9,8 @@ import path from 'node:path';
 
 export const ROOT = path.resolve(__dirname, '../..');
 export const SERVER_BUNDLE = path.join(ROOT, 'dist/server/main.mjs');
+/** `npm run worker`: the queue worker used with REDIS_URL. */
+export const WORKER_BUNDLE = path.join(ROOT, 'dist/server/worker.mjs');
 
 export interface BuiltServer {
   origin: string;
@@ -67,28 +69,29 @@ function procStatusBytes(pid: number, field: 'VmRSS' | 'VmHWM'): number {
   }
 }
 
-/** Starts dist/server/main.mjs on a free loopback port and waits until it answers. */
-export async function startBuiltServer(options: BuiltServerOptions = {}): Promise<BuiltServer> {
-  const bundle = options.bundle ?? SERVER_BUNDLE;
-  if (!fs.existsSync(bundle)) throw new Error(`${bundle} is missing: run npm run build first`);
-  const port = options.port ?? (await freePort());
-  const origin = `http://${options.host ?? '127.0.0.1'}:${port}`;
-  const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'built-site-'));
-  const env: Record<string, string> = {};
-  for (const [k, v] of Object.entries({ ...process.env, NODE_ENV: 'test' })) if (v !== undefined) env[k] = v;
+/** The child's environment: this one, less jest's, with the test defaults below, then `env` on top (undefined removes). */
+function childEnv(env: Record<string, string | undefined>): Record<string, string> {
+  const merged: Record<string, string> = {};
+  for (const [k, v] of Object.entries({ ...process.env, NODE_ENV: 'test' })) if (v !== undefined) merged[k] = v;
   // jest's own variables would leak into the child; the server reads only its documented names.
-  delete env.JEST_WORKER_ID;
-  Object.assign(env, { PORT: String(port), DATA_DIR: dataDir, PUBLIC_ORIGIN: origin, PUBLIC_DIR: path.join(ROOT, 'dist/public') });
+  delete merged.JEST_WORKER_ID;
+  merged.PUBLIC_DIR = path.join(ROOT, 'dist/public');
   // Every test visitor comes from 127.0.0.1, and suites run many tasks of one tool: the daily free
   // uses are raised out of their way (tests/api/usage.test.ts passes undefined to test the real ones).
-  Object.assign(env, TEST_DAILY_USES_ENV);
+  Object.assign(merged, TEST_DAILY_USES_ENV);
   // SIGTERM hands running jobs back at once, as before graceful drain; tests/api/ops.test.ts sets a grace to test the drain.
-  env.SHUTDOWN_GRACE_SECONDS = '0';
-  for (const [k, v] of Object.entries(options.env ?? {})) {
-    if (v === undefined) delete env[k];
-    else env[k] = v;
+  merged.SHUTDOWN_GRACE_SECONDS = '0';
+  for (const [k, v] of Object.entries(env)) {
+    if (v === undefined) delete merged[k];
+    else merged[k] = v;
   }
-  const child = spawn(process.execPath, [bundle], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  return merged;
+}
+
+/** Starts a built bundle with node, keeping what it prints. */
+function spawnBundle(bundle: string, env: Record<string, string | undefined>) {
+  if (!fs.existsSync(bundle)) throw new Error(`${bundle} is missing: run npm run build first`);
+  const child = spawn(process.execPath, [bundle], { cwd: ROOT, env: childEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   const keep = (chunk: Buffer) => {
     output += chunk.toString('utf8');
@@ -96,17 +99,65 @@ export async function startBuiltServer(options: BuiltServerOptions = {}): Promis
   };
   child.stdout!.on('data', keep);
   child.stderr!.on('data', keep);
-  let running = true;
+  let alive = true;
   const exited = new Promise<number | string>((resolve) => {
     child.on('exit', (code, signal) => {
-      running = false;
+      alive = false;
       resolve(code ?? signal ?? -1);
     });
   });
+  return { child, log: () => output, running: () => alive, exited };
+}
+
+export interface BuiltWorker {
+  pid: number;
+  child: ChildProcess;
+  log(): string;
+  alive(): boolean;
+  exited: Promise<number | string>;
+  /** Sends SIGTERM and waits for the exit; SIGKILL after `graceMs`. */
+  stop(options?: { graceMs?: number }): Promise<number | string>;
+}
+
+/** Starts dist/server/worker.mjs (`npm run worker`) over a server's data dir and waits until it takes jobs. */
+export async function startBuiltWorker(options: { dataDir: string; env?: Record<string, string | undefined>; startTimeoutMs?: number }): Promise<BuiltWorker> {
+  const { child, log, running, exited } = spawnBundle(WORKER_BUNDLE, { ...options.env, DATA_DIR: options.dataDir });
+  const deadline = Date.now() + (options.startTimeoutMs ?? 30_000);
+  while (!/taking jobs/.test(log())) {
+    if (!running()) throw new Error(`built worker exited before taking jobs:\n${log()}`);
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`built worker did not start within the start timeout:\n${log()}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return {
+    pid: child.pid!,
+    child,
+    log,
+    alive: running,
+    exited,
+    async stop({ graceMs = 20_000 } = {}) {
+      if (running()) child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
+      const code = await exited;
+      clearTimeout(timer);
+      return code;
+    },
+  };
+}
+
+/** Starts dist/server/main.mjs on a free loopback port and waits until it answers. */
+export async function startBuiltServer(options: BuiltServerOptions = {}): Promise<BuiltServer> {
+  const bundle = options.bundle ?? SERVER_BUNDLE;
+  const port = options.port ?? (await freePort());
+  const origin = `http://${options.host ?? '127.0.0.1'}:${port}`;
+  const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'built-site-'));
+  const { child, log, running, exited } = spawnBundle(bundle, { PORT: String(port), DATA_DIR: dataDir, PUBLIC_ORIGIN: origin, ...options.env });
 
   const deadline = Date.now() + (options.startTimeoutMs ?? 30_000);
   for (;;) {
-    if (!running) throw new Error(`built server exited before answering:\n${output}`);
+    if (!running()) throw new Error(`built server exited before answering:\n${log()}`);
     try {
       const res = await fetch(`${origin}/api/nowDateTime`, { signal: AbortSignal.timeout(2000) });
       await res.arrayBuffer();
@@ -116,7 +167,7 @@ export async function startBuiltServer(options: BuiltServerOptions = {}): Promis
     }
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
-      throw new Error(`built server did not answer within the start timeout:\n${output}`);
+      throw new Error(`built server did not answer within the start timeout:\n${log()}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
@@ -128,12 +179,12 @@ export async function startBuiltServer(options: BuiltServerOptions = {}): Promis
     pid,
     dataDir,
     child,
-    log: () => output,
+    log,
     memory: () => ({ rss: procStatusBytes(pid, 'VmRSS'), peak: procStatusBytes(pid, 'VmHWM') }),
-    alive: () => running,
+    alive: running,
     exited,
     async stop({ graceMs = 20_000, keepData = false } = {}) {
-      if (running) child.kill('SIGTERM');
+      if (running()) child.kill('SIGTERM');
       const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
       const code = await exited;
       clearTimeout(timer);
