@@ -4,6 +4,7 @@
 // dwg-to-dxf of 2000_entities-2d.dwg holds every entity of its DXF twin; Chinese text survives
 // every release; pdf-to-cad gives the lines, curves, fills and text of a vector PDF back; a
 // scanned PDF and hostile drawings are refused in Chinese.
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -17,7 +18,7 @@ import { writeDxf } from '../../server/convert/tools/cad/write/dxf-writer';
 import { SCANNED_PDF_MESSAGE } from '../../server/convert/tools/cad/write/messages';
 import { findConverter } from '../../server/convert/registry';
 import { jobContext, refusal } from '../support/convert-job';
-import { auditDxf, cadFixture, DRAWING_TEXT, HAVE_CAD_FIXTURES, makeDrawing, noteMissingFixtures, writeHostileDrawings } from '../support/cad/drawings';
+import { auditDxf, cadFixture, DEBIAN_PYTHON, DRAWING_TEXT, HAVE_CAD_FIXTURES, makeDrawing, noteMissingFixtures, writeHostileDrawings } from '../support/cad/drawings';
 
 let scratch: string;
 beforeAll(() => {
@@ -116,6 +117,23 @@ test('R12 DXF input, made by ezdxf and by our own writer, is read whole: cad-to-
     expect([...after.texts].sort()).toEqual([...before.texts].sort());
     expect(after.texts.join('\n')).toContain('门-1');
     expect(after.layers).toEqual(expect.arrayContaining(before.layers));
+  }
+}, 120_000);
+
+test('layouts keep their windows onto model space: cad-to-cad 2000 and 2018 write each VIEWPORT (centre, size, view centre and height) as ezdxf reads them in the input, and note none as lost', async () => {
+  const source = path.join(scratch, 'viewport.dxf');
+  execFileSync(DEBIAN_PYTHON, [path.join(__dirname, '../support/cad/make-viewport.py'), source]);
+  const [before] = auditDxf(source);
+  expect(Object.values(before.viewports).flat()).toHaveLength(2);
+  for (const version of ['2000', '2018'] as const) {
+    const notes: string[] = [];
+    const [out] = await converter('cad-to-cad').convert({ inputs: [{ name: 'viewport.dxf', path: source, size: fs.statSync(source).size, type: 'dxf' }], options: { version } }, { ...jobContext(scratch), note: (m: string) => notes.push(m) });
+    const [after] = auditDxf(out.path);
+    expect({ version, errors: after.errors, viewports: after.viewports }).toEqual({ version, errors: [], viewports: before.viewports });
+    expect(notes.join('')).not.toContain('视口');
+    // Our reader finds the same windows in our output (its own viewport told apart from them).
+    const again = await readCadDrawing(out.path, 'dxf', scratch);
+    expect(again.paperSpaces.flatMap((p) => p.viewports ?? [])).toHaveLength(2);
   }
 }, 120_000);
 

@@ -37,6 +37,18 @@ def check(path):
     for e in doc.modelspace():
         found.extend(texts(e))
     lines = sum(1 for e in doc.modelspace() if e.dxftype() == 'LINE')
+    # Each layout's windows onto model space, its own viewport (the lowest id, the sheet) left out.
+    viewports = {}
+    for layout in doc.layouts:
+        if layout.name == 'Model':
+            continue
+        found_vps = sorted((e for e in layout if e.dxftype() == 'VIEWPORT'), key=lambda v: v.dxf.get('id', 0))
+        viewports[layout.name] = [
+            {'center': [round(v.dxf.center.x, 6), round(v.dxf.center.y, 6)], 'width': round(v.dxf.width, 6), 'height': round(v.dxf.height, 6),
+             'viewCenter': [round(v.dxf.view_center_point.x, 6), round(v.dxf.view_center_point.y, 6)], 'viewHeight': round(v.dxf.view_height, 6),
+             'twist': round(v.dxf.get('view_twist_angle', 0), 6)}
+            for v in found_vps[1:]
+        ]
     return {
         'version': doc.dxfversion,
         'errors': [str(e.message) for e in auditor.errors] + [str(e.message) for e in recovered.errors],
@@ -49,6 +61,7 @@ def check(path):
         'layouts': [l.name for l in doc.layouts],
         'texts': found,
         'lines': lines,
+        'viewports': viewports,
     }
 
 

@@ -76,6 +76,8 @@ export interface DxfAudit {
   /** TEXT, MTEXT (plain) and ATTRIB text of model space. */
   texts: string[];
   lines: number;
+  /** Per paper layout, its windows onto model space (its own viewport, the lowest id, left out). */
+  viewports: Record<string, { center: number[]; width: number; height: number; viewCenter: number[]; viewHeight: number; twist: number }[]>;
 }
 
 /** Audits DXF files with ezdxf under Debian's interpreter, all in one run. */

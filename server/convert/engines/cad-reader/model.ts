@@ -179,7 +179,7 @@ export interface CadBlock {
   name: string;
   basePoint: CadPoint;
   entities: CadEntity[];
-  /** Paper-space blocks: the viewports onto model space, drawn by the renderer (no DXF writer carries them). */
+  /** Paper-space blocks: the viewports onto model space (drawn by the renderer, written by the DXF writer for 2000+). */
   viewports?: CadViewport[];
 }
 

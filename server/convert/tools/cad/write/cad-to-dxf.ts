@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { readCadDrawing } from '../../../engines/cad-reader';
 import type { Converter, ConvertContext, ConvertInput, ConvertOutput } from '../../../types';
 import { outputName } from '../../pdf-render/output-name';
-import { dxfVersionOption, type DxfVersion } from './dxf-versions';
+import { dxfVersionOption, isR12, type DxfVersion } from './dxf-versions';
 import { writeDxf } from './dxf-writer';
 import { skippedNote } from './messages';
 
@@ -23,7 +23,9 @@ async function convertToDxf(inputs: ConvertInput[], version: DxfVersion, ctx: Co
     const file = path.join(ctx.workDir, `${index + 1}.dxf`);
     await writeFile(file, writeDxf(drawing, version));
     outputs.push({ name: outputName(input.name, version === '2018' ? '' : `-${version}`, 'dxf'), path: file });
-    const note = skippedNote(drawing.skipped, inputs.length > 1 ? input.name : undefined);
+    // 2000+ carries the layouts' viewports (a layout's own is made again by every reader); R12 does not.
+    const { VIEWPORT: viewports, ...skipped } = drawing.skipped;
+    const note = skippedNote(isR12(version) && viewports ? { ...skipped, VIEWPORT: viewports } : skipped, inputs.length > 1 ? input.name : undefined);
     if (note) ctx.note?.(note);
   }
   ctx.progress(100);

@@ -1,12 +1,14 @@
 // One CadEntity as DXF group codes, for a release: 2000+ with handles, owners and subclass
 // markers; R12 with the old entity set, the newer types standing in as POLYLINE, TEXT or LINE
 // (their geometry kept, their editability not).
-import type { CadAttribute, CadEntity, CadHatchEdge, CadHatchLoop, CadPoint, CadStyle, CadTextProps, CadVertex } from '../../../engines/cad-reader';
+import type { CadAttribute, CadEntity, CadViewport, CadHatchEdge, CadHatchLoop, CadPoint, CadStyle, CadTextProps, CadVertex } from '../../../engines/cad-reader';
 import { ellipsePoints, splinePoints } from './curves';
 import type { DxfTags } from './dxf-tags';
 import { isR12 } from './dxf-versions';
 
 const DEG = 180 / Math.PI;
+/** A viewport's own look: layer 0, by layer, visible. */
+const VIEWPORT_STYLE: CadStyle = { layer: '0', color: 256, lineType: '', lineweight: -1, lineTypeScale: 1, visible: true };
 /** Rays and construction lines in R12: a line this long each way. */
 const XLINE_REACH = 1e6;
 
@@ -113,6 +115,22 @@ export class EntityWriter {
   }
 
   /** Entity type, handle, owner and the common properties; then the subclass marker. */
+  /**
+   * A viewport of a layout (2000+; R12 keeps its viewports in xdata, not written): the layout's
+   * own (the sheet) or a window onto model space.
+   */
+  viewport(v: CadViewport, at: EntityOwner, id: number): void {
+    if (this.r12) return;
+    const t = this.head('VIEWPORT', VIEWPORT_STYLE, at, 'AcDbViewport');
+    t.point(10, v.center).tag(40, v.width).tag(41, v.height).tag(68, 1).tag(69, id);
+    t.point(12, v.viewCenter, false).point(13, { x: 0, y: 0 }, false).point(14, { x: 10, y: 10 }, false).point(15, { x: 10, y: 10 }, false);
+    t.point(16, { x: 0, y: 0, z: 1 }).point(17, { x: 0, y: 0, z: 0 });
+    t.tag(42, 50).tag(43, 0).tag(44, 0).tag(45, v.viewHeight).tag(50, 0).tag(51, v.twist * DEG).tag(72, 1000);
+    // 32864: the flags AutoCAD gives a new viewport (grid follows limits, UCS icon, plot as displayed).
+    t.tag(90, 32864).tag(1, '').tag(281, 0).tag(71, 1).tag(74, 0);
+    t.point(110, { x: 0, y: 0, z: 0 }).point(111, { x: 1, y: 0, z: 0 }).point(112, { x: 0, y: 1, z: 0 }).tag(79, 0).tag(146, 0);
+  }
+
   private head(type: string, s: CadStyle, at: EntityOwner, subclass: string): DxfTags {
     const t = this.t;
     t.tag(0, type).tag(5, t.handle());

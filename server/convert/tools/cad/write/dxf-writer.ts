@@ -14,9 +14,12 @@ interface BlockPlan {
   block: CadBlock;
   record: string;
   /** A layout draws it (model or paper space). */
-  layout?: { name: string; handle: string; tabOrder: number };
+  layout?: { name: string; handle: string; tabOrder: number; paper?: { width: number; height: number } };
   paperSpace: boolean;
 }
+
+/** A4 landscape (mm): the sheet of a layout that names no paper. */
+const DEFAULT_SHEET = { width: 297, height: 210 };
 
 export function writeDxf(drawing: CadDrawing, version: DxfVersion): string {
   const body = new DxfTags(version);
@@ -24,6 +27,20 @@ export function writeDxf(drawing: CadDrawing, version: DxfVersion): string {
   const names = collectNames(drawing);
   const layerName = (name: string) => name || '0';
   const entities = new EntityWriter(body, layerName);
+  // Viewport ids count across the drawing.
+  let viewportId = 0;
+  const writeSpace = (plan: BlockPlan) => {
+    const at = { owner: plan.record, paperSpace: plan.paperSpace };
+    for (const e of plan.block.entities) entities.write(e, at);
+    const windows = plan.block.viewports ?? [];
+    if (!plan.paperSpace || !plan.layout || windows.length === 0) return;
+    // The layout's own viewport (the sheet) first, with the lowest id of the layout, as readers
+    // (ours included) tell it from the windows onto model space.
+    const sheet = plan.layout.paper ?? DEFAULT_SHEET;
+    const centre = { x: sheet.width / 2, y: sheet.height / 2, z: 0 };
+    entities.viewport({ center: centre, width: sheet.width, height: sheet.height, viewCenter: centre, viewHeight: sheet.height, twist: 0 }, at, ++viewportId);
+    for (const v of windows) entities.viewport(v, at, ++viewportId);
+  };
 
   // Handles of what others point to, given out before anything is written.
   const tableHandles = new Map<string, string>();
@@ -38,15 +55,13 @@ export function writeDxf(drawing: CadDrawing, version: DxfVersion): string {
     if (r12 && plan.layout) continue;
     const inEntitiesSection = plan.layout !== undefined && (plan.block.name === '*Model_Space' || plan.block.name === '*Paper_Space');
     writeBlockBegin(body, plan, layerName);
-    if (!inEntitiesSection) for (const e of plan.block.entities) entities.write(e, { owner: plan.record, paperSpace: plan.paperSpace });
+    if (!inEntitiesSection) writeSpace(plan);
     writeBlockEnd(body, plan);
   }
   body.tag(0, 'ENDSEC');
 
   body.tag(0, 'SECTION').tag(2, 'ENTITIES');
-  for (const plan of plans.filter((p) => p.block.name === '*Model_Space' || p.block.name === '*Paper_Space')) {
-    for (const e of plan.block.entities) entities.write(e, { owner: plan.record, paperSpace: plan.paperSpace });
-  }
+  for (const plan of plans.filter((p) => p.block.name === '*Model_Space' || p.block.name === '*Paper_Space')) writeSpace(plan);
   body.tag(0, 'ENDSEC');
 
   if (!r12) writeObjects(body, plans, dictionaries);
@@ -73,7 +88,8 @@ function planBlocks(drawing: CadDrawing, t: DxfTags): BlockPlan[] {
   };
   [{ ...activeBlock, name: '*Paper_Space' }, ...papers].forEach((block, i) => {
     const name = i === 0 ? '*Paper_Space' : `*Paper_Space${i - 1}`;
-    plans.push({ block: { ...block, name }, record: t.handle(), layout: { name: layoutName(block.name, i + 1), handle: t.handle(), tabOrder: i + 1 }, paperSpace: true });
+    const paper = drawing.layouts.find((l) => l.block.toUpperCase() === block.name.toUpperCase())?.paper;
+    plans.push({ block: { ...block, name }, record: t.handle(), layout: { name: layoutName(block.name, i + 1), handle: t.handle(), tabOrder: i + 1, paper }, paperSpace: true });
   });
   for (const block of drawing.blocks) plans.push({ block, record: t.handle(), paperSpace: false });
   return plans;
