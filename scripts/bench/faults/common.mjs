@@ -55,12 +55,14 @@ export async function pdfOf(pages, label = 'fault bench') {
 export class Visitor {
   cookies = new Map();
 
-  constructor(origin) {
+  /** `headers` go with every request (an X-Forwarded-For as the edge would send it). */
+  constructor(origin, headers = {}) {
     this.origin = origin;
+    this.headers = headers;
   }
 
   async send(method, url, body) {
-    const headers = { cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ') };
+    const headers = { ...this.headers, cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ') };
     let payload = body;
     if (body && !(body instanceof FormData)) {
       headers['content-type'] = 'application/json';

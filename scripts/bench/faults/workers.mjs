@@ -18,7 +18,7 @@ import { root, sleep, startSite, Visitor } from './common.mjs';
 const STALE_SECONDS = 10;
 const SETTLE_LIMIT_MS = 8 * 60 * 1000;
 
-async function freePort() {
+export async function freePort() {
   return new Promise((resolve) => {
     const probe = net.createServer().listen(0, '127.0.0.1', () => {
       const { port } = probe.address();
@@ -41,20 +41,20 @@ async function start(command, args, env, ready) {
   return { child, exited, kill: () => child.exitCode === null && child.kill('SIGKILL') };
 }
 
-function redisServer(port) {
+export function redisServer(port) {
   return start('/usr/bin/redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {}, /Ready to accept connections/);
 }
 
-function queueEnv(redisPort, prefix) {
+export function queueEnv(redisPort, prefix) {
   return { REDIS_URL: `redis://127.0.0.1:${redisPort}`, QUEUE_PREFIX: prefix, TASK_STALE_SECONDS: String(STALE_SECONDS) };
 }
 
-function worker(dataDir, env, concurrency) {
+export function worker(dataDir, env, concurrency) {
   return start(process.execPath, [path.join(root, 'dist/server/worker.mjs')], { NODE_ENV: 'test', DATA_DIR: dataDir, SHUTDOWN_GRACE_SECONDS: '0', ...env, WORKER_CONCURRENCY: String(concurrency) }, /taking jobs/);
 }
 
 /** Small to send, slow to render (the drawing of tests/shipped/inputs.ts slowPdf). */
-async function slowPdf(pages) {
+export async function slowPdf(pages) {
   const art = await PDFDocument.create();
   const canvas = art.addPage([600, 600]);
   for (let d = 0; d < 300; d++) canvas.drawCircle({ x: (d * 7) % 600, y: (d * 13) % 600, size: 3 + (d % 40), color: rgb((d % 10) / 10, 0.2, 0.5), opacity: 0.5 });
@@ -75,7 +75,7 @@ async function submit(visitor, pdf, dpi) {
 }
 
 /** The tasks table itself: the source of truth. */
-function rows(dataDir, ids) {
+export function rows(dataDir, ids) {
   const db = new Database(path.join(dataDir, 'site.sqlite'), { readonly: true, fileMustExist: true });
   try {
     return db.prepare(`select id, status, msg, outputs, interruptions from tasks where id in (${ids.map(() => '?').join(',')})`).all(...ids);
@@ -84,7 +84,7 @@ function rows(dataDir, ids) {
   }
 }
 
-async function untilSettled(dataDir, ids) {
+export async function untilSettled(dataDir, ids) {
   const deadline = Date.now() + SETTLE_LIMIT_MS;
   for (;;) {
     const found = rows(dataDir, ids);
