@@ -120,6 +120,10 @@ try {
     const input = await page.$('input[type=file]');
     await input.uploadFile(...step.files.map((f) => path.join(fixtures, f)));
     for (const [selector, value] of Object.entries(step.fill ?? {})) await page.type(selector, value);
+    // The chosen files as a visitor sees them once they are in: uploaded, thumbnails drawn.
+    await page
+      .waitForFunction(() => !/正在生成预览|等待上传|正在上传|正在准备文件/.test(document.querySelector('.upload-panel')?.textContent ?? ''), { timeout: 90_000 })
+      .catch(() => undefined);
     await focusPanel(page);
     await save(await page.screenshot(), `${step.tool}-1`);
     const button = await page.waitForSelector(`::-p-xpath(//button[contains(normalize-space(.), "${step.run}")])`, { visible: true });
@@ -132,6 +136,9 @@ try {
   }
 } finally {
   await browser.close();
+  // Its LibreOffice profiles are still being written until it has exited.
+  const exited = new Promise((resolve) => server.once('exit', resolve));
   server.kill();
+  await exited;
   fs.rmSync(dataDir, { recursive: true, force: true });
 }
