@@ -34,23 +34,25 @@ async function main(): Promise<void> {
   // Only its bought uses: a failed task gives the use it took back, to the pack it came from.
   const commerce = new Commerce(config, db, loadSecret(config));
   // The runs end here, so they are counted here (the web processes see none): WORKER_METRICS_PORT.
-  const metrics = createMetrics(config.metricsToken, () => tasks);
+  const metricsPort = config.workerMetricsPort;
+  const metrics = metricsPort ? createMetrics(config.metricsToken, () => tasks) : undefined;
   const tasks: TaskService = new TaskService({
     config,
     db,
     role: 'worker',
     packs: commerce.packUses,
-    onSettled: metrics.taskSettled,
+    onSettled: metrics?.taskSettled,
     // Every job but the office tools runs in a child process of its own, built beside this file.
     isolation: { entry: path.join(import.meta.dirname, 'convert-child.mjs') },
   });
+  // Before any job: a port already taken stops the worker here, not after it has taken jobs.
+  const metricsServer = metricsPort && metrics ? await serveWorkerMetrics(metricsPort, metrics) : undefined;
   await tasks.start();
   // One LibreOffice listener per job slot; the profiles are this process's own (DATA_DIR may be shared with other processes on this machine).
   const profiles = path.join(config.dataDir, 'workers');
   await removeDeadProcessDirs(profiles);
   const officeDir = path.join(profiles, processDirName());
   startOfficePool({ dataDir: officeDir, convertConcurrency: config.workerConcurrency }).catch((error) => logger.error({ err: error }, 'LibreOffice pool not started'));
-  const metricsServer = config.workerMetricsPort ? await serveWorkerMetrics(config.workerMetricsPort, metrics) : undefined;
   logger.info(`worker taking jobs from ${config.queuePrefix} (${config.workerConcurrency} at once)`);
 
   let stopping = false;
@@ -60,9 +62,9 @@ async function main(): Promise<void> {
     logger.info(`worker draining: ${tasks.runningCount} running`);
     await tasks.drain(config.shutdownGraceMs).catch((error: unknown) => logger.error({ err: error }, 'drain failed'));
     await tasks.stop().catch((error: unknown) => logger.error({ err: error }, 'stop failed'));
+    metricsServer?.close();
     // A pool still starting its listeners (a busy machine) can take half a minute to stop; they
     // run under bwrap --die-with-parent, so they end with this process anyway.
-    metricsServer?.close();
     await Promise.allSettled([Promise.race([stopOfficePool(), new Promise((resolve) => setTimeout(resolve, OFFICE_STOP_WAIT_MS))]), db.destroy()]);
     logger.info('worker stopped');
     process.exit(0);
