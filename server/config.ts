@@ -24,6 +24,14 @@ export interface Config {
   queuePrefix: string;
   /** Jobs one worker process runs at once (WORKER_CONCURRENCY); each engine's own limit applies within it. */
   workerConcurrency: number;
+  /**
+   * Waiting + running jobs beyond which submits answer 429 (QUEUE_CAP). Default: 50 per job slot of
+   * this process, or with REDIS_URL of one worker (WORKER_CONCURRENCY); a fleet of several workers
+   * sets it to 50 × its slots.
+   */
+  queueCap?: number;
+  /** A worker's own /metrics listens on this port when set (WORKER_METRICS_PORT), behind METRICS_TOKEN. */
+  workerMetricsPort?: number;
   /** A running task without a heartbeat for this long belongs to a dead worker and is re-run (TASK_STALE_SECONDS). */
   taskStaleMs: number;
   /** When set, the API paths are proxied there instead of mounted here. */
@@ -156,6 +164,8 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     redisUrl: env.REDIS_URL || undefined,
     queuePrefix: env.QUEUE_PREFIX || 'pdf365',
     workerConcurrency: int(env.WORKER_CONCURRENCY, int(env.CONVERT_CONCURRENCY, os.availableParallelism())),
+    queueCap: int(env.QUEUE_CAP, 0) || undefined,
+    workerMetricsPort: int(env.WORKER_METRICS_PORT, 0) || undefined,
     taskStaleMs: int(env.TASK_STALE_SECONDS, 60) * 1000,
     apiOrigin: env.API_ORIGIN ? env.API_ORIGIN.replace(/\/$/, '') : undefined,
     retentionMinutes: int(env.RETENTION_MINUTES, 120),

@@ -56,7 +56,7 @@ export interface Download {
 }
 
 export interface TaskServiceOptions {
-  config: Pick<Config, 'dataDir' | 'retentionMinutes' | 'convertConcurrency' | 'secret' | 'minFreeDiskBytes' | 'dailyUses' | 's3' | 'redisUrl' | 'queuePrefix' | 'workerConcurrency' | 'taskStaleMs'>;
+  config: Pick<Config, 'dataDir' | 'retentionMinutes' | 'convertConcurrency' | 'secret' | 'minFreeDiskBytes' | 'dailyUses' | 's3' | 'redisUrl' | 'queuePrefix' | 'workerConcurrency' | 'queueCap' | 'taskStaleMs'>;
   /**
    * With REDIS_URL: 'site' (the default) only adds task ids to the queue, 'worker' (`npm run
    * worker`) runs them. Without it the site runs its jobs in process and there is no worker.
@@ -64,7 +64,7 @@ export interface TaskServiceOptions {
   role?: 'site' | 'worker';
   db: Db;
   store?: FileStore;
-  /** Waiting + running jobs beyond which submits answer 429. */
+  /** Waiting + running jobs beyond which submits answer 429 (else config.queueCap, else 50 per job slot). */
   queueCap?: number;
   timeoutMs?: (toolId: string) => number;
   /** Shares of the queue per visitor and per IP (fairness.ts). */
@@ -213,7 +213,8 @@ export class TaskService {
       });
     }
     this.retries = new RetryTimers((id) => this.queue.add(id));
-    this.queueCap = options.queueCap ?? (this.shared ? config.workerConcurrency : config.convertConcurrency) * 50;
+    // On Redis the slots are the fleet's, which this process cannot see: QUEUE_CAP says how many.
+    this.queueCap = options.queueCap ?? config.queueCap ?? (this.shared ? config.workerConcurrency : config.convertConcurrency) * 50;
     this.sweeper = new Sweeper(this.repo, this.store, (id, reason) => this.abortEverywhere(id, reason), this.workRoot);
   }
 
