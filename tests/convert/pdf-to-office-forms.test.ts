@@ -7,6 +7,7 @@ import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs
 import os from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
+import { ofdConverters } from '../../server/convert/tools/ofd';
 import { pdfToOfficeConverters } from '../../server/convert/tools/pdf-to-office';
 import { DRAWN_FIELD_VALUE, filledFormPdf, FORM_LABELS, PASSWORD_VALUE, STALE_FIELD_VALUES } from '../support/form-pdfs';
 import { readZipParts } from '../support/zip';
@@ -24,7 +25,7 @@ afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 let jobs = 0;
 async function run(toolId: string, file: string): Promise<string> {
-  const tool = pdfToOfficeConverters.find((c) => c.toolId === toolId)!;
+  const tool = [...pdfToOfficeConverters, ...ofdConverters].find((c) => c.toolId === toolId)!;
   const workDir = path.join(scratch, `job-${++jobs}`);
   mkdirSync(workDir);
   const ctx = { workDir, signal: new AbortController().signal, progress: () => {}, tier: 'vip' as const, note: () => {} };
@@ -33,7 +34,7 @@ async function run(toolId: string, file: string): Promise<string> {
   return output.path;
 }
 
-/** The text runs of the given parts of an OOXML package, in order, joined by spaces. */
+/** The text runs of the given parts of a package (OOXML, OFD), in order, joined by spaces. */
 async function packageText(file: string, part: RegExp, run: RegExp): Promise<string> {
   const parts = (await readZipParts(file)).filter(({ name }) => part.test(name));
   return parts.map(({ text }) => [...text.matchAll(run)].map((m) => m[1]).join(' ')).join(' ');
@@ -78,5 +79,11 @@ it('pdf-to-excel puts the values on the sheet', async () => {
 it('pdf-to-ppt shows the values as slide text', async () => {
   const text = await packageText(await run('pdf-to-ppt', form), /^ppt\/slides\/slide\d+\.xml$/, /<a:t>([^<]*)<\/a:t>/g);
   for (const word of FIELD_WORDS) expect({ word, found: count(text, word) }).toEqual({ word, found: 1 });
+  expect(text).not.toContain(PASSWORD_VALUE);
+});
+
+it('pdf-to-ofd writes the values as text objects', async () => {
+  const text = await packageText(await run('pdf-to-ofd', form), /Content\.xml$/, /<ofd:TextCode[^>]*>([^<]*)<\/ofd:TextCode>/g);
+  for (const word of FIELD_WORDS) expect(text).toContain(word);
   expect(text).not.toContain(PASSWORD_VALUE);
 });
