@@ -46,7 +46,7 @@ import {
   RECOVERED_TEXT,
   unmappedGlyphsPdf,
 } from '../support/unmapped-glyph-pdfs';
-import { FIGURE_PAGE_PROSE, FIGURE_PAGE_TABLE, figureAndTablePdf, looseFormPdf } from '../support/vector-figure-pdfs';
+import { FIGURE_PAGE_PROSE, FIGURE_PAGE_TABLE, figureAndTablePdf, looseFormPdf, PARAGRAPH_ABOVE_FIGURE, paragraphAboveFigurePdf } from '../support/vector-figure-pdfs';
 import { readZipParts } from '../support/zip';
 import { expectTransparentCircle, softMaskPdf, zipEntry, zipEntryNames } from '../support/transparent-image';
 import { HTTP_LINK, linkPdf, MAIL_LINK, PAGE_LINK, SCRIPT_LINK } from '../support/link-pdf';
@@ -406,6 +406,15 @@ describe('vector figures and loose text (issue 14 items 1–3)', () => {
     const xml = await documentXml(output.path);
     expect(tablesOf(xml)).toEqual([]);
     expect(missingWords((await mammoth.extractRawText({ path: output.path })).value, inputWords(formPdf))).toEqual([]);
+  });
+
+  it('pdf-to-word keeps a paragraph that ends just above a figure whole as text, the shapes one picture (alphatrans.pdf)', async () => {
+    const file = path.join(scratch, 'paragraph-above-figure.pdf');
+    writeFileSync(file, await paragraphAboveFigurePdf());
+    const parts = await zipEntries((await run('pdf-to-word', file)).path);
+    expect([...parts.keys()].filter((name) => /^word\/media\/.+\.png$/.test(name))).toHaveLength(1);
+    const text = squash(textOf(parts.get('word/document.xml')!));
+    for (const line of PARAGRAPH_ABOVE_FIGURE) expect(text).toContain(line);
   });
 
   it('pdf-to-ppt places the figure as one picture and keeps the table text editable', async () => {

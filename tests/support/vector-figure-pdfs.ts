@@ -3,7 +3,9 @@
 // - a report page with a vector plot (frame, grid lines, ticks, stroked and filled bars, a
 //   polyline of many short diagonal segments, Bézier curves, labels and a legend inside the plot)
 //   above a real ruled table with text in every cell, and paragraphs around both;
-// - a form-like page: about twenty words of loose text and one small boxed area.
+// - a form-like page: about twenty words of loose text and one small boxed area;
+// - a paragraph of short lines right above a figure of overlapping filled shapes, as TCPDF's
+//   alphatrans example has it (its last lines within label distance of the figure).
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 
 /** What the ruled table of the figure page holds, row by row. */
@@ -113,5 +115,22 @@ export async function looseFormPdf(): Promise<Uint8Array> {
   text('Office use', 80, 218, 9);
   text('Signature and date below', 72, 300);
   text('Approved by the clerk', 72, 330);
+  return doc.save();
+}
+
+/** The lines of the paragraph right above the shapes of paragraphAboveFigurePdf. */
+export const PARAGRAPH_ABOVE_FIGURE = ['Alpha values used here:', 'Red square filled at one.', 'Green square at a half.', 'Blue square at a half.', 'Ellipse drawn at a third.'];
+
+/** One A4 page: five short lines of one paragraph, then overlapping filled squares and an ellipse just below. */
+export async function paragraphAboveFigurePdf(): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  const page = doc.addPage([595, PAGE_HEIGHT]);
+  PARAGRAPH_ABOVE_FIGURE.forEach((text, i) => page.drawText(text, { x: 72, y: top(60 + 15 * i), size: 11, font }));
+  const square = (x: number, y: number, color: ReturnType<typeof rgb>) => page.drawRectangle({ x, y: top(y + 150), width: 150, height: 150, color, opacity: 0.5, borderColor: rgb(0, 0, 0), borderWidth: 1 });
+  square(110, 130, rgb(1, 0, 0));
+  square(160, 180, rgb(0, 1, 0));
+  square(210, 230, rgb(0, 0, 1));
+  page.drawEllipse({ x: 380, y: top(260), xScale: 130, yScale: 60, color: rgb(0.6, 0.2, 0.8), opacity: 0.4 });
   return doc.save();
 }

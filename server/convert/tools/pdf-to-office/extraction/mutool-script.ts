@@ -10,9 +10,11 @@
 // /ActualText span come out as one character holding that text (actual-text.ts). Link annotations come as
 // [x0, y0, x1, y1, uri, target page (1-based; 0 when the link leaves the document)]. A character
 // is [text, box x0, y0, x1, y1, font, size, baseline, colour, origin x]; lines not running left to
-// right are listed in turns as [line index, direction x, direction y].
+// right are listed in turns as [line index, direction x, direction y]. Filled text and choice fields come
+// as fields (form-fields.ts), since the structured text may not show their values.
 // Arguments: <pdf> <image dir> <page numbers…>; prints one JSON object per page.
 import { ACTUAL_TEXT_SCRIPT } from './actual-text';
+import { FORM_FIELDS_SCRIPT } from './form-fields';
 import { PDF_OBJECT_HELPERS } from './script-pdf-objects';
 import { TRUETYPE_UNICODES_SCRIPT } from './truetype-unicodes';
 import { GLYPH_RECOVERY_SCRIPT } from './unmapped-glyphs';
@@ -22,6 +24,7 @@ ${PDF_OBJECT_HELPERS}
 ${TRUETYPE_UNICODES_SCRIPT}
 ${GLYPH_RECOVERY_SCRIPT}
 ${ACTUAL_TEXT_SCRIPT}
+${FORM_FIELDS_SCRIPT}
 var MAX_IMAGE_SIDE = 2400;
 var THIN_BAR = 2.5;
 var MIN_RULE = 3;
@@ -216,6 +219,8 @@ for (var a = 2; a < scriptArgs.length; a++) {
     },
   });
   page.run(ruleCollector(rules, drawings), [1, 0, 0, 1, -bounds[0], -bounds[1]]);
-  print(JSON.stringify({ number: number, width: round2(bounds[2] - bounds[0]), height: round2(bounds[3] - bounds[1]), fonts: fonts, lines: lines, turns: turns, images: images, rules: rules, drawings: drawings, links: pageLinks(page, bounds) }));
+  var fields = [];
+  if (doc.isPDF()) try { fields = formFields(doc, page, number, bounds); } catch (e) { fields = []; }
+  print(JSON.stringify({ number: number, width: round2(bounds[2] - bounds[0]), height: round2(bounds[3] - bounds[1]), fonts: fonts, lines: lines, turns: turns, images: images, rules: rules, drawings: drawings, links: pageLinks(page, bounds), fields: fields }));
 }
 `;

@@ -9,6 +9,7 @@ import { PAGE_DUMP_SCRIPT } from './mutool-script';
 import { applySoftMask } from '../../pdf-render/soft-mask';
 import { withoutReplacement } from './unmapped-glyphs';
 import { attachLinks, linkFromRaw, type RawLink } from './page-links';
+import { fieldLines, type RawField } from './form-fields';
 
 const PAGES_PER_RUN = 12;
 const MAX_DUMP_BYTES = 256 * 1024 * 1024;
@@ -26,6 +27,7 @@ interface RawPage {
   rules: [number, number, number, number][];
   drawings?: [number, number, number, number, number, number][];
   links?: RawLink[];
+  fields?: RawField[];
 }
 
 /** The script's numbering of drawing kinds (DRAWN_RULES, DRAWN_SLANTED, DRAWN_FILL). */
@@ -68,6 +70,7 @@ function pageFromRaw(raw: RawPage): PdfPage {
       }),
     }))
     .filter((line) => line.chars.some((c) => c.text.trim() !== ''));
+  lines.push(...fieldLines(raw.fields ?? [], lines));
   // Links live on the characters they cover; the writers need nothing else of them.
   attachLinks(lines, (raw.links ?? []).map(linkFromRaw).filter((link) => link !== undefined));
   return {

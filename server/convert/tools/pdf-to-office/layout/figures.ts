@@ -6,7 +6,9 @@
 // are made of: slanted lines and curves, filled shapes holding no text (bars, markers, arrow heads),
 // or many ruling pieces (axes, ticks, grid lines). Frames and backgrounds that hold text are not
 // evidence themselves (a boxed paragraph, a zebra-striped table). The region then takes in the
-// drawings lying mostly over it and the short labels around it (tick labels, axis titles).
+// drawings lying mostly over it and the short labels around it (tick labels, axis titles). A label
+// is taken with the lines stacked with it: a paragraph beside a figure whose last lines come near
+// it stays text whole, never split between the picture and the page.
 import { containsPoint, overlaps, type Box, type PdfDrawing, type PdfLine, type PdfPage } from '../page-content';
 
 /** Drawings this close (points) belong to one group. */
@@ -18,6 +20,9 @@ const MIN_RULE_PIECES = 24;
 /** A label this close to a figure (points) belongs to it, if it is short against the figure. */
 const LABEL_DISTANCE = 16;
 const MAX_LABEL_SHARE = 0.35;
+/** Lines stacked closer than this share of their height, of like height, read as one block of text. */
+const STACKED_GAP = 0.8;
+const LIKE_HEIGHT = 0.25;
 /** Bucket side of the neighbour search (points). */
 const BUCKET = 48;
 
@@ -87,8 +92,27 @@ function shareOver(a: Box, b: Box): number {
   return area({ x0: Math.max(t.x0, b.x0), y0: Math.max(t.y0, b.y0), x1: Math.min(t.x1, b.x1), y1: Math.min(t.y1, b.y1) }) / area(t);
 }
 
+/** Each line's block: the lines stacked above and below it at line spacing, overlapping it sideways. */
+function textBlocks(lines: readonly Box[]): Map<Box, Box[]> {
+  const parent = lines.map((_, i) => i);
+  const find = (i: number): number => (parent[i] === i ? i : (parent[i] = find(parent[i])));
+  const byTop = lines.map((_, i) => i).sort((a, b) => lines[a].y0 - lines[b].y0);
+  byTop.forEach((i, k) => {
+    const a = lines[i];
+    const height = a.y1 - a.y0;
+    for (let m = k + 1; m < byTop.length && lines[byTop[m]].y0 <= a.y1 + STACKED_GAP * height; m++) {
+      const b = lines[byTop[m]];
+      const likeHeight = Math.abs(b.y1 - b.y0 - height) <= LIKE_HEIGHT * height;
+      if (likeHeight && b.y0 >= a.y0 + height / 2 && b.x0 < a.x1 && a.x0 < b.x1) parent[find(byTop[m])] = find(i);
+    }
+  });
+  const blocks = new Map<number, Box[]>();
+  lines.forEach((line, i) => blocks.set(find(i), [...(blocks.get(find(i)) ?? []), line]));
+  return new Map(lines.map((line, i) => [line, blocks.get(find(i))!]));
+}
+
 /** The figure's drawings, then its labels: text inside it or short text right beside it. */
-function grow(region: Box, drawings: readonly PdfDrawing[], lines: readonly Box[]): Box {
+function grow(region: Box, drawings: readonly PdfDrawing[], lines: readonly Box[], blocks: Map<Box, Box[]>): Box {
   let box = region;
   for (const d of drawings) if (shareOver(d.box, box) >= 0.5) box = boundsOf([box, d.box]);
   const taken = new Set<Box>();
@@ -96,9 +120,11 @@ function grow(region: Box, drawings: readonly PdfDrawing[], lines: readonly Box[
     changed = false;
     for (const line of lines) {
       if (taken.has(line)) continue;
-      const inside = containsPoint(box, (line.x0 + line.x1) / 2, (line.y0 + line.y1) / 2);
-      const label = overlaps(line, box, LABEL_DISTANCE) && line.x1 - line.x0 <= MAX_LABEL_SHARE * (box.x1 - box.x0);
-      if (inside || label) {
+      const inside = (l: Box) => containsPoint(box, (l.x0 + l.x1) / 2, (l.y0 + l.y1) / 2);
+      const nearAndShort = (l: Box) => overlaps(l, box, LABEL_DISTANCE) && l.x1 - l.x0 <= MAX_LABEL_SHARE * (box.x1 - box.x0);
+      // A label's whole block must be label-like: a paragraph reaching away from the figure is body text.
+      const label = nearAndShort(line) && blocks.get(line)!.every((l) => taken.has(l) || inside(l) || nearAndShort(l));
+      if (inside(line) || label) {
         taken.add(line);
         box = boundsOf([box, line]);
         changed = true;
@@ -122,7 +148,8 @@ export function findFigures(page: PdfPage, tables: readonly Box[]): Box[] {
     .filter(isFigure)
     .map((group) => boundsOf(group.map((d) => d.box)));
   // Growing can make figures meet: those become one.
-  const grown = figures.map((f) => grow(f, outsideTables, lines));
+  const blocks = textBlocks(lines);
+  const grown = figures.map((f) => grow(f, outsideTables, lines, blocks));
   const merged: Box[] = [];
   for (const box of grown.sort((a, b) => a.y0 - b.y0)) {
     const joined = merged.findIndex((m) => overlaps(m, box));

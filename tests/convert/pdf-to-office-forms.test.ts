@@ -1,0 +1,89 @@
+// Filled form fields through PDF → Word, Excel and PowerPoint (issue 14: libreoffice-form.pdf lost
+// "Alice" and "Bob"). The form (tests/support/form-pdfs.ts) keeps its values only in the fields'
+// /V with /NeedAppearances set, as LibreOffice writes it; poppler's pdftotext draws such fields
+// from their values and is the reference. Outputs are read back as their packages' XML.
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import ExcelJS from 'exceljs';
+import { ofdConverters } from '../../server/convert/tools/ofd';
+import { pdfToOfficeConverters } from '../../server/convert/tools/pdf-to-office';
+import { DRAWN_FIELD_VALUE, filledFormPdf, FORM_LABELS, PASSWORD_VALUE, STALE_FIELD_VALUES } from '../support/form-pdfs';
+import { readZipParts } from '../support/zip';
+
+let scratch: string;
+let form: string;
+beforeAll(async () => {
+  scratch = mkdtempSync(path.join(os.tmpdir(), 'pdf-to-office-forms-'));
+  form = path.join(scratch, 'form.pdf');
+  writeFileSync(form, await filledFormPdf());
+  // pptxgenjs imports node:fs by import() when it sees Node, which jest cannot run; its browser mode does the same work.
+  Object.defineProperty(process, 'release', { value: { ...process.release, name: 'jest' } });
+});
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+let jobs = 0;
+async function run(toolId: string, file: string): Promise<string> {
+  const tool = [...pdfToOfficeConverters, ...ofdConverters].find((c) => c.toolId === toolId)!;
+  const workDir = path.join(scratch, `job-${++jobs}`);
+  mkdirSync(workDir);
+  const ctx = { workDir, signal: new AbortController().signal, progress: () => {}, tier: 'vip' as const, note: () => {} };
+  const input = { name: path.basename(file), path: file, size: statSync(file).size, type: 'pdf' };
+  const [output] = await tool.convert({ inputs: [input], options: tool.options.parse({}) }, ctx);
+  return output.path;
+}
+
+/** The text runs of the given parts of a package (OOXML, OFD), in order, joined by spaces. */
+async function packageText(file: string, part: RegExp, run: RegExp): Promise<string> {
+  const parts = (await readZipParts(file)).filter(({ name }) => part.test(name));
+  return parts.map(({ text }) => [...text.matchAll(run)].map((m) => m[1]).join(' ')).join(' ');
+}
+
+const words = (text: string) => text.split(/\s+/).filter(Boolean);
+const count = (text: string, word: string) => words(text).filter((w) => w === word).length;
+const FIELD_WORDS = words([STALE_FIELD_VALUES.first, ...STALE_FIELD_VALUES.notes, DRAWN_FIELD_VALUE].join(' '));
+
+it('the input shows the defect: MuPDF reads only the field drawn by its own appearance, poppler all of them', () => {
+  const mupdf = execFileSync('mutool', ['draw', '-q', '-F', 'text', '-o', '-', form], { encoding: 'utf8' });
+  expect(words(mupdf)).toContain(DRAWN_FIELD_VALUE);
+  expect(words(mupdf)).not.toContain(STALE_FIELD_VALUES.first);
+  expect(words(mupdf)).not.toContain('Bob');
+  const poppler = words(execFileSync('pdftotext', ['-enc', 'UTF-8', form, '-'], { encoding: 'utf8' }));
+  expect(poppler).toEqual(expect.arrayContaining([...FORM_LABELS, ...FIELD_WORDS]));
+});
+
+it('pdf-to-word carries every field value once, as poppler reads the page, and no password', async () => {
+  const docx = await run('pdf-to-word', form);
+  const text = await packageText(docx, /^word\/document\.xml$/, /<w:t(?: [^>]*)?>([^<]*)<\/w:t>/g);
+  // Poppler's words, less the check mark and the password's bullets it draws: each one in the DOCX.
+  const reference = words(execFileSync('pdftotext', ['-enc', 'UTF-8', form, '-'], { encoding: 'utf8' })).filter((w) => /\p{L}|\p{N}/u.test(w));
+  for (const word of reference) expect({ word, found: count(text, word) }).toEqual({ word, found: 1 });
+  expect(text).toContain(STALE_FIELD_VALUES.first);
+  expect(text).toMatch(/Bob Smith\s+Room 12/);
+  expect(text).not.toContain(PASSWORD_VALUE);
+  // The ticked box is no text.
+  expect(words(text).filter((w) => !reference.includes(w))).toEqual([]);
+});
+
+it('pdf-to-excel puts the values on the sheet', async () => {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.readFile(await run('pdf-to-excel', form));
+  const cells: string[] = [];
+  workbook.worksheets[0].eachRow((row) => cells.push(...(row.values as ExcelJS.CellValue[]).slice(1).map(String)));
+  const text = cells.join(' ');
+  for (const word of [...FORM_LABELS, ...FIELD_WORDS]) expect({ word, found: count(text, word) }).toEqual({ word, found: 1 });
+  expect(text).not.toContain(PASSWORD_VALUE);
+});
+
+it('pdf-to-ppt shows the values as slide text', async () => {
+  const text = await packageText(await run('pdf-to-ppt', form), /^ppt\/slides\/slide\d+\.xml$/, /<a:t>([^<]*)<\/a:t>/g);
+  for (const word of FIELD_WORDS) expect({ word, found: count(text, word) }).toEqual({ word, found: 1 });
+  expect(text).not.toContain(PASSWORD_VALUE);
+});
+
+it('pdf-to-ofd writes the values as text objects', async () => {
+  const text = await packageText(await run('pdf-to-ofd', form), /Content\.xml$/, /<ofd:TextCode[^>]*>([^<]*)<\/ofd:TextCode>/g);
+  for (const word of FIELD_WORDS) expect(text).toContain(word);
+  expect(text).not.toContain(PASSWORD_VALUE);
+});
