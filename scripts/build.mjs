@@ -47,7 +47,9 @@ function writeManifest(metafile) {
 /** The bundle's own CSS files (everything in one per entry point) are replaced by per page kind ones. */
 async function splitStyles(metafile, manifest) {
   for (const output of Object.values(metafile.outputs)) {
-    if (output.cssBundle) fs.rmSync(path.join(root, output.cssBundle), { force: true });
+    if (!output.cssBundle) continue;
+    fs.rmSync(path.join(root, output.cssBundle), { force: true });
+    fs.rmSync(path.join(root, `${output.cssBundle}.map`), { force: true });
   }
   const styles = await buildPageStyles({
     root,
