@@ -1,5 +1,6 @@
 // Builds the client (ESM, code splitting, hashed names, minified) and the server bundle, and
-// writes dist/public/manifest.json: chunk name → file with its static import closure and CSS.
+// writes dist/public/manifest.json: chunk name → file with its static import closure and CSS
+// (the shell's for the entry, the page kind's own for a lazy page: scripts/page-styles.mjs).
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -7,6 +8,7 @@ import * as esbuild from 'esbuild';
 import { checkServerImports } from './check-server-imports.mjs';
 import { buildServerBundle } from './server-bundle.mjs';
 import { buildAssets } from './build-assets.mjs';
+import { buildPageStyles } from './page-styles.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const outPublic = path.join(root, 'dist/public');
@@ -32,19 +34,34 @@ function writeManifest(metafile) {
     }
     return seen;
   };
-  const describe = (file) => {
-    const files = [file, ...closure(file)];
-    const css = files.map((f) => outputs[f].cssBundle).filter(Boolean);
-    return { file: rel(file), imports: [...closure(file)].map(rel), css: [...new Set(css)].map(rel) };
-  };
+  const describe = (file) => ({ file: rel(file), imports: [...closure(file)].map(rel), css: [] });
   const manifest = { entry: null, chunks: {} };
   for (const [file, output] of Object.entries(outputs)) {
     if (!file.endsWith('.js') || !output.entryPoint) continue;
     if (output.entryPoint === 'client/entry.tsx') manifest.entry = describe(file);
     else manifest.chunks[chunkNameOf(output.entryPoint)] = describe(file);
   }
-  fs.writeFileSync(path.join(outPublic, 'manifest.json'), JSON.stringify(manifest, null, 2));
   return manifest;
+}
+
+/** The bundle's own CSS files (everything in one per entry point) are replaced by per page kind ones. */
+async function splitStyles(metafile, manifest) {
+  for (const output of Object.values(metafile.outputs)) {
+    if (!output.cssBundle) continue;
+    fs.rmSync(path.join(root, output.cssBundle), { force: true });
+    fs.rmSync(path.join(root, `${output.cssBundle}.map`), { force: true });
+  }
+  const styles = await buildPageStyles({
+    root,
+    metafile,
+    entry: 'client/entry.tsx',
+    pageLoader: 'client/routing/page-elements.tsx',
+    chunkNameOf,
+    outAssets,
+    minify: production,
+  });
+  manifest.entry.css = styles.shell;
+  for (const [name, chunk] of Object.entries(manifest.chunks)) chunk.css = styles.pages[name] ?? [];
 }
 
 /** Copies a file into dir as name-HASH.ext (hashed like esbuild's names, so it is cached as immutable); returns the new name. */
@@ -77,6 +94,7 @@ const client = await esbuild.build({
   charset: 'utf8',
 });
 const manifest = writeManifest(client.metafile);
+await splitStyles(client.metafile, manifest);
 manifest.toolIconSprite = writeHashedCopy(path.join(root, 'client/icons/tool-icons.svg'), outAssets);
 fs.writeFileSync(path.join(outPublic, 'manifest.json'), JSON.stringify(manifest, null, 2));
 fs.cpSync(path.join(root, 'client/static'), outPublic, { recursive: true });

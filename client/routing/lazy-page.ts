@@ -6,6 +6,7 @@
 // hoist-non-react-statics weighed 3 KB gzip on every first load.)
 import { createContext, createElement, useContext, useEffect, useState, type ComponentType } from 'react';
 import { CHUNK_RELOAD_THROTTLE_MS } from '../../shared/constants';
+import { loadChunkStyles } from './page-styles';
 
 type PageModule = { default: ComponentType<any> };
 
@@ -28,9 +29,10 @@ export function reloadOnceForFailedChunk(error: unknown): Promise<never> {
 }
 
 export function lazyPage<P extends object>(chunkName: string, importPage: () => Promise<{ default: ComponentType<P> }>) {
+  // A page kind's stylesheet comes with its code: rendered before it, the page would flash unstyled.
   const load = (): Promise<PageModule> =>
-    importPage().then(
-      (module) => {
+    Promise.all([importPage(), loadChunkStyles(chunkName)]).then(
+      ([module]) => {
         loadedModules.set(chunkName, module as PageModule);
         return module as PageModule;
       },

@@ -21,6 +21,8 @@ declare global {
   interface Window {
     __SITE__: SiteConfig;
     __CHUNKS__: string[];
+    /** Lazy page chunk → its stylesheet URLs (server/ssr/document.ts). */
+    __CHUNK_CSS__?: Record<string, string[]>;
   }
 }
 

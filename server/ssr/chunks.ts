@@ -24,10 +24,9 @@ export function readManifest(publicDir: string): ClientManifest {
 }
 
 /**
- * Script and style files for a render that used these chunks, entry first, no repeats. The only
- * stylesheet is the entry's: esbuild puts all the CSS an entry point can reach into it, lazy
- * chunks included (by design, evanw/esbuild#1590: CSS order must not depend on load order), so a
- * chunk's own CSS file would only repeat part of it. One file, cached for every page.
+ * Script and style files for a render that used these chunks, entry first, no repeats. Styles are
+ * the shell's (the entry's) then each used page kind's own (scripts/page-styles.mjs): a first load
+ * blocks on no other page kind's CSS.
  */
 export function assetsFor(manifest: ClientManifest, usedChunks: Iterable<string>): { scripts: string[]; styles: string[] } {
   const entries = [manifest.entry];
@@ -37,6 +36,15 @@ export function assetsFor(manifest: ClientManifest, usedChunks: Iterable<string>
     entries.push(chunk);
   }
   const scripts = new Set<string>();
-  for (const e of entries) [e.file, ...e.imports].forEach((f) => scripts.add(f));
-  return { scripts: [...scripts], styles: manifest.entry.css };
+  const styles = new Set<string>();
+  for (const e of entries) {
+    [e.file, ...e.imports].forEach((f) => scripts.add(f));
+    e.css.forEach((f) => styles.add(f));
+  }
+  return { scripts: [...scripts], styles: [...styles] };
+}
+
+/** Each lazy page's own stylesheets, for the client to link before rendering a page it navigates to. */
+export function chunkStyles(manifest: ClientManifest): Record<string, string[]> {
+  return Object.fromEntries(Object.entries(manifest.chunks).filter(([, chunk]) => chunk.css.length).map(([name, chunk]) => [name, chunk.css]));
 }

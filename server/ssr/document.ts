@@ -8,6 +8,8 @@ export interface DocumentParts {
   scripts: string[];
   styles: string[];
   chunks: string[];
+  /** Lazy page chunk → its stylesheets (relative to assetBase), linked by the client on navigation. */
+  chunkStyles: Record<string, string[]>;
   site: SiteConfig;
   nonce: string;
   assetBase: string;
@@ -16,6 +18,10 @@ export interface DocumentParts {
 /** JSON inside <script>: escape what could close the tag or start a comment. */
 function scriptJson(value: unknown): string {
   return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}
+
+function prefixed(styles: Record<string, string[]>, base: string): Record<string, string[]> {
+  return Object.fromEntries(Object.entries(styles).map(([name, files]) => [name, files.map((f) => base + f)]));
 }
 
 export function renderDocument(p: DocumentParts): string {
@@ -29,7 +35,7 @@ export function renderDocument(p: DocumentParts): string {
     `${renderHeadHtml(p.head)}` +
     `<link rel="icon" type="image/svg+xml" href="/favicon.svg">${styles}${preloads}</head>` +
     `<body><div id="root">${p.body}</div>` +
-    `<script nonce="${p.nonce}">window.__SITE__=${scriptJson(p.site)};window.__CHUNKS__=${scriptJson(p.chunks)};</script>` +
+    `<script nonce="${p.nonce}">window.__SITE__=${scriptJson(p.site)};window.__CHUNKS__=${scriptJson(p.chunks)};window.__CHUNK_CSS__=${scriptJson(prefixed(p.chunkStyles, p.assetBase))};</script>` +
     `<script type="module" nonce="${p.nonce}" src="${p.assetBase}${entry}"></script>` +
     `</body></html>`
   );

@@ -13,7 +13,7 @@ import { MarkupCacheContext } from '../../client/components/CachedMarkup';
 import { ChunkRecorderContext, chunkNames, preloadChunks } from '../../client/routing/lazy-page';
 import { StaticSiteRouter } from '../../client/routing/router';
 import { SiteConfigContext, type SiteConfig } from '../../client/routing/site-config';
-import { assetsFor, readManifest } from './chunks';
+import { assetsFor, chunkStyles, readManifest } from './chunks';
 import { renderDocument } from './document';
 import { ServerMarkupCache } from './markup-cache';
 
@@ -33,6 +33,7 @@ function toFetchRequest(req: ExpressRequest, url: URL): Request {
 /** `content` answers the content pages' loaders in this process (client/routing/content-loader.ts). */
 export async function createPageRenderer(site: SiteConfig, publicDir: string, content?: ContentSource): Promise<PageRenderer> {
   const manifest = readManifest(publicDir);
+  const stylesByChunk = chunkStyles(manifest);
   // Every lazy page is loaded once at boot, so renders never meet an unloaded chunk.
   await preloadChunks(chunkNames());
   // One static handler per page, each with a table of just that page's route: the data router
@@ -77,7 +78,7 @@ export async function createPageRenderer(site: SiteConfig, publicDir: string, co
       const text = (found && headFromLoaderData(context.loaderData[matched.route.id])) || route.head(matched?.params ?? {});
       const head = buildHead(matched?.path ?? url.pathname, text, route.options.mobile, site);
       const { scripts, styles } = assetsFor(manifest, used);
-      const html = renderDocument({ head, body, scripts, styles, chunks: [...used], site, nonce, assetBase: '/assets/' });
+      const html = renderDocument({ head, body, scripts, styles, chunks: [...used], chunkStyles: stylesByChunk, site, nonce, assetBase: '/assets/' });
       return { kind: 'page', status: context.statusCode, html, needsLogin: route.options.needsLogin };
     },
   };

@@ -233,20 +233,33 @@ describe('page cache and CSP nonce', () => {
     expect(orders.status).toBe(200);
   });
 
-  it("links one stylesheet, the entry's, which holds the CSS of every chunk, lazy ones included", async () => {
+  it("links the shell's stylesheet and the rendered page kind's, none of another kind's", async () => {
     const manifest = readManifest(site.config.publicDir);
     const read = (file: string) => fs.readFileSync(path.join(site.config.publicDir, 'assets', file), 'utf8');
-    for (const url of ['/pdf-to-word/', '/img-background-color/', '/online-mindmap/', '/']) {
-      const res = await request(site.app).get(url);
-      expect([...res.text.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)].map((m) => m[1])).toEqual(manifest.entry.css.map((f) => `/assets/${f}`));
+    const css = (chunk: string) => manifest.chunks[chunk].css.map((f) => `/assets/${f}`);
+    const shell = manifest.entry.css.map((f) => `/assets/${f}`);
+    const linked = async (url: string) => [...(await request(site.app).get(url)).text.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)].map((m) => m[1]);
+    for (const chunk of ['pages/tool/ToolPage', 'pages/mindmap/MindMapPage', 'pages/content/ContentPage', 'pages/account/AccountPage']) {
+      expect(css(chunk)).toHaveLength(1);
     }
-    const entryCss = manifest.entry.css.map(read).join('');
-    const chunksWithCss = Object.entries(manifest.chunks).filter(([, chunk]) => chunk.css.length > 0);
-    expect(chunksWithCss.map(([name]) => name)).toEqual(expect.arrayContaining(['pages/tool/ToolPage', 'pages/tool/IdPhotoStudio', 'pages/mindmap/MindMapPage']));
-    for (const [, chunk] of chunksWithCss) {
-      const classes = new Set(chunk.css.map(read).join('').match(/\.[a-z][\w-]*/gi));
-      for (const name of classes) expect(entryCss).toContain(name);
-    }
+    expect(await linked('/pdf-to-word/')).toEqual([...shell, ...css('pages/tool/ToolPage')]);
+    expect(await linked('/img-background-color/')).toEqual([...shell, ...css('pages/tool/ToolPage')]);
+    expect(await linked('/online-mindmap/')).toEqual([...shell, ...css('pages/mindmap/MindMapPage')]);
+    expect(await linked('/help/')).toEqual([...shell, ...css('pages/content/ContentPage')]);
+    expect(await linked('/')).toEqual(shell);
+    // Each file holds its own kind's rules and not another's: the shell no page's, a tool page no mind map's or article's.
+    const shellCss = manifest.entry.css.map(read).join('');
+    const toolCss = manifest.chunks['pages/tool/ToolPage'].css.map(read).join('');
+    expect(shellCss).toContain('.site-header');
+    expect(toolCss).toContain('.tool-head');
+    expect(toolCss).toContain('.idp-'); // the ID photo studio, a lazy view of the tool page
+    for (const own of ['.mm-toolbar', '.doc-layout', '.tool-head']) expect(shellCss).not.toContain(own);
+    for (const other of ['.mm-toolbar', '.doc-layout', '.site-header']) expect(toolCss).not.toContain(other);
+    // The client links a page kind's stylesheet on navigation from this map.
+    const page = await request(site.app).get('/pdf-to-word/');
+    const map = JSON.parse(/window\.__CHUNK_CSS__=(\{.*?\});/.exec(page.text)![1]) as Record<string, string[]>;
+    expect(map['pages/mindmap/MindMapPage']).toEqual(css('pages/mindmap/MindMapPage'));
+    expect(map['pages/content/ContentPage']).toEqual(css('pages/content/ContentPage'));
   });
 
   it('preloads the page chunk the render used', async () => {

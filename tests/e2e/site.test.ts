@@ -72,6 +72,55 @@ describe('client-side navigation', () => {
   });
 });
 
+describe('page kind stylesheets', () => {
+  // The element's computed style is read the moment it enters the DOM (a MutationObserver runs
+  // before the next paint): a page rendered ahead of its (delayed) stylesheet shows the default value.
+  it.each([
+    ['/help/', 'pages/content/ContentPage', '.crumbs', 'fontSize', '13px'],
+    ['/online-mindmap/', 'pages/mindmap/MindMapPage', '.mm-toolbar', 'display', 'flex'],
+  ])('a tool page links no %s CSS; a client navigation there renders it styled', async (path, chunk, selector, property, value) => {
+    const manifest = (await (await fetch(`${site.origin}/manifest.json`)).json()) as { chunks: Record<string, { css: string[] }> };
+    const pageCss = manifest.chunks[chunk].css.map((f) => `/assets/${f}`);
+    const { page, errors } = await open('/pdf-merge/');
+    await hydrated(page);
+    const linked = () => page.$$eval('link[rel="stylesheet"]', (links) => links.map((l) => l.getAttribute('href')));
+    for (const href of pageCss) expect(await linked()).not.toContain(href);
+    // The stylesheet arrives well after the page's script, as on a slow network.
+    await page.setRequestInterception(true);
+    page.on('request', (r) => (pageCss.includes(new URL(r.url()).pathname) ? setTimeout(() => void r.continue(), 1_000) : void r.continue()));
+    await page.evaluate(
+      (selector, property) => {
+        const w = window as unknown as { __firstStyle?: string };
+        new MutationObserver((_, observer) => {
+          const el = document.querySelector(selector);
+          if (!el) return;
+          w.__firstStyle = getComputedStyle(el)[property as 'display'];
+          observer.disconnect();
+        }).observe(document.body, { childList: true, subtree: true });
+      },
+      selector,
+      property,
+    );
+    // A link in the shell (the footer has /help/); the mind map's is added there for the test.
+    await page.evaluate((path) => {
+      let link = document.querySelector<HTMLAnchorElement>(`#root a[href="${path}"]`);
+      if (!link) {
+        link = document.createElement('a');
+        link.href = path;
+        link.textContent = path;
+        document.querySelector('#root footer')!.appendChild(link);
+      }
+      link.click();
+    }, path);
+    await page.waitForFunction((selector) => location.pathname !== '/pdf-merge/' && !!document.querySelector(selector), {}, selector);
+    expect(await page.evaluate(() => (window as unknown as { __firstStyle?: string }).__firstStyle)).toBe(value);
+    const after = await linked();
+    for (const href of pageCss) expect(after).toContain(href);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
+
 describe('scroll position', () => {
   it('starts a new page at the top and restores the old position on back', async () => {
     const { page } = await open('/');
