@@ -3,29 +3,41 @@
 // and boxes as paths, topics as searchable text. The scene is computed in the browser because the
 // layout measures text there; the server checks every field and draws nothing it did not check.
 
+/** A branch curve as drawn (an SVG path). */
+export interface DrawnBranch {
+  d: string;
+  color: string;
+  width: number;
+}
+
+/** A topic as drawn: its box, its text lines and its fold badge (the page's scene adds its own fields). */
+export interface DrawnTopic {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+  rx: number;
+  /** `transparent`: no box. */
+  fill: string;
+  /** A line under the topic (deeper levels, XMind style), in the branch colour. */
+  underline: string | null;
+  textColor: string;
+  fontSize: number;
+  /** 600 and over is drawn bold. */
+  fontWeight: number;
+  /** Lines centred on (x, y). */
+  text: { x: number; y: number; line: string }[];
+  /** Children hidden: a badge with their count at the outer edge. */
+  badge: { x: number; y: number; count: number; color: string } | null;
+}
+
 export interface MindMapPdfRequest {
   title: string;
   /** The exported area (the SVG export's viewBox, margin included). */
   frame: { x: number; y: number; width: number; height: number };
   background: string;
-  edges: { d: string; color: string; width: number }[];
-  nodes: {
-    x: number;
-    y: number;
-    w: number;
-    h: number;
-    rx: number;
-    /** `transparent`: no box. */
-    fill: string;
-    underline: string | null;
-    textColor: string;
-    fontSize: number;
-    /** 600 and over is drawn bold. */
-    fontWeight: number;
-    /** Lines centred on (x, y). */
-    text: { x: number; y: number; line: string }[];
-    badge: { x: number; y: number; count: number; color: string } | null;
-  }[];
+  edges: DrawnBranch[];
+  nodes: DrawnTopic[];
 }
 
 /** A scene larger than this JSON is drawn as a picture in the browser instead. */

@@ -1,35 +1,19 @@
 // The map as drawing instructions (branch curves, topic boxes, text lines, fold badges) computed
 // from the layout and the theme. The canvas renders them with React and the SVG/PNG/PDF exports
 // serialise the same list, so what is exported is what is on screen.
+import type { DrawnBranch, DrawnTopic } from '../../../../shared/mindmap/pdf-request';
 import type { MapLayout, LaidNode } from './layout';
 import { fontOf } from './layout';
 import type { Theme } from './themes';
 
-export interface SceneEdge {
+export interface SceneEdge extends DrawnBranch {
   id: string;
-  d: string;
-  color: string;
-  width: number;
 }
 
-export interface SceneNode {
+export interface SceneNode extends DrawnTopic {
   id: string;
-  x: number;
-  y: number;
-  w: number;
-  h: number;
-  rx: number;
-  fill: string;
   stroke: string;
-  /** A line under the topic (deeper levels, XMind style), in the branch colour. */
-  underline: string | null;
-  text: { x: number; y: number; line: string }[];
-  textColor: string;
   font: string;
-  fontSize: number;
-  fontWeight: number;
-  /** Children hidden: a badge with their count at the outer edge. */
-  badge: { x: number; y: number; count: number; color: string } | null;
   /** Where a collapse toggle sits when the node has visible children. */
   toggle: { x: number; y: number; color: string } | null;
 }
