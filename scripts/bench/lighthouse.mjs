@@ -41,6 +41,8 @@ try {
   for (const page of pages) {
     const { lhr } = await lighthouse(origin + page, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] });
     const kb = `${(lhr.audits['total-byte-weight'].numericValue / 1024).toFixed(1)} KB`;
+    // A run Lighthouse itself could not complete (no paint seen, a protocol timeout) scores null: say why.
+    if (lhr.runtimeError) console.log(`  ${page}: Lighthouse runtime error ${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
     console.log(`| ${page} | ${score(lhr, 'performance')} | ${score(lhr, 'accessibility')} | ${score(lhr, 'best-practices')} | ${score(lhr, 'seo')} | ${ms(lhr, 'largest-contentful-paint')} | ${ms(lhr, 'total-blocking-time')} | ${kb} |`);
     // What cost points, so a run says what to fix (scored audits below 1, performance metrics aside).
     for (const [category, { auditRefs }] of Object.entries(lhr.categories)) {
