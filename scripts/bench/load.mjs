@@ -12,39 +12,36 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { PDFDocument } from 'pdf-lib';
+import { pdfOf, root, sleep, startSite, Visitor } from './faults/common.mjs';
 
-const root = path.resolve(import.meta.dirname, '../..');
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 120);
 const CONNECTIONS = 200;
 const PAGES = ['/', '/pdf-to-word/', '/pdf-merge/', '/img-compress/', '/help/', '/news/more/', '/tag/'];
 const UPLOADS_PER_MINUTE = 50;
 const BIG_UPLOAD_BYTES = 1000 * 1024 * 1024;
-// Out of the way of the bench's own traffic: every request comes from 127.0.0.1.
-const OPEN_USES = { DAILY_USES_GUEST: '100000', DAILY_USES_USER: '100000', DAILY_USES_PER_IP: '100000' };
-
-function start(args, port, env = {}) {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-load-'));
-  const child = spawn(process.execPath, args, {
-    cwd: root,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, PUBLIC_ORIGIN: `http://127.0.0.1:${port}`, ...OPEN_USES, ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+/** The baseline: Express sending the pages' bytes from files (no data dir, no engines). */
+async function startBaseline(files, port) {
+  const script = `
+    const express = require('express');
+    const files = JSON.parse(process.argv[1]);
+    const app = express();
+    app.get(/.*/, (req, res) => (files[req.path] ? res.type('html').sendFile(files[req.path]) : res.sendStatus(404)));
+    app.listen(Number(process.env.PORT));
+  `;
+  const child = spawn(process.execPath, ['-e', script, JSON.stringify(files)], { cwd: root, env: { ...process.env, PORT: String(port) }, stdio: ['ignore', 'ignore', 'inherit'] });
   const exited = new Promise((resolve) => child.on('exit', resolve));
-  const stop = async () => {
-    child.kill('SIGTERM');
-    await exited;
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  };
-  return { child, dataDir, origin: `http://127.0.0.1:${port}`, stop };
-}
-
-async function waitUp(origin) {
-  for (let i = 0; i < 300; i++) {
-    if (await fetch(`${origin}/healthz`).then((r) => r.ok, () => false)) return;
-    await new Promise((r) => setTimeout(r, 100));
+  const origin = `http://127.0.0.1:${port}`;
+  for (let i = 0; !(await fetch(origin + '/').then(() => true, () => false)); i++) {
+    if (i > 100) throw new Error('the baseline server did not start');
+    await sleep(100);
   }
-  throw new Error(`${origin} did not start`);
+  return {
+    origin,
+    async stop() {
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
 }
 
 function rssOf(pid) {
@@ -58,47 +55,27 @@ function hammer(origin) {
   });
 }
 
-/** A small PDF to rotate, made once. */
-async function smallPdf() {
-  const doc = await PDFDocument.create();
-  for (let i = 0; i < 3; i++) doc.addPage([595, 842]).drawText(`load bench page ${i + 1}`, { x: 72, y: 760, size: 18 });
-  return Buffer.from(await doc.save());
-}
-
 let visitors = 0;
 
 /** One upload by a new visitor from an address of its own, as the edge reports it (X-Forwarded-For
  * from loopback is trusted by default): one IP's share of the queue (30) is not what is measured. */
 async function submitAndSettle(origin, pdf) {
   const n = ++visitors;
-  const forwarded = { 'x-forwarded-for': `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}` };
-  const form = new FormData();
-  form.append('taskName', 'pdf-rotate');
-  form.append('options', JSON.stringify({ angle: 90 }));
-  form.append('file', new Blob([pdf], { type: 'application/pdf' }), 'load.pdf');
-  const res = await fetch(`${origin}/task/submitTask`, { method: 'POST', headers: forwarded, body: form });
-  const body = await res.json();
-  if (res.status !== 200) return `refused ${res.status} ${body.msg}`;
-  const taskId = body.data.taskId;
-  const cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-  for (let i = 0; i < 600; i++) {
-    await new Promise((r) => setTimeout(r, 500));
-    const query = await fetch(`${origin}/task/taskQuery`, { method: 'POST', headers: { 'content-type': 'application/json', cookie, ...forwarded }, body: JSON.stringify({ taskId }) }).then((r) => r.json());
-    const status = query.data?.status;
-    if (status === 'done') return 'done';
-    if (status && !['queued', 'running'].includes(status)) return `${status} ${query.data.msg}`;
-  }
-  return 'not settled in 5 min';
+  const visitor = new Visitor(origin, { 'x-forwarded-for': `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}` });
+  const submitted = await visitor.submit('pdf-rotate', 'load.pdf', pdf, { angle: 90 });
+  if (submitted.status !== 200) return `refused ${submitted.status} ${submitted.json?.msg}`;
+  const end = await visitor.settle(submitted.json.data.taskId);
+  return end.status === 'done' ? 'done' : `${end.status} ${end.msg}`;
 }
 
 /** Uploads at the given rate until `until`; resolves with each upload's outcome. */
 async function uploadsBeside(origin, until) {
-  const pdf = await smallPdf();
+  const pdf = await pdfOf(3, 'load bench page');
   const outcomes = [];
   const pending = [];
   while (Date.now() < until) {
     pending.push(submitAndSettle(origin, pdf).catch((error) => `error ${error.message}`).then((o) => outcomes.push(o)));
-    await new Promise((r) => setTimeout(r, 60_000 / UPLOADS_PER_MINUTE));
+    await sleep(60_000 / UPLOADS_PER_MINUTE);
   }
   await Promise.all(pending);
   return outcomes;
@@ -161,37 +138,26 @@ function bigWavUpload(bytes, hash) {
 }
 
 /** A VIP visitor on a server that is not in production: SMS code login, a month's membership paid in the sandbox. */
-async function vipCookie(origin) {
-  const jar = new Map();
-  const send = async (method, url, body, form) => {
-    const headers = { cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; ') };
-    if (body) headers['content-type'] = form ? 'application/x-www-form-urlencoded' : 'application/json';
-    const res = await fetch(origin + url, { method, headers, body: body && (form ? new URLSearchParams(body).toString() : JSON.stringify(body)) });
-    for (const c of res.headers.getSetCookie()) {
-      const [pair] = c.split(';');
-      const at = pair.indexOf('=');
-      jar.set(pair.slice(0, at), pair.slice(at + 1));
-    }
-    return res;
-  };
+async function vipVisitor(origin) {
+  const visitor = new Visitor(origin);
   const mobile = `138${String(Date.now()).slice(-8)}`;
-  const code = (await (await send('POST', '/auth/sms/send', { mobile })).json()).data.devCode;
-  await send('POST', '/auth/login/code', { mobile, code });
-  const order = (await (await send('GET', '/createVIPOrder?productId=10001&payType=wechat')).json()).data;
-  const confirm = await (await send('GET', new URL(order.codeUrl).pathname + new URL(order.codeUrl).search)).text();
+  const code = (await visitor.send('POST', '/auth/sms/send', { mobile })).json.data.devCode;
+  await visitor.send('POST', '/auth/login/code', { mobile, code });
+  const order = (await visitor.send('GET', '/createVIPOrder?productId=10001&payType=wechat')).json.data;
+  const confirm = (await visitor.send('GET', new URL(order.codeUrl).pathname + new URL(order.codeUrl).search)).text;
   const fields = Object.fromEntries([...confirm.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map((m) => [m[1], m[2].replace(/&amp;/g, '&')]));
-  await send('POST', '/payCode/notify/sandbox', fields, true);
-  const info = await (await send('GET', '/user/getUserInfo?platform=web')).json();
+  await visitor.send('POST', '/payCode/notify/sandbox', new URLSearchParams(fields));
+  const info = (await visitor.send('GET', '/user/getUserInfo?platform=web')).json;
   if (!info.data?.isVip) throw new Error('the bench visitor did not become a VIP');
-  return [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
+  return visitor;
 }
 
 async function bigUpload() {
-  const site = start(['dist/server/main.mjs'], 3813);
+  const site = await startSite(3813);
   try {
-    await waitUp(site.origin);
-    const cookie = await vipCookie(site.origin);
-    await new Promise((r) => setTimeout(r, 2000));
+    const vip = await vipVisitor(site.origin);
+    const cookie = vip.cookieHeader();
+    await sleep(2000);
     const before = rssOf(site.child.pid);
     let peak = before;
     const sampler = setInterval(() => (peak = Math.max(peak, rssOf(site.child.pid))), 50);
@@ -209,7 +175,7 @@ async function bigUpload() {
     const storedHash = crypto.createHash('sha256');
     for await (const piece of fs.createReadStream(file)) storedHash.update(piece);
     const same = storedHash.digest('hex') === hash.digest('hex');
-    await fetch(`${site.origin}/task/deleteById?taskId=${taskId}`, { method: 'DELETE', headers: { cookie } });
+    await vip.send('DELETE', `/task/deleteById?taskId=${taskId}`);
     const growth = (peak - before) / 1024 / 1024;
     console.log(`1 GB upload (${BIG_UPLOAD_BYTES} bytes, VIP, audio-to-audio): ${seconds.toFixed(1)} s, server RSS ${(before / 1024 / 1024).toFixed(0)} MB → peak ${(peak / 1024 / 1024).toFixed(0)} MB (growth ${growth.toFixed(1)} MB, budget < 64 MB), stored bytes ${same ? 'identical' : 'DIFFERENT'} (sha256)`);
     return growth < 64 && same;
@@ -218,30 +184,18 @@ async function bigUpload() {
   }
 }
 
-const site = start(['dist/server/main.mjs'], 3811, { NODE_ENV: 'production' });
+const site = await startSite(3811, { NODE_ENV: 'production' });
 let failures = 0;
 try {
-  await waitUp(site.origin);
   // Let the LibreOffice listeners settle, and fill the page cache as a visitor's first round would.
-  await new Promise((r) => setTimeout(r, 10_000));
+  await sleep(10_000);
   const pages = new Map();
   for (const page of PAGES) pages.set(page, await (await fetch(site.origin + page)).text());
   const htmlDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-load-html-'));
   const files = Object.fromEntries(PAGES.map((page, i) => [page, path.join(htmlDir, `${i}.html`)]));
   for (const page of PAGES) fs.writeFileSync(files[page], pages.get(page));
-  const baselineScript = `
-    const express = require('express');
-    const files = JSON.parse(process.argv[1]);
-    const app = express();
-    app.get(/.*/, (req, res) => (files[req.path] ? res.type('html').sendFile(files[req.path]) : res.sendStatus(404)));
-    app.listen(Number(process.env.PORT));
-  `;
-  const baseline = start(['-e', baselineScript, JSON.stringify(files)], 3812);
+  const baseline = await startBaseline(files, 3812);
   try {
-    await waitUp(baseline.origin).catch(async () => {
-      // The baseline has no /healthz: wait for any answer.
-      for (let i = 0; i < 100; i++) if (await fetch(baseline.origin + '/').then(() => true, () => false)) return;
-    });
     console.log(`load: ${CONNECTIONS} connections, ${SECONDS} s per phase, pages ${PAGES.join(' ')}, ${os.cpus().length} cores`);
     const base = await hammer(baseline.origin);
     report('static baseline', base);

@@ -61,10 +61,16 @@ export class Visitor {
     this.headers = headers;
   }
 
+  /** The jar as a Cookie header, for a request made outside send (a streamed upload). */
+  cookieHeader() {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+
+  /** A FormData or URLSearchParams body goes as it is (fetch sets its type), anything else as JSON. */
   async send(method, url, body) {
-    const headers = { ...this.headers, cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ') };
+    const headers = { ...this.headers, cookie: this.cookieHeader() };
     let payload = body;
-    if (body && !(body instanceof FormData)) {
+    if (body && !(body instanceof FormData) && !(body instanceof URLSearchParams)) {
       headers['content-type'] = 'application/json';
       payload = JSON.stringify(body);
     }
