@@ -16,7 +16,12 @@ function soffices(root) {
   const tree = new Set([root]);
   for (let grew = true; grew; ) {
     grew = false;
-    for (const [pid, ppid] of rows) if (tree.has(Number(ppid)) && !tree.has(Number(pid))) tree.add(Number(pid)) && (grew = true);
+    for (const [pid, ppid] of rows) {
+      if (tree.has(Number(ppid)) && !tree.has(Number(pid))) {
+        tree.add(Number(pid));
+        grew = true;
+      }
+    }
   }
   return rows.filter(([pid, , stat, comm]) => tree.has(Number(pid)) && !stat.startsWith('Z') && comm === 'soffice.bin').map(([pid]) => Number(pid));
 }
