@@ -9,14 +9,14 @@ export const root = path.resolve(import.meta.dirname, '..');
 
 /**
  * Bundles the site (main.mjs), the queue worker (worker.mjs, with REDIS_URL) and the child process
- * each job runs in (convert-child.mjs) into
+ * each job runs in (convert-child.mjs), the CAD reader's child and the mind-map PDF thread into
  * outdir. A scratch outdir outside the project gets a node_modules link, since dependencies stay
  * external (one copy of React and @loadable: two copies give two contexts).
  */
 export async function buildServerBundle({ outdir, production = true, plugins = [] }) {
   await esbuild.build({
     absWorkingDir: root,
-    entryPoints: { main: 'server/main.ts', worker: 'server/worker.ts', 'convert-child': 'server/tasks/isolation/child-main.ts', 'cad-reader': 'server/convert/engines/cad-reader/child.ts' },
+    entryPoints: { main: 'server/main.ts', worker: 'server/worker.ts', 'convert-child': 'server/tasks/isolation/child-main.ts', 'cad-reader': 'server/convert/engines/cad-reader/child.ts', 'mindmap-pdf': 'server/mindmaps/pdf-thread.ts' },
     bundle: true,
     platform: 'node',
     format: 'esm',

@@ -1,5 +1,4 @@
-// The operators' calls under /admin/ (the feedback listing; the refund call keeps its own copy of
-// these rules in pay/admin-router.ts): authorised by `Authorization: Bearer <ADMIN_TOKEN>`;
+// The operators' calls under /admin/ (the feedback listing, the refund call): authorised by `Authorization: Bearer <ADMIN_TOKEN>`;
 // without ADMIN_TOKEN configured they do not exist (404).
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { fail, httpStatusMessage } from '../../shared/errors';

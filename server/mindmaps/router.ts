@@ -4,7 +4,9 @@
 //   POST   /api/mindmaps        {doc} → a new map's summary
 //   PUT    /api/mindmaps/:id    {doc} → the saved summary
 //   DELETE /api/mindmaps/:id
-//   POST   /api/mindmaps/pdf    the map's scene (shared/mindmap/pdf-request.ts) → a vector PDF; guests too
+//   POST   /api/mindmaps/pdf    the map's scene (shared/mindmap/pdf-request.ts) → a vector PDF; guests too,
+//                                drawn in a thread (pdf-in-thread.ts), one at a time per address
+//                                (429 beyond: export-gate.ts)
 // Guests get 401 (their maps stay in the browser); another user's id, like an unknown one, 404;
 // a document over the size, node or depth bounds 413; one that is not a map 400.
 import express, { type NextFunction, type Request, type Response } from 'express';
@@ -12,7 +14,9 @@ import { fail, ok } from '../../shared/errors';
 import { MINDMAP_LIMITS, MINDMAP_MESSAGES } from '../../shared/mindmap/document';
 import type { AuthenticatedRequest } from '../account/authenticate';
 import { MINDMAP_PDF_MESSAGES } from '../../shared/mindmap/pdf-request';
-import { mindMapPdf, pdfRequestSchema } from './pdf';
+import { ExportGate } from './export-gate';
+import { pdfRequestSchema } from './pdf';
+import { mindMapPdfInThread } from './pdf-in-thread';
 import { docSchema, roughShape } from './schema';
 import type { MindMaps } from './store';
 
@@ -25,7 +29,7 @@ export const MINDMAP_API_MESSAGES = {
 
 class Refusal extends Error {
   constructor(
-    readonly status: 400 | 401 | 403 | 404 | 413,
+    readonly status: 400 | 401 | 403 | 404 | 413 | 429,
     message: string,
   ) {
     super(message);
@@ -36,6 +40,7 @@ const MAP_ID = /^[0-9a-f]{24}$/;
 
 export function createMindMapRouter(maps: MindMaps): express.Router {
   const router = express.Router();
+  const pdfExports = new ExportGate();
 
   const userOf = (req: Request): number => {
     const user = (req as AuthenticatedRequest).user;
@@ -72,7 +77,9 @@ export function createMindMapRouter(maps: MindMaps): express.Router {
   router.post('/api/mindmaps/pdf', handle(async (req, res) => {
     const parsed = pdfRequestSchema.safeParse(req.body);
     if (!parsed.success) throw new Refusal(400, MINDMAP_PDF_MESSAGES.badScene);
-    const pdf = await mindMapPdf(parsed.data);
+    const release = pdfExports.enter(req.ip ?? '');
+    if (!release) throw new Refusal(429, MINDMAP_PDF_MESSAGES.busy);
+    const pdf = await mindMapPdfInThread(parsed.data).finally(release);
     res.set({ 'Content-Type': 'application/pdf', 'Content-Disposition': 'attachment; filename="mindmap.pdf"' });
     res.end(Buffer.from(pdf));
   }));

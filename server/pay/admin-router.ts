@@ -2,20 +2,14 @@
 // full (SPEC shows users no refund button: refunds are a support decision). Authorised by
 // `Authorization: Bearer <ADMIN_TOKEN>`; without ADMIN_TOKEN configured the calls do not exist (404).
 import express, { type NextFunction, type Request, type Response } from 'express';
-import { fail, httpStatusMessage, ok } from '../../shared/errors';
-import { holdsBearerToken } from '../http/bearer-token';
-import { PAY_MESSAGES } from './messages';
+import { fail, ok } from '../../shared/errors';
+import { adminOnly } from '../http/admin-token';
 import { viewOf, type Orders } from './orders';
 import { PayRefusal } from './refusal';
 
 export function createPayAdminRouter(orders: Orders, adminToken: string | undefined): express.Router {
   const router = express.Router();
-  router.use('/admin/', (req: Request, res: Response, next: NextFunction) => {
-    res.set('Cache-Control', 'no-store');
-    if (!adminToken) return void res.status(404).json(fail(404, httpStatusMessage(404)));
-    if (!holdsBearerToken(req, adminToken)) return void res.status(401).json(fail(401, PAY_MESSAGES.adminUnauthorized));
-    next();
-  });
+  router.use('/admin/pay/', adminOnly(adminToken));
 
   router.post('/admin/pay/refund', (req: Request, res: Response, next: NextFunction) => {
     const body = req.body && typeof req.body === 'object' && !Buffer.isBuffer(req.body) ? (req.body as Record<string, unknown>) : {};

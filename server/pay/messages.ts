@@ -13,7 +13,6 @@ export const PAY_MESSAGES = {
   refundInProgress: '该订单正在退款，请稍后查看结果',
   refundReason: '请填写退款原因（不超过80个字）',
   refundFailed: '退款未成功，请稍后重试或到商户平台处理',
-  adminUnauthorized: '管理令牌无效',
   couponUnusable: '优惠券不可用或已被使用',
   unknownCoupon: '优惠券不存在',
   couponReceived: '您已领取过该优惠券',

@@ -46,4 +46,5 @@ export const MINDMAP_PDF_MAX_BYTES = 1_000_000;
 export const MINDMAP_PDF_MESSAGES = {
   badScene: '导图内容格式不正确，无法导出PDF',
   failed: 'PDF导出失败，请稍后重试',
+  busy: '正在导出PDF，请等上一份导出完成后再试',
 } as const;

@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { MINDMAP_LIMITS, MINDMAP_MESSAGES } from '../../shared/mindmap/document';
+import { MINDMAP_PDF_MESSAGES } from '../../shared/mindmap/pdf-request';
 import { MINDMAP_API_MESSAGES } from '../../server/mindmaps/router';
 import { ApiVisitor, loggedInVisitor } from '../support/api-visitor';
 import { builtServerOn, DB_MODES } from '../support/db';
@@ -126,5 +127,32 @@ describe.each(DB_MODES)('mind maps API on %s', (mode) => {
       const answer = await guest.send('POST', '/api/mindmaps/pdf', typeof body === 'string' ? { body } : (body as Record<string, unknown>), false);
       expect(answer).toEqual({ status: 400, body: { ret: 400, msg: '导图内容格式不正确，无法导出PDF' } });
     }
+  });
+
+  it('draws PDF exports in a thread, one at a time per address: a second at once is refused with 429, another address and the site are not held up', async () => {
+    // A scene big enough that an export is still running when the next call arrives.
+    const nodes = Array.from({ length: 600 }, (_, i) => ({
+      x: (i % 20) * 150, y: Math.floor(i / 20) * 40, w: 140, h: 32, rx: 4, fill: '#ffffff', underline: '#e8553e', textColor: '#1f2937', fontSize: 14, fontWeight: 400,
+      text: [{ x: (i % 20) * 150 + 70, y: Math.floor(i / 20) * 40 + 16, line: `第${i}个主题：市场调研与竞品分析` }], badge: null,
+    }));
+    const scene = { title: '大导图', frame: { x: 0, y: 0, width: 3000, height: 1200 }, background: '#ffffff', edges: [], nodes };
+    const guest = new ApiVisitor(env.server.origin);
+    const other = new ApiVisitor(env.server.origin, '203.0.113.77');
+    // Drawn off the event loop: the site answers while the exports run.
+    const settled: string[] = [];
+    const calls = [guest, guest, guest, other].map((visitor, i) => visitor.request('POST', '/api/mindmaps/pdf', scene, false).then((r) => (settled.push(`export ${i}`), r)));
+    const health = await fetch(`${env.server.origin}/healthz`).then((r) => (settled.push('healthz'), r));
+    expect(health.status).toBe(200);
+    const [a, b, c, elsewhere] = await Promise.all(calls);
+    const answers = [a, b, c];
+    expect(answers.filter((r) => r.status === 200)).toHaveLength(1);
+    expect(settled.indexOf('healthz')).toBeLessThan(settled.indexOf(`export ${answers.findIndex((r) => r.status === 200)}`));
+    for (const refused of answers.filter((r) => r.status !== 200)) {
+      expect(refused.status).toBe(429);
+      expect(await refused.json()).toEqual({ ret: 429, msg: MINDMAP_PDF_MESSAGES.busy });
+    }
+    expect(elsewhere.status).toBe(200);
+    // The finished export let go of its place: the same address exports again.
+    expect((await guest.request('POST', '/api/mindmaps/pdf', scene, false)).status).toBe(200);
   });
 });

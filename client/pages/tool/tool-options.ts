@@ -161,7 +161,8 @@ const levelField = (labels: readonly [string, string, string]): OptionField => (
   ],
 });
 
-const MEDIA_LEVELS = ['轻度（画质优先）', '推荐（均衡）', '强力（体积最小）'] as const;
+/** The strength labels of PDF, video and audio compression (images have their own). */
+const COMPRESS_LEVELS = ['轻度（画质优先）', '推荐（均衡）', '强力（体积最小）'] as const;
 
 /** Target size asked in MB, sent as the converter's targetKB. */
 const targetMBField: OptionField = {
@@ -253,8 +254,8 @@ const MEDIA_SETUPS: Readonly<Record<string, ToolSetup>> = {
   'video-to-audio': { action: '开始提取', fields: [formatField(AUDIO_FORMATS, 'mp3')] },
   'audio-to-audio': { action: '开始转换', fields: [formatField(AUDIO_FORMATS, 'mp3', '转换为')] },
   'video-to-video': { action: '开始转换', fields: [formatField(VIDEO_FORMATS, 'mp4', '转换为')] },
-  'video-compress': { action: '开始压缩', fields: [levelField(MEDIA_LEVELS), targetMBField] },
-  'audio-compress': { action: '开始压缩', fields: [levelField(MEDIA_LEVELS), targetMBField] },
+  'video-compress': { action: '开始压缩', fields: [levelField(COMPRESS_LEVELS), targetMBField] },
+  'audio-compress': { action: '开始压缩', fields: [levelField(COMPRESS_LEVELS), targetMBField] },
   'cut-audio': {
     action: '开始剪切',
     editor: 'waveform',
@@ -486,17 +487,7 @@ export const TOOL_SETUPS: Readonly<Record<string, ToolSetup>> = {
   'pdf-compress': {
     action: '开始压缩',
     fields: [
-      {
-        kind: 'choice',
-        name: 'level',
-        label: '压缩强度',
-        default: 'medium',
-        choices: [
-          { value: 'low', label: '轻度（画质优先）' },
-          { value: 'medium', label: '推荐（均衡）' },
-          { value: 'high', label: '强力（体积最小）' },
-        ],
-      },
+      levelField(COMPRESS_LEVELS),
       openPasswordField,
     ],
   },

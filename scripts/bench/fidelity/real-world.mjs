@@ -9,10 +9,13 @@
 //   - figures: images drawn on the input's pages (pdfimages -list, at least 16 pt each way, soft
 //     masks not counted) against pictures in the DOCX (pic:pic); kept = min(result, input) / input;
 //   - tables: w:tbl in the DOCX (no ground truth in a real-world PDF: shown, not scored).
+// Yardsticks: LibreOffice's PDF import, and pdf2docx (the Python package, run as pdf2docx-wasm:
+// pdf2docx 0.5.8 with PyMuPDF in Pyodide, from the npm registry) when it has been unpacked into
+// tmp/yardsticks (README.md beside says how; AGPL, so never a dependency of the site).
 // Corpus: folders or files as arguments, else $FIDELITY_CORPUS (colon-separated), else
 // ../shared/fixtures/pdf; files that need a password are left out. README.md beside says how to fetch the
 // public corpora.
-//   [FIDELITY_LO_TIMEOUT=600] node scripts/bench/fidelity/real-world.mjs [--excel] [--no-libreoffice] [folder|file…]
+//   [FIDELITY_LO_TIMEOUT=600] node scripts/bench/fidelity/real-world.mjs [--excel] [--no-libreoffice] [--no-pdf2docx] [folder|file…]
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -24,6 +27,8 @@ import { documentXml } from './score.mjs';
 const args = process.argv.slice(2);
 const withExcel = args.includes('--excel');
 const withLibreOffice = !args.includes('--no-libreoffice');
+const PDF2DOCX = path.join(root, 'tmp/yardsticks/pdf2docx-wasm');
+const withPdf2docx = !args.includes('--no-pdf2docx') && fs.existsSync(path.join(PDF2DOCX, 'index.js'));
 const named = args.filter((a) => !a.startsWith('--'));
 const sources = named.length ? named : (process.env.FIDELITY_CORPUS?.split(':').filter(Boolean) ?? [path.resolve(root, '../shared/fixtures/pdf')]);
 
@@ -130,6 +135,27 @@ function libreOffice(file) {
   return { path: fs.existsSync(output) ? output : undefined, seconds: Number(process.hrtime.bigint() - started) / 1e9 };
 }
 
+/** pdf2docx in Pyodide, in a child process of its own (a hung or crashed conversion is only that file's). */
+function pdf2docx(file) {
+  const output = path.join(work, 'pdf2docx', `${path.basename(file, path.extname(file))}.docx`);
+  fs.mkdirSync(path.dirname(output), { recursive: true });
+  // Pyodide imports its pyodide.asm.js as a module, which the package's "type": "module" makes
+  // ESM while the file is CommonJS: loaded first through require, it is found already defined.
+  const asm = path.join(PDF2DOCX, 'pyodide.asm.cjs');
+  if (!fs.existsSync(asm)) fs.copyFileSync(path.join(PDF2DOCX, 'pyodide.asm.js'), asm);
+  const script = `
+    import fs from 'node:fs';
+    import { createRequire } from 'node:module';
+    createRequire(import.meta.url)(${JSON.stringify(asm)});
+    const { Pdf2Docx } = await import(${JSON.stringify(path.join(PDF2DOCX, 'index.js'))});
+    const docx = await new Pdf2Docx(${JSON.stringify(PDF2DOCX + '/')}).convert(new Blob([fs.readFileSync(process.argv[1])]));
+    fs.writeFileSync(process.argv[2], Buffer.from(await docx.arrayBuffer()));
+  `;
+  const started = process.hrtime.bigint();
+  spawnSync(process.execPath, ['--input-type=module', '-e', script, file, output], { stdio: 'ignore', timeout: LIBREOFFICE_TIMEOUT_S * 1000 });
+  return { path: fs.existsSync(output) ? output : undefined, seconds: Number(process.hrtime.bigint() - started) / 1e9 };
+}
+
 const rows = [];
 for (const [index, file] of inputs.entries()) {
   const name = path.relative(process.cwd(), file);
@@ -153,6 +179,10 @@ for (const [index, file] of inputs.entries()) {
     const result = libreOffice(file);
     row.libreoffice = result.path ? { ...(await measure(result.path)), seconds: result.seconds } : { error: `no output in ${result.seconds.toFixed(0)} s` };
   }
+  if (withPdf2docx) {
+    const result = pdf2docx(file);
+    row.pdf2docx = result.path ? { ...(await measure(result.path)), seconds: result.seconds } : { error: `no output in ${result.seconds.toFixed(0)} s` };
+  }
   if (withExcel) {
     try {
       const result = await ours(pdfToExcel, file, index);
@@ -169,21 +199,22 @@ for (const [index, file] of inputs.entries()) {
 const pct = (v) => (v === undefined ? '–' : `${(Math.floor(v * 1000) / 10).toFixed(1)}%`);
 const kept = (side, figures) => (side?.error ? 'failed' : figures ? `${Math.min(side.pictures, figures)}/${figures}` : `–`);
 const cell = (side, show) => (!side ? '' : side.error ? 'failed' : show(side));
-const header = ['file', 'pages', 'chars', 'recall ours', 'recall LO', 'any order ours', 'any order LO', 'U+FFFD ours', 'U+FFFD LO', 'figures ours', 'figures LO', 'tables ours/LO', 's ours', 's LO', ...(withExcel ? ['xlsx recall', 'xlsx U+FFFD'] : [])];
+/** Our result first, then each yardstick that ran: LO (LibreOffice), P2D (pdf2docx). */
+const sides = [['ours', 'ours'], ...(withLibreOffice ? [['libreoffice', 'LO']] : []), ...(withPdf2docx ? [['pdf2docx', 'P2D']] : [])];
+const columns = [
+  ['recall', (r, side) => cell(r[side], (s) => pct(s.recall))],
+  ['any order', (r, side) => cell(r[side], (s) => pct(s.anyOrder))],
+  ['U+FFFD', (r, side) => cell(r[side], (s) => s.fffd)],
+  ['figures', (r, side) => kept(r[side], r.figures)],
+  ['tables', (r, side) => cell(r[side], (s) => s.tables)],
+  ['s', (r, side) => cell(r[side], (s) => s.seconds.toFixed(1))],
+];
+const header = ['file', 'pages', 'chars', ...columns.flatMap(([title]) => sides.map(([, label]) => `${title} ${label}`)), ...(withExcel ? ['xlsx recall', 'xlsx U+FFFD'] : [])];
 console.log(`| ${header.join(' | ')} |\n|${header.map(() => '---').join('|')}|`);
 for (const r of rows) {
-  console.log(
-    `| ${[
-      r.name, r.pages, r.chars,
-      cell(r.ours, (s) => pct(s.recall)), cell(r.libreoffice, (s) => pct(s.recall)),
-      cell(r.ours, (s) => pct(s.anyOrder)), cell(r.libreoffice, (s) => pct(s.anyOrder)),
-      cell(r.ours, (s) => s.fffd), cell(r.libreoffice, (s) => s.fffd),
-      kept(r.ours, r.figures), r.libreoffice ? kept(r.libreoffice, r.figures) : '',
-      `${r.ours.tables ?? '–'}/${r.libreoffice?.tables ?? '–'}`,
-      cell(r.ours, (s) => s.seconds.toFixed(1)), cell(r.libreoffice, (s) => s.seconds.toFixed(1)),
-      ...(withExcel ? [cell(r.excel, (s) => pct(s.recall)), cell(r.excel, (s) => s.fffd)] : []),
-    ].join(' | ')} |`,
-  );
+  const cells = [r.name, r.pages, r.chars, ...columns.flatMap(([, show]) => sides.map(([side]) => show(r, side)))];
+  if (withExcel) cells.push(cell(r.excel, (s) => pct(s.recall)), cell(r.excel, (s) => s.fffd));
+  console.log(`| ${cells.join(' | ')} |`);
 }
 
 // Pooled over the text PDFs (at least 20 characters) and the files with figures.
@@ -195,14 +226,15 @@ const pooled = (side) => {
 const sum = (side, key) => rows.reduce((s, r) => s + (r[side]?.[key] ?? 0), 0);
 const figuresKept = (side) => rows.reduce((s, r) => s + (r[side] && !r[side].error ? Math.min(r[side].pictures, r.figures) : 0), 0);
 const allFigures = rows.reduce((s, r) => s + r.figures, 0);
-console.log(`\n${rows.length} files (${text.length} with text); pooled recall: ours ${pct(pooled('ours'))}${withLibreOffice ? `, LibreOffice ${pct(pooled('libreoffice'))}` : ''}${withExcel ? `, ours xlsx ${pct(pooled('excel'))}` : ''}`);
-console.log(`U+FFFD: ours ${sum('ours', 'fffd')}${withLibreOffice ? `, LibreOffice ${sum('libreoffice', 'fffd')}` : ''}${withExcel ? `, ours xlsx ${sum('excel', 'fffd')}` : ''}; figures kept: ours ${figuresKept('ours')}/${allFigures}${withLibreOffice ? `, LibreOffice ${figuresKept('libreoffice')}/${allFigures}` : ''}`);
+const yardsticks = sides.slice(1);
+console.log(`\n${rows.length} files (${text.length} with text); pooled recall: ${sides.map(([side, label]) => `${label} ${pct(pooled(side))}`).join(', ')}${withExcel ? `, ours xlsx ${pct(pooled('excel'))}` : ''}`);
+console.log(`U+FFFD: ${sides.map(([side, label]) => `${label} ${sum(side, 'fffd')}`).join(', ')}${withExcel ? `, ours xlsx ${sum('excel', 'fffd')}` : ''}; figures kept: ${sides.map(([side, label]) => `${label} ${figuresKept(side)}/${allFigures}`).join(', ')}`);
 const below = text.filter((r) => !r.ours.error && r.ours.recall < 0.995).map((r) => `${r.name} ${pct(r.ours.recall)}`);
 console.log(`ours below 99.5 % recall: ${below.length ? below.join(', ') : 'none'}`);
-if (withLibreOffice) {
-  const behind = rows.filter((r) => !r.ours.error && r.libreoffice && !r.libreoffice.error).filter((r) =>
-    (r.chars >= 20 && r.ours.recall < r.libreoffice.recall) || r.ours.fffd > r.libreoffice.fffd || Math.min(r.ours.pictures, r.figures) < Math.min(r.libreoffice.pictures, r.figures));
-  console.log(`ours behind LibreOffice on some score: ${behind.length ? behind.map((r) => r.name).join(', ') : 'none'}`);
+for (const [side, label] of yardsticks) {
+  const behind = rows.filter((r) => !r.ours.error && r[side] && !r[side].error).filter((r) =>
+    (r.chars >= 20 && r.ours.recall < r[side].recall) || r.ours.fffd > r[side].fffd || Math.min(r.ours.pictures, r.figures) < Math.min(r[side].pictures, r.figures));
+  console.log(`ours behind ${label} on some score: ${behind.length ? behind.map((r) => r.name).join(', ') : 'none'}`);
 }
 const failed = rows.filter((r) => r.ours.error || r.excel?.error).map((r) => `${r.name}: ${r.ours.error ?? r.excel.error}`);
 if (failed.length) console.log(`ours failed: ${failed.join('; ')}`);

@@ -3,6 +3,7 @@
 // memory, and neither may reach the job that asked.
 import fs from 'node:fs';
 import path from 'node:path';
+import { bundledScript } from '../../../bundled-script';
 import { ConvertError } from '../../errors';
 import { codeFolders } from '../jail';
 import { EngineFailedError, runEngine } from '../run';
@@ -19,17 +20,9 @@ const HEAP_MB = 1536;
 export const CAD_UNREADABLE_MESSAGE = '无法读取该图纸：文件已损坏、不完整或不是有效的DWG/DXF文件';
 export const CAD_TOO_LARGE_MESSAGE = '图纸过于复杂（图元数量过多），请拆分或清理后再试';
 
-/**
- * The reader script: beside the running bundle (dist/server), or the built one when the sources run
- * (jest), found from the app's own folder where the server starts.
- */
-export function cadReaderScript(): string {
-  const bundleDir = import.meta.dirname;
-  return bundleDir ? path.join(bundleDir, 'cad-reader.mjs') : path.join(process.cwd(), 'dist', 'server', 'cad-reader.mjs');
-}
 
 export async function readCadDrawing(input: string, format: 'dwg' | 'dxf', workDir: string, signal?: AbortSignal): Promise<CadDrawing> {
-  const script = cadReaderScript();
+  const script = bundledScript('cad-reader.mjs');
   const output = path.join(workDir, `drawing-${process.hrtime.bigint()}.json`);
   let result;
   try {
