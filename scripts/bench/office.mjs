@@ -58,7 +58,7 @@ const pages = (pdf) => Number(/^Pages:\s+(\d+)/m.exec(execFileSync('pdfinfo', [p
 const loadAtStart = os.loadavg();
 const documents = await makeDocuments();
 const cores = os.availableParallelism();
-const pool = new OfficePool({ size: 2, profileRoot: path.join(work, 'profiles'), maxJobsPerListener: 200, jobTimeoutMs: 120_000, maxQueued: 64, startTimeoutMs: 60_000 });
+const pool = new OfficePool({ size: 2, profileRoot: path.join(work, 'profiles'), maxJobsPerListener: 200, jobTimeoutMs: 120_000, maxQueued: 64, startTimeoutMs: 60_000, listenerWaitMs: 180_000 });
 await pool.start();
 
 let outputs = 0;

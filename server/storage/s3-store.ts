@@ -1,7 +1,8 @@
 // Task and feedback files in an S3-compatible bucket (S3_* settings): the same keys as on disk
 // (`<taskId>/<kind>/<n>.<ext>`, `feedback/<id>/<n>.<ext>`), so a task's objects share its prefix.
 // Streamed both ways: uploads go in parts (lib-storage), reads hand on the object's body, and
-// nothing holds a whole file in memory. A store that cannot be reached is a 503 with a Chinese
+// nothing holds a whole file in memory; a copy (继续处理) is made by the store itself (CopyObject),
+// its bytes never passing through this process. A store that cannot be reached is a 503 with a Chinese
 // message (TASK_MESSAGES.storeUnavailable), logged once here with its cause.
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
@@ -9,6 +10,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
+  CopyObjectCommand,
   DeleteObjectCommand,
   DeleteObjectsCommand,
   GetObjectCommand,
@@ -126,6 +128,19 @@ export class S3FileStore implements FileStore {
       })(),
       { objectMode: false },
     );
+  }
+
+  /**
+   * One CopyObject: the store copies the bytes itself. It takes objects up to 5 GB, past the
+   * largest file any tool accepts (1 GB); no timeout, as for a transfer (connecting has its bound).
+   */
+  async copy(fromKey: string, toKey: string): Promise<void> {
+    checkedKey(toKey);
+    // Keys hold only characters a URL keeps as they are (checkedKey), so the source needs no escaping.
+    const source = `${this.bucket}/${checkedKey(fromKey)}`;
+    await this.client.send(new CopyObjectCommand({ Bucket: this.bucket, Key: toKey, CopySource: source })).catch((error: unknown) => {
+      throw notFound(error) ? new Error(`no object ${fromKey}`, { cause: error }) : unavailable('copy', fromKey, error);
+    });
   }
 
   /**

@@ -3,7 +3,7 @@
 import crypto from 'node:crypto';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
 import type { Request } from 'express';
 import { findTool, type Tool } from '../../shared/catalogue';
@@ -696,7 +696,7 @@ export class TaskService {
       const inputs: StoredFile[] = [];
       for (const [i, file] of files.entries()) {
         const key = `${id}/in/${i}.${file.type}`;
-        await this.store.put(key, this.store.get(file.key));
+        await this.store.copy(file.key, key);
         inputs.push({ ...file, key });
       }
       await this.repo.insert({ id, owner: visitor.owner, tool: tool.id, stage, tier: visitor.tier, options, inputs, expiresAt: this.expiry() });
@@ -773,33 +773,41 @@ export class TaskService {
     return { taskId: task.id, files };
   }
 
-  /** The first page of a result as `<task>/res/<index>.png`, drawn once even when asked twice at once; undefined when it cannot be drawn. */
+  /**
+   * The first page of a result as `<task>/res/<index>.png`, drawn once even when asked twice at
+   * once; undefined when it cannot be drawn. Beside it, `<task>/res/<index>.json` keeps what the
+   * answer says about it (the page count), written last: once it is there, later calls read that
+   * small object and neither the result (a whole download from a bucket) nor the picture again.
+   * Both go with the task's other files when it is deleted or expires.
+   */
   private firstPage(task: Task, index: number, file: StoredFile, signal: AbortSignal): Promise<{ pageCount?: number } | undefined> {
     const key = `${task.id}/res/${index}.png`;
     let drawing = this.drawingFirstPages.get(key);
     if (!drawing) {
-      drawing = this.drawFirstPage(task, index, file, key, signal).finally(() => this.drawingFirstPages.delete(key));
+      drawing = this.keptOrDrawnFirstPage(task, index, file, key, signal).finally(() => this.drawingFirstPages.delete(key));
       this.drawingFirstPages.set(key, drawing);
     }
     return drawing;
   }
 
-  /** A PDF is drawn by mutool (its page count read each time: it is cheap); an office document is first made a one-page PDF by LibreOffice (no count: that PDF is one page of it). */
-  private async drawFirstPage(task: Task, index: number, file: StoredFile, key: string, signal: AbortSignal): Promise<{ pageCount?: number } | undefined> {
+  /** A PDF is drawn by mutool, its page count read then; an office document is first made a one-page PDF by LibreOffice (no count: that PDF is one page of it). */
+  private async keptOrDrawnFirstPage(task: Task, index: number, file: StoredFile, key: string, signal: AbortSignal): Promise<{ pageCount?: number } | undefined> {
+    const noteKey = `${task.id}/res/${index}.json`;
     const workDir = path.join(this.workRoot, `${task.id}-res-${crypto.randomBytes(4).toString('hex')}`);
     try {
+      if ((await this.store.size(noteKey)) !== undefined) return JSON.parse(await text(this.store.get(noteKey))) as { pageCount?: number };
+      // An office picture waits for no conversion: with the pool full it is left for a later call.
+      if (file.type !== 'pdf' && officePoolSaturated()) return undefined;
       const source = await this.store.localPath(file.key, workDir);
       const pages = file.type === 'pdf' ? await pageCount(source, signal) : undefined;
-      if ((await this.store.size(key)) === undefined) {
-        // An office picture waits for no conversion: with the pool full it is left for a later call.
-        if (file.type !== 'pdf' && officePoolSaturated()) return undefined;
-        await fsp.mkdir(workDir, { recursive: true });
-        const pdf = file.type === 'pdf' ? source : await officeToPdf({ name: file.name, path: source, size: file.size, type: file.type }, index, { workDir, signal }, { pageRange: '1' });
-        const [image] = await renderPages(pdf, path.join(workDir, 'pages'), { dpi: PREVIEW_DPI, maxSide: RESULT_PREVIEW_MAX_SIDE, lastPage: 1, signal });
-        if (!image) return undefined;
-        await this.store.putFile(key, image);
-      }
-      return { pageCount: pages };
+      await fsp.mkdir(workDir, { recursive: true });
+      const pdf = file.type === 'pdf' ? source : await officeToPdf({ name: file.name, path: source, size: file.size, type: file.type }, index, { workDir, signal }, { pageRange: '1' });
+      const [image] = await renderPages(pdf, path.join(workDir, 'pages'), { dpi: PREVIEW_DPI, maxSide: RESULT_PREVIEW_MAX_SIDE, lastPage: 1, signal });
+      if (!image) return undefined;
+      await this.store.putFile(key, image);
+      const drawn = { pageCount: pages };
+      await this.store.put(noteKey, Readable.from([Buffer.from(JSON.stringify(drawn))]));
+      return drawn;
     } catch (error) {
       if (!isConvertError(error)) logger.error({ err: error, taskId: task.id, index }, 'result preview failed');
       return undefined;

@@ -23,6 +23,8 @@ export interface FileStore {
   /** Moves a local file (e.g. a converter's output in its work dir) into the store. Returns its size. */
   putFile(key: string, localPath: string): Promise<number>;
   get(key: string): Readable;
+  /** Copies a stored file to another key (继续处理: the next tool's task gets its own copy of the results). */
+  copy(fromKey: string, toKey: string): Promise<void>;
   /**
    * A local path to read the file from (converters and engines work on files). A store whose files
    * are not local downloads a copy into `scratchDir`, a folder the caller owns and removes when its
@@ -107,6 +109,10 @@ export class LocalFileStore implements FileStore {
 
   get(key: string): Readable {
     return fs.createReadStream(this.pathOf(key));
+  }
+
+  async copy(fromKey: string, toKey: string): Promise<void> {
+    await this.put(toKey, this.get(fromKey));
   }
 
   async localPath(key: string): Promise<string> {

@@ -1,7 +1,9 @@
 // The built server with its files in an S3-compatible bucket (S3_* settings; s3rver on loopback):
 // uploads, results, previews, zips and feedback attachments are objects under their task's (or
 // entry's) prefix and nothing under DATA_DIR/files; downloads stream through the signed-link
-// route; delete removes the objects; /readyz reports the store, and a store that is down is a 503
+// route; a result picture is drawn from the result once and later calls read only what was kept;
+// 继续处理 copies the results inside the bucket (CopyObject, watched in s3rver's request log);
+// delete removes the objects; /readyz reports the store, and a store that is down is a 503
 // in Chinese while the server stays up and recovers with it.
 import crypto from 'node:crypto';
 import { execFileSync } from 'node:child_process';
@@ -11,7 +13,8 @@ import path from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import { startBuiltServer, type BuiltServer } from '../support/built-server';
 import { ApiVisitor } from '../support/api-visitor';
-import { startLocalS3, type LocalS3 } from '../support/s3-server';
+import { startLocalS3, type LocalS3, type SeenRequest } from '../support/s3-server';
+import type { ResultPreview } from '../../shared/task-api';
 import { TaskClient } from '../support/task-client';
 import { png, textPdf } from '../shipped/inputs';
 
@@ -95,8 +98,46 @@ describe('files in the bucket', () => {
     expect(filesUnder(path.join(site.dataDir, 'work'))).toEqual([]);
   });
 
-  test('deleting the task removes every object under its prefix; its link then answers 410', async () => {
+  test('the result picture is drawn from the result once and kept beside it: later calls read neither again', async () => {
+    const resultReads = (since: number) => s3.requests.slice(since).filter((r) => r.method === 'GET' && r.key === `${taskId}/out/0.pdf`);
+    const beforeFirst = s3.requests.length;
+    const first = await visitor.call<ResultPreview>('POST', '/task/resultPreview', { taskId });
+    expect(first.status).toBe(200);
+    expect(first.body.data!.files).toEqual([{ index: 0, kind: 'page', url: expect.any(String), pageCount: 3 }]);
+    expect(resultReads(beforeFirst)).toHaveLength(1);
+    expect(await s3.keys(`${taskId}/res/`)).toEqual([`${taskId}/res/0.json`, `${taskId}/res/0.png`]);
+    const picture = await visitor.download(first.body.data!.files[0].url!, scratch, 'result-page.png');
+    expect(execFileSync('ffprobe', ['-v', 'error', '-show_entries', 'stream=codec_name', '-of', 'csv=p=0', picture], { encoding: 'utf8' }).trim()).toBe('png');
+
+    const beforeAgain = s3.requests.length;
+    const again = await visitor.call<ResultPreview>('POST', '/task/resultPreview', { taskId });
+    expect(again.body.data!.files).toEqual([{ index: 0, kind: 'page', url: expect.any(String), pageCount: 3 }]);
+    expect(resultReads(beforeAgain)).toEqual([]);
+    // Nothing drawn or stored again: of the task's objects only the note beside the picture is read.
+    const readsNote = (r: SeenRequest) => ['HEAD', 'GET'].includes(r.method) && r.key === `${taskId}/res/0.json`;
+    expect(s3.requests.slice(beforeAgain).filter((r) => r.key.startsWith(`${taskId}/`) && !readsNote(r))).toEqual([]);
+  });
+
+  test('继续处理 copies the result into the next task inside the bucket, never through the site, and the next tool runs on it', async () => {
+    const source = `${taskId}/out/0.pdf`;
+    const before = s3.requests.length;
+    const more = await visitor.call<{ taskId: string }>('POST', '/task/moreConvert', { taskId, taskName: 'pdf-rotate', options: { angle: 180 } });
+    expect(more.status).toBe(200);
+    const nextId = more.body.data!.taskId;
+    const rotated = await visitor.settle(nextId);
+    expect(rotated).toMatchObject({ status: 'done' });
+    const touchingSource = s3.requests.slice(before).filter((r) => r.key === source || r.copySource === source);
+    expect(touchingSource).toEqual([{ method: 'PUT', key: `${nextId}/in/0.pdf`, copySource: source }]);
+    expect(await s3.hash(`${nextId}/in/0.pdf`)).toBe(await s3.hash(source));
+    const saved = await visitor.download(rotated.files[0].url, scratch, 'rotated.pdf');
+    expect(pdfPages(saved)).toBe(3);
+    const rotations = execFileSync('pdfinfo', ['-f', '1', '-l', '3', saved], { encoding: 'utf8' }).match(/^Page\s+\d+ rot:\s+\d+/gm)!;
+    expect(rotations.map((line) => Number(line.split(/\s+/).pop()))).toEqual([180, 180, 180]);
+  });
+
+  test('deleting the task removes every object under its prefix, result pictures included; its link then answers 410', async () => {
     const { files } = await visitor.query(taskId);
+    expect(await s3.keys(`${taskId}/res/`)).toHaveLength(2);
     const deleted = await visitor.call('DELETE', '/task/deleteById', { taskId });
     expect(deleted.status).toBe(200);
     expect(await s3.keys(`${taskId}/`)).toEqual([]);

@@ -405,7 +405,34 @@ describe('LibreOffice pool', () => {
       .map(([pid]) => Number(pid));
   }
 
-  const poolOptions = (profileRoot: string) => ({ size: 1, profileRoot: path.join(scratch, profileRoot), maxJobsPerListener: 200, jobTimeoutMs: 3_000, maxQueued: 1, startTimeoutMs: 60_000 });
+  const poolOptions = (profileRoot: string) => ({ size: 1, profileRoot: path.join(scratch, profileRoot), maxJobsPerListener: 200, jobTimeoutMs: 3_000, maxQueued: 1, startTimeoutMs: 60_000, listenerWaitMs: 60_000 });
+
+  /** Helpers (each the leader of its process group) of listeners whose folders are under `profileRoot`. */
+  function helpersUnder(profileRoot: string): number[] {
+    return execFileSync('ps', ['-eo', 'pid=,pgid=,args='], { encoding: 'utf8' })
+      .split('\n')
+      .map((line) => /^(\d+)\s+(\d+)\s+(.*)$/.exec(line.trim()))
+      .filter((match) => match !== null && match[1] === match[2] && match[3].includes(`${profileRoot}/`))
+      .map((match) => Number(match![1]));
+  }
+
+  /** Kills the first helper under `profileRoot` other than `known` the moment it shows, long before its soffice can be up; stops looking once `until` settles. */
+  async function killNextStart(profileRoot: string, known: number, until: Promise<unknown>): Promise<number | undefined> {
+    let settled = false;
+    void until.then(
+      () => (settled = true),
+      () => (settled = true),
+    );
+    while (!settled) {
+      const fresh = helpersUnder(profileRoot).find((pid) => pid !== known);
+      if (fresh !== undefined) {
+        process.kill(-fresh, 'SIGKILL');
+        return fresh;
+      }
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    return undefined;
+  }
 
   beforeAll(() => {
     text = save('pool.txt', '池中的作业\n');
@@ -469,13 +496,48 @@ describe('LibreOffice pool', () => {
     }
   }, 120_000);
 
+  it('a retry whose fresh listener dies while starting waits for the next one and converts', async () => {
+    const options = poolOptions('restart-profiles');
+    const pool = new OfficePool(options);
+    try {
+      await pool.start();
+      const [first] = await pool.listenerPids();
+      // The job hangs on the first listener; its replacement is killed while it starts.
+      sofficeOf(first).forEach((pid) => process.kill(pid, 'SIGSTOP'));
+      const converting = pool.convert(job());
+      const killed = await killNextStart(options.profileRoot, first, converting);
+      expect(killed).toBeDefined();
+      await converting;
+      expect(pageCount(path.join(scratch, `pool-${outputs}.pdf`))).toBe(1);
+      // The hung one, the one killed while starting, and the one the retry ran on.
+      expect(pool.stats().listenersStarted).toBe(3);
+      const [serving] = await pool.listenerPids();
+      expect([first, killed]).not.toContain(serving);
+      expect(helpersUnder(options.profileRoot)).toEqual([serving]);
+    } finally {
+      await pool.stop();
+    }
+  }, 120_000);
+
+  it('fails a job with a clear message when no listener can be started, leaving no process behind', async () => {
+    // Every start gives up before soffice could answer: the job starts another until its wait is over.
+    const options = { ...poolOptions('unstartable-profiles'), startTimeoutMs: 1, listenerWaitMs: 2_000 };
+    const pool = new OfficePool(options);
+    const failure: unknown = await pool.convert(job()).catch((error: unknown) => error);
+    await pool.stop();
+    expect(failure).toBeInstanceOf(ConvertError);
+    expect(failure).toEqual(new ConvertError(OFFICE_MESSAGES.unavailable));
+    expect(pool.stats().listenersStarted).toBeGreaterThan(1);
+    expect(helpersUnder(options.profileRoot)).toEqual([]);
+  }, 60_000);
+
   it('leaves no soffice behind once stopped', async () => {
     const profiles = path.join(scratch, 'pool-profiles');
     expect(readdirSync(profiles).sort()).toEqual(['job-0', 'profile-0']);
     expect(readdirSync(path.join(profiles, 'job-0'))).toEqual([]);
     const leftovers = execFileSync('ps', ['-eo', 'args='], { encoding: 'utf8' })
       .split('\n')
-      .filter((line) => line.includes(profiles) || line.includes(path.join(scratch, 'timeout-profiles')));
+      .filter((line) => ['pool-profiles', 'timeout-profiles', 'restart-profiles', 'unstartable-profiles'].some((root) => line.includes(path.join(scratch, root))));
     expect(leftovers).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
 // A local S3-compatible server (s3rver, from the npm registry) on loopback for the S3 storage tests:
 // one bucket, the server's own keys, objects on a temp dir. `env` is what the site needs to use it;
-// the client and helpers read the bucket independently of the site's store.
+// the client and helpers read the bucket independently of the site's store, and every request the
+// server answers is logged (to see which objects the site fetched, and that a copy was the store's).
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -11,6 +12,13 @@ import { freePort } from './built-server';
 
 /** s3rver's fixed credentials. */
 const KEYS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
+
+/** One request s3rver answered: `key` is the object's (path-style), `copySource` a CopyObject's source key. */
+export interface SeenRequest {
+  method: string;
+  key: string;
+  copySource?: string;
+}
 
 export interface LocalS3 {
   endpoint: string;
@@ -23,6 +31,8 @@ export interface LocalS3 {
   hash(key: string): Promise<string>;
   /** One object's bytes. */
   read(key: string): Promise<Buffer>;
+  /** Every request answered since the server started, in order. */
+  requests: SeenRequest[];
   /** Writes an object behind the site's back (to see that the site reads it). */
   write(key: string, bytes: Buffer): Promise<void>;
   /** Stops answering (the store is down); start() brings it back on the same port and files. */
@@ -37,8 +47,15 @@ export async function startLocalS3(bucket = 'site-files'): Promise<LocalS3> {
   const directory = fs.mkdtempSync(path.join(os.tmpdir(), 's3rver-'));
   const endpoint = `http://127.0.0.1:${port}`;
   let server: S3rver | undefined;
+  const requests: SeenRequest[] = [];
+  const keyOf = (objectPath: string) => decodeURIComponent(objectPath.replace(/^\//, '').replace(new RegExp(`^${bucket}/?`), ''));
   const start = async () => {
     server = new S3rver({ address: '127.0.0.1', port, directory, silent: true, configureBuckets: [{ name: bucket }] });
+    server.middleware.unshift(async (context, next) => {
+      const copySource = context.get('x-amz-copy-source');
+      requests.push({ method: context.method, key: keyOf(context.path), ...(copySource ? { copySource: keyOf(copySource) } : {}) });
+      await next();
+    });
     await server.run();
   };
   const stop = async () => {
@@ -50,6 +67,7 @@ export async function startLocalS3(bucket = 'site-files'): Promise<LocalS3> {
   return {
     endpoint,
     bucket,
+    requests,
     env: { S3_ENDPOINT: endpoint, S3_BUCKET: bucket, S3_REGION: 'us-east-1', S3_ACCESS_KEY_ID: KEYS.accessKeyId, S3_SECRET_ACCESS_KEY: KEYS.secretAccessKey, S3_FORCE_PATH_STYLE: 'true' },
     async keys(prefix = '') {
       const keys: string[] = [];

@@ -12,5 +12,7 @@ declare module 's3rver' {
     constructor(options: S3rverOptions);
     run(): Promise<{ address: string; port: number }>;
     close(): Promise<void>;
+    /** Koa's middleware list (s3rver is a Koa app), composed when run() starts listening. */
+    middleware: ((context: { method: string; path: string; get(header: string): string }, next: () => Promise<void>) => Promise<void>)[];
   }
 }

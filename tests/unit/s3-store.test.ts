@@ -1,6 +1,7 @@
 // The S3 file store against a local S3-compatible server (s3rver on loopback): a file larger than
 // one part goes up in parts and comes back byte for byte, a body that fails midway leaves no
-// object, a task's objects all go with deleteTask, and a store that is down is a 503 in Chinese.
+// object, a copy is made by the store itself (s3rver's request log shows one CopyObject and no read),
+// a task's objects all go with deleteTask, and a store that is down is a 503 in Chinese.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -61,6 +62,18 @@ test('a body that fails midway leaves no object and its own error reaches the ca
   })());
   await expect(store.put('taskB/in/0.pdf', failing)).rejects.toBe(refusal);
   expect(await s3.keys('taskB/')).toEqual([]);
+});
+
+test('copy is the store\'s own CopyObject: the copy is whole and the source never passes through this process', async () => {
+  const bytes = crypto.randomBytes(6 * MB);
+  await store.put('taskD/out/0.pdf', chunked(bytes));
+  const before = s3.requests.length;
+  await store.copy('taskD/out/0.pdf', 'taskE/in/0.pdf');
+  expect(s3.requests.slice(before)).toEqual([{ method: 'PUT', key: 'taskE/in/0.pdf', copySource: 'taskD/out/0.pdf' }]);
+  expect(await s3.hash('taskE/in/0.pdf')).toBe(sha(bytes));
+  await expect(store.copy('taskD/out/1.pdf', 'taskE/in/1.pdf')).rejects.toThrow('no object taskD/out/1.pdf');
+  await store.deleteTask('taskD');
+  await store.deleteTask('taskE');
 });
 
 test('putFile moves a local file in; deleteTask removes every object under the task and no other', async () => {

@@ -18,6 +18,8 @@ const DEFAULTS = {
   maxJobsPerListener: 200,
   jobTimeoutMs: ENGINES.libreoffice.timeoutMs,
   startTimeoutMs: 60_000,
+  // Three starts' worth: with the engine's two runs (120 s each) well inside a document task's 10 minutes.
+  listenerWaitMs: 180_000,
 } as const;
 
 /** Queued jobs per listener before the pool answers busy. */

@@ -94,14 +94,24 @@ export class OfficeListener {
     });
   }
 
-  /** Starts soffice on `profileDir`, seeing only that and `jobDir`, and resolves once it accepts jobs. */
+  /**
+   * Starts soffice on `profileDir`, seeing only that and `jobDir`, and resolves once it accepts jobs.
+   * A start that fails rejects only once its processes are gone: the next start on the same profile
+   * must not meet a dying soffice there (it would hand its work to that one and exit).
+   */
   static async start(profileDir: string, jobDir: string, startTimeoutMs: number): Promise<OfficeListener> {
     await prepareProfile(profileDir);
     const jobFolder = await JobFolder.create(jobDir);
     const [program, args] = sandboxed([PYTHON, '-c', HELPER_SCRIPT, SANDBOX_PROFILE_DIR, PIPE_NAME], { profileDir, jobDir });
     const child = spawn(program, args, { detached: true, stdio: 'pipe' });
     const listener = new OfficeListener(child, jobFolder);
-    await listener.whenReady(startTimeoutMs);
+    try {
+      await listener.whenReady(startTimeoutMs);
+    } catch (error) {
+      listener.kill();
+      await listener.exited;
+      throw error;
+    }
     return listener;
   }
 

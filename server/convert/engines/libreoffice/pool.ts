@@ -2,9 +2,13 @@
 // fraction of a second; a cold `soffice --convert-to` pays seconds of start-up every time). Each
 // listener has its own profile and job folder, sees nothing else (sandbox.ts) and runs one job at a
 // time; it is replaced after a number of jobs (LibreOffice grows and leaks), when it dies, or when a
-// job hangs — and a job that lost its listener is tried once more on a fresh one. Jobs wait in a
-// bounded queue; a full queue is "busy".
+// job hangs — and a job that lost its listener is tried once more on a fresh one. A listener that
+// fails to start (soffice killed or crashed while starting, a start that times out on a loaded
+// machine) is started again, after a pause, until the job's wait for a listener runs out: a job
+// fails for want of a listener only when none could be had. Jobs wait in a bounded queue; a full
+// queue is "busy".
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { ConvertError } from '../../errors';
 import { OfficeBusyError, OFFICE_MESSAGES } from './errors';
 import { DocumentRejectedError, ListenerFailedError, OfficeListener, type OfficeJob } from './listener';
@@ -20,8 +24,18 @@ export interface OfficePoolOptions {
   jobTimeoutMs: number;
   /** Jobs that may wait for a free listener; one more is refused as busy. */
   maxQueued: number;
+  /** One listener start (soffice up and connected) gives up after this long. */
   startTimeoutMs: number;
+  /**
+   * A job whose listener keeps failing to start stops trying after this long (sooner when its own
+   * signal, the task's deadline, aborts) and fails with OFFICE_MESSAGES.unavailable.
+   */
+  listenerWaitMs: number;
 }
+
+/** The pause after a failed start, doubled after each further one up to the last: a broken soffice is not restarted in a tight loop. */
+const FIRST_RESTART_PAUSE_MS = 500;
+const LAST_RESTART_PAUSE_MS = 8_000;
 
 interface Slot {
   index: number;
@@ -56,7 +70,7 @@ export class OfficePool {
 
   /** Starts every listener now rather than on first use; resolves when all accept jobs. */
   async start(): Promise<void> {
-    await Promise.all(this.slots.map((slot) => this.listenerOf(slot)));
+    await Promise.all(this.slots.map((slot) => this.liveListener(slot)));
   }
 
   /** Converts one document; throws ConvertError with a message for the visitor on failure. */
@@ -94,7 +108,7 @@ export class OfficePool {
 
   private async runWithRetry(slot: Slot, job: OfficeJob, signal?: AbortSignal): Promise<void> {
     for (let attempt = 1; ; attempt++) {
-      const listener = await this.listenerOf(slot);
+      const listener = await this.liveListener(slot, signal);
       try {
         await listener.run(job, this.options.jobTimeoutMs, signal);
         this.jobsDone++;
@@ -112,7 +126,29 @@ export class OfficePool {
     }
   }
 
-  /** The slot's listener, started if needed; a failed start is forgotten so the next job tries again. */
+  /**
+   * The slot's live listener, waited for: a failed start is forgotten and the slot's listener started
+   * again after a pause, until the job's signal aborts (its reason is thrown), the pool stops, or
+   * listenerWaitMs has passed (OFFICE_MESSAGES.unavailable, the last start's failure as its cause).
+   */
+  private async liveListener(slot: Slot, signal?: AbortSignal): Promise<OfficeListener> {
+    const waitOver = AbortSignal.timeout(this.options.listenerWaitMs);
+    const waiting = signal ? AbortSignal.any([signal, waitOver]) : waitOver;
+    for (let pause = FIRST_RESTART_PAUSE_MS; ; pause = Math.min(pause * 2, LAST_RESTART_PAUSE_MS)) {
+      let failure: unknown;
+      try {
+        return await untilAborted(this.listenerOf(slot), waiting);
+      } catch (error) {
+        failure = error;
+      }
+      if (this.stopped) throw new ConvertError(OFFICE_MESSAGES.stopped);
+      await sleep(pause, undefined, { signal: waiting }).catch(() => {});
+      signal?.throwIfAborted();
+      if (waiting.aborted) throw new ConvertError(OFFICE_MESSAGES.unavailable, { cause: failure });
+    }
+  }
+
+  /** The slot's listener, started if needed; rejects with the start's own error, the start forgotten so the next call starts another. */
   private async listenerOf(slot: Slot): Promise<OfficeListener> {
     if (this.stopped) throw new ConvertError(OFFICE_MESSAGES.stopped);
     slot.listener ??= this.startListener(slot);
@@ -122,7 +158,7 @@ export class OfficePool {
       if (listener.alive) return listener;
     } catch (error) {
       if (slot.listener === starting) slot.listener = undefined;
-      throw new ConvertError(OFFICE_MESSAGES.unavailable, { cause: error });
+      throw error;
     }
     // It died while idle: start its replacement.
     if (slot.listener === starting) {
@@ -198,4 +234,14 @@ export class OfficePool {
     if (next) next.grant(slot);
     else slot.busy = false;
   }
+}
+
+/** `work`'s outcome, or `signal`'s reason as soon as it aborts (the work itself goes on). */
+function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason as Error);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason as Error);
+    signal.addEventListener('abort', onAbort, { once: true });
+    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
 }
