@@ -3,7 +3,8 @@
 // removed afterwards), files in an S3-compatible bucket (s3rver on loopback), the same SITE_SECRET,
 // and each process with a DATA_DIR of its own. The worker converts, the web process serves the
 // result from the bucket, neither keeps a task file on its disk, and the worker's own /metrics
-// counts its runs. The web process's queue cap is QUEUE_CAP.
+// counts its runs. The web process's queue cap is QUEUE_CAP. In front of it all, the edge worker
+// (Miniflare running the wrangler bundle) and a web front that sends the API to it (API_ORIGIN).
 import crypto from 'node:crypto';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -13,6 +14,7 @@ import { startBuiltServer, startBuiltWorker, freePort, type BuiltServer, type Bu
 import { createEmptyPostgresDb } from '../support/db';
 import { startLocalS3, type LocalS3 } from '../support/s3-server';
 import { TaskClient } from '../support/task-client';
+import { dryRunDeploy, serveEdge, startEdge } from '../worker/edge';
 import { PAGE_WORDS, slowPdf, textPdf } from './inputs';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -25,6 +27,7 @@ let site: BuiltServer;
 let worker: BuiltWorker;
 let workerMetrics: string;
 let client: TaskClient;
+let shared: Record<string, string>;
 const workerDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'scale-worker-'));
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'scale-results-'));
 
@@ -40,7 +43,7 @@ async function scrape(origin: string, token = METRICS_TOKEN): Promise<Response> 
 beforeAll(async () => {
   database = await createEmptyPostgresDb();
   s3 = await startLocalS3();
-  const shared = { ...s3.env, DATABASE_URL: database.url, REDIS_URL, QUEUE_PREFIX: prefix, SITE_SECRET: crypto.randomBytes(32).toString('hex'), METRICS_TOKEN };
+  shared = { ...s3.env, DATABASE_URL: database.url, REDIS_URL, QUEUE_PREFIX: prefix, SITE_SECRET: crypto.randomBytes(32).toString('hex'), METRICS_TOKEN };
   // QUEUE_CAP: the fleet's cap, not 50 × this process's WORKER_CONCURRENCY (the default).
   site = await startBuiltServer({ env: { ...shared, QUEUE_CAP: '2' }, startTimeoutMs: 60_000 });
   const port = await freePort();
@@ -114,6 +117,40 @@ test("the worker's own /metrics (WORKER_METRICS_PORT, METRICS_TOKEN) counts the 
   // The web process ran no conversion: its own count stays empty (the workers' are the site's).
   const web = await (await scrape(site.origin)).text();
   expect(web).not.toMatch(/^tasks_total\{/m);
+});
+
+test('the same through the edge and a web front with API_ORIGIN: pages and calls pass edge → front → API process, the job runs on the worker', async () => {
+  const bundle = (await dryRunDeploy('production')).outdir;
+  // The front renders pages and forwards the API; it has no queue, bucket or jobs of its own.
+  const front = await startBuiltServer({ env: { API_ORIGIN: site.origin, SITE_SECRET: shared.SITE_SECRET }, startTimeoutMs: 60_000 });
+  const edge = await startEdge(bundle, front.origin);
+  const door = await serveEdge(edge);
+  try {
+    const page = await fetch(`${door.origin}/pdf-merge/`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('PDF合并');
+
+    const visitor = new TaskClient(door.origin);
+    const submitted = await visitor.submit('pdf-merge', [{ name: '甲.pdf', data: await textPdf(1) }, { name: '乙.pdf', data: await textPdf(2) }]);
+    expect(submitted.status).toBe(200);
+    const taskId = submitted.body.data!.taskId;
+    const state = await visitor.settle(taskId);
+    expect({ status: state.status, msg: state.msg, files: state.files.length }).toEqual({ status: 'done', msg: '', files: 1 });
+    // A site-relative link, so the download comes through the edge as well.
+    expect(state.files[0].url.startsWith('/')).toBe(true);
+    const saved = await visitor.download(state.files[0].url, scratch, 'edge-merged.pdf');
+    execFileSync('qpdf', ['--check', saved], { stdio: 'pipe' });
+    expect(/^Pages:\s+(\d+)/m.exec(execFileSync('pdfinfo', [saved], { encoding: 'utf8' }))?.[1]).toBe('3');
+    expect(await s3.keys(`${taskId}/out/`)).toEqual([`${taskId}/out/0.pdf`]);
+    // The front kept nothing: it only passed the calls on.
+    for (const folder of ['files', 'work', 'job-children']) expect(filesUnder(path.join(front.dataDir, folder))).toEqual([]);
+    expect((await visitor.call('DELETE', '/task/deleteById', { taskId })).status).toBe(200);
+  } finally {
+    await door.close();
+    await edge.dispose();
+    await front.stop();
+    fs.rmSync(bundle, { recursive: true, force: true });
+  }
 });
 
 test('QUEUE_CAP caps the tasks waiting and running on the Redis queue: past it a submit answers 429', async () => {

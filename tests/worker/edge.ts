@@ -108,3 +108,37 @@ export async function startOriginStub(respond: (request: OriginRequest, res: htt
     },
   };
 }
+
+/**
+ * The edge on a loopback port of its own, for clients that need an origin to send to (TaskClient):
+ * each request goes to `edge.fetch` with its method, headers and body, the answer comes back whole.
+ */
+export async function serveEdge(edge: Edge): Promise<{ origin: string; close(): Promise<void> }> {
+  const server = http.createServer((req, res) => {
+    void (async () => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of req) chunks.push(chunk as Buffer);
+      const headers: Record<string, string> = {};
+      for (const [name, value] of Object.entries(req.headers)) if (name !== 'host' && value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
+      const bodyless = req.method === 'GET' || req.method === 'HEAD';
+      const answer = await edge.fetch(req.url ?? '/', { method: req.method, headers, body: bodyless ? undefined : Buffer.concat(chunks) });
+      const body = Buffer.from(await answer.arrayBuffer());
+      // The body is already decoded: its length and encoding are this server's to state.
+      const out: Record<string, string | string[]> = {};
+      answer.headers.forEach((value, name) => {
+        if (name !== 'set-cookie' && name !== 'content-encoding' && name !== 'content-length' && name !== 'transfer-encoding') out[name] = value;
+      });
+      const cookies = answer.headers.getSetCookie();
+      if (cookies.length) out['set-cookie'] = cookies;
+      res.writeHead(answer.status, out).end(body);
+    })().catch((error: unknown) => res.writeHead(502).end(String(error)));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    async close() {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
