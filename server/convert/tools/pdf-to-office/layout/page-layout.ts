@@ -59,7 +59,7 @@ export function layoutPage(page: PdfPage): PageLayout {
   const freeLines: TextLine[] = [];
   /** Figure text: on the sheet as lines, in Word and PowerPoint as labels over the figure's picture. */
   const figureLines: TextLine[] = [];
-  const labels = figures.map((): FigureLabel[] => []);
+  const labels = figures.map((): { box: TextLine['box']; label: FigureLabel }[] => []);
   page.lines.forEach((line, lineIndex) => {
     const free: PdfChar[] = [];
     const inFigures: PdfChar[] = [];
@@ -79,7 +79,7 @@ export function layoutPage(page: PdfPage): PageLayout {
       figureLines.push(figureLine);
       const figure = figures.findIndex((f) => containsPoint(f, ...center(figureLine.chars[0])));
       const label = figureLabel(figureLine, line.direction);
-      if (label && figure >= 0) labels[figure].push(label);
+      if (label && figure >= 0) labels[figure].push({ box: figureLine.box, label });
     }
   });
 
@@ -90,7 +90,9 @@ export function layoutPage(page: PdfPage): PageLayout {
     .map((i) => ({ kind: 'image', ...i }));
   const figureImages: ImageBlock[] = figures.map((figure, i) => {
     const box = { x0: figure.x0 - FIGURE_PADDING, y0: figure.y0 - FIGURE_PADDING, x1: figure.x1 + FIGURE_PADDING, y1: figure.y1 + FIGURE_PADDING };
-    return { kind: 'image', box, file: '', renderFrom: page.number, labels: labels[i] };
+    // Read in the figure's own reading order (a diagram's boxes row by row), as copied or read aloud.
+    const ordered = readingOrder(labels[i], MIN_GUTTER_EMS * median(labels[i].map(({ label }) => label.size)));
+    return { kind: 'image', box, file: '', renderFrom: page.number, labels: ordered.map(({ item }) => item.label) };
   });
   const items: FlowItem[] = [
     ...freeLines.map((line) => ({ kind: 'line' as const, box: line.box, line })),
