@@ -8,12 +8,11 @@ import type { TextLine } from './text-lines';
 
 const LEFT_TO_RIGHT: Direction = { x: 1, y: 0 };
 /**
- * Where Word and LibreOffice put a text box's first baseline below its top, and how tall they make
- * a line, in font sizes (Arial and Times and their metric twins: 0.89–0.91 and 1.15).
+ * Where Word and LibreOffice put a text box's first baseline below its top, in font sizes (Arial
+ * and Times and their metric twins: 0.89–0.91).
  */
 const ASCENT = 0.9;
-const LINE_HEIGHT = 1.15;
-/** Room below the line, so that no reader clips its descenders. */
+/** A box's height in font sizes: a line (1.15) and room below, so that no reader clips descenders. */
 const FRAME_HEIGHT = 1.5;
 /**
  * Room along the text for a substitute font wider than the PDF's: LibreOffice wraps a text box's
@@ -41,9 +40,8 @@ function frameOf(origin: { x: number; y: number }, u: Direction, length: number,
   if (u.y >= AXIS) return { frame: { x0: origin.x + above - height, y0: origin.y, x1: origin.x + above, y1: origin.y + room }, rotation: 0, flow: 'down' };
   // The text's downward side, a quarter turn clockwise from its direction (y down).
   const v = { x: -u.y, y: u.x };
-  const lineHeight = LINE_HEIGHT * size;
-  const centre = { x: origin.x - above * v.x + (room / 2) * u.x + (lineHeight / 2) * v.x, y: origin.y - above * v.y + (room / 2) * u.y + (lineHeight / 2) * v.y };
-  const frame: Box = { x0: centre.x - room / 2, y0: centre.y - lineHeight / 2, x1: centre.x + room / 2, y1: centre.y + lineHeight / 2 };
+  const centre = { x: origin.x - above * v.x + (room / 2) * u.x + (height / 2) * v.x, y: origin.y - above * v.y + (room / 2) * u.y + (height / 2) * v.y };
+  const frame: Box = { x0: centre.x - room / 2, y0: centre.y - height / 2, x1: centre.x + room / 2, y1: centre.y + height / 2 };
   return { frame, rotation: Math.round((Math.atan2(u.y, u.x) * 180) / Math.PI + 360) % 360, flow: 'horizontal' };
 }
 
