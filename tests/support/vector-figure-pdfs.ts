@@ -5,8 +5,10 @@
 //   above a real ruled table with text in every cell, and paragraphs around both;
 // - a form-like page: about twenty words of loose text and one small boxed area;
 // - a paragraph of short lines right above a figure of overlapping filled shapes, as TCPDF's
-//   alphatrans example has it (its last lines within label distance of the figure).
-import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+//   alphatrans example has it (its last lines within label distance of the figure);
+// - the plot again with a y-axis title turned to read upwards and a legend entry in colour, as
+//   matplotlib and gnuplot draw them: labels that must stay text, turned and coloured.
+import { degrees, PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 
 /** What the ruled table of the figure page holds, row by row. */
 export const FIGURE_PAGE_TABLE = [
@@ -92,6 +94,33 @@ export async function figureAndTablePdf(): Promise<Uint8Array> {
   page.drawText('Figure 1. Values measured over one quarter.', { x: 100, y: top(455), size: 10, font });
   drawTable(page, font);
   page.drawText('Closing remark after the table.', { x: 100, y: top(600), size: 11, font });
+  return doc.save();
+}
+
+/** Where labelledFigurePdf's plot stands (points from the page's top left) and the labels it holds. */
+export const LABELLED_FIGURE = {
+  plot: { x0: 100, y0: 170, x1: 500, y1: 400 },
+  /** Text drawn inside and around the plot, each a line of its own. */
+  labels: ['Series measured', 'Fitted curve', 'Time in seconds', 'Value', 'Amplitude in mV', 'Peak load'],
+  /** The turned title: reads upwards, its baseline's start (left of the tick labels) and size. */
+  turned: { text: 'Amplitude in mV', x: 52, y: 340, size: 10 },
+  /** The coloured label and its colour. */
+  coloured: { text: 'Peak load', x: 300, y: 215, size: 9, color: [0.85, 0.1, 0.1] as const },
+};
+
+/** One A4 page: a heading, a paragraph, the plot with a turned y-axis title and a red label, a caption. */
+export async function labelledFigurePdf(): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  const page = doc.addPage([595, PAGE_HEIGHT]);
+  page.drawText('Quarterly measurements', { x: 100, y: top(90), size: 18, font });
+  page.drawText('The plot below shows the measured values over the quarter.', { x: 100, y: top(130), size: 11, font });
+  drawPlot(page, font);
+  const { turned, coloured } = LABELLED_FIGURE;
+  page.drawText(turned.text, { x: turned.x, y: top(turned.y), size: turned.size, font, rotate: degrees(90) });
+  page.drawText(coloured.text, { x: coloured.x, y: top(coloured.y), size: coloured.size, font, color: rgb(...coloured.color) });
+  page.drawText('Figure 1. Values measured over one quarter.', { x: 100, y: top(455), size: 10, font });
+  page.drawText('Closing remark below the figure.', { x: 100, y: top(500), size: 11, font });
   return doc.save();
 }
 

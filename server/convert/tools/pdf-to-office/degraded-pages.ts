@@ -50,14 +50,30 @@ export function layoutOrPicture(page: PdfPage, degraded: DegradedPages): PageLay
 
 /**
  * Draws the pictures the layout asked for (figures, degraded pages) into `workDir`. A picture
- * mutool cannot draw is left out, and its page counted as degraded.
+ * mutool cannot draw is left out, and its page counted as degraded. With `labelsAsText` (a writer
+ * that places a figure's labels over it), a figure is drawn without its labels' text and keeps
+ * the labels found drawn; otherwise, or when that drawing fails, it is drawn with its text and
+ * carries no labels.
  */
-export async function drawPictures(pdfPath: string, pages: readonly PageLayout[], degraded: DegradedPages, ctx: Pick<ConvertContext, 'workDir' | 'signal'>): Promise<void> {
+export async function drawPictures(
+  pdfPath: string,
+  pages: readonly PageLayout[],
+  degraded: DegradedPages,
+  ctx: Pick<ConvertContext, 'workDir' | 'signal'>,
+  { labelsAsText = false }: { labelsAsText?: boolean } = {},
+): Promise<void> {
   const pending = pages.flatMap((page) =>
     page.blocks.filter((b): b is ImageBlock & { renderFrom: number } => b.kind === 'image' && b.renderFrom !== undefined && b.file === ''),
   );
   for (const block of pending) block.file = path.join(ctx.workDir, `drawn-${block.renderFrom}-${randomUUID()}.png`);
-  const drawn = await drawPageClips(pdfPath, pending.map((b) => ({ page: b.renderFrom, box: b.box, file: b.file })), ctx);
+  const clips = pending.map((b) => ({ page: b.renderFrom, box: b.box, file: b.file, labels: labelsAsText ? b.labels?.map((label) => label.glyphs) : undefined }));
+  const drawn = await drawPageClips(pdfPath, clips, ctx);
+  for (const block of pending) {
+    const found = new Set(drawn.get(block.file)?.labelsLeftOut ?? []);
+    const labels = block.labels?.filter((_, i) => found.has(i)) ?? [];
+    if (labels.length) block.labels = labels;
+    else delete block.labels;
+  }
   for (const page of pages) {
     const missing = page.blocks.filter((b) => b.kind === 'image' && b.renderFrom !== undefined && !drawn.has(b.file));
     if (missing.length === 0) continue;

@@ -7,8 +7,8 @@ import { writeDocx } from './writers/docx-writer';
 import { writePptx } from './writers/pptx-writer';
 import { writeXlsx } from './writers/xlsx-writer';
 
-export const pdfToWord = pdfLayoutConverter('pdf-to-word', 'docx', writeDocx);
+export const pdfToWord = pdfLayoutConverter('pdf-to-word', 'docx', writeDocx, { labelsAsText: true });
 export const pdfToExcel = pdfLayoutConverter('pdf-to-excel', 'xlsx', writeXlsx);
-export const pdfToPpt = pdfLayoutConverter('pdf-to-ppt', 'pptx', writePptx);
+export const pdfToPpt = pdfLayoutConverter('pdf-to-ppt', 'pptx', writePptx, { labelsAsText: true });
 
 export const pdfToOfficeConverters: Converter<any>[] = [pdfToWord, pdfToExcel, pdfToPpt];

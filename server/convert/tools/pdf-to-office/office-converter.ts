@@ -1,7 +1,7 @@
 // The shared shape of the tools that rebuild a PDF as a document (Word, Excel, PPT here; HTML and
 // EPUB in tools/ebook): open the PDF (encrypted and damaged files answered in Chinese), dump the
-// chosen pages with mutool, lay them out, draw the pictures the layout asks for (vector figures),
-// hand the layout to one writer. A page that cannot be rebuilt goes in degraded (degraded-pages.ts)
+// chosen pages with mutool, lay them out, draw the pictures the layout asks for (vector figures:
+// without their text for a writer that places it over them as labels), hand the layout to one writer. A page that cannot be rebuilt goes in degraded (degraded-pages.ts)
 // and the task's message says which; it never fails the document.
 import path from 'node:path';
 import { z } from 'zod';
@@ -50,6 +50,8 @@ export interface LayoutSource {
   pages: string;
   password: string;
   pageLimit?: number;
+  /** The writer places figures' labels as text over their pictures (LayoutWriterTraits). */
+  labelsAsText?: boolean;
 }
 
 /**
@@ -66,12 +68,21 @@ export async function readPdfLayouts(
   const degraded = new DegradedPages();
   const layouts = pdfPages.map((page) => layoutOrPicture(page, degraded));
   assignHeadings(layouts);
-  await drawPictures(pdf.path, layouts, degraded, { workDir, signal });
+  await drawPictures(pdf.path, layouts, degraded, { workDir, signal }, { labelsAsText: source.labelsAsText });
   const unreadable = pdfPages.map(({ number, unreadable }) => ({ number, unreadable }));
   return { layouts, degraded, fallback: pageFallback(pdf.path, degraded, { workDir, signal }), unreadable };
 }
 
-export function pdfLayoutConverter(toolId: string, extension: string, write: LayoutWriter): Converter<LayoutOptions> {
+/** What a writer does with the layout beyond the blocks. */
+export interface LayoutWriterTraits {
+  /**
+   * It places each figure's labels (ImageBlock.labels) as text over the figure's picture, which
+   * is then drawn without them. A writer that does not gets figures with their text drawn in.
+   */
+  labelsAsText?: boolean;
+}
+
+export function pdfLayoutConverter(toolId: string, extension: string, write: LayoutWriter, { labelsAsText = false }: LayoutWriterTraits = {}): Converter<LayoutOptions> {
   return {
     toolId,
     options: layoutOptions,
@@ -80,7 +91,7 @@ export function pdfLayoutConverter(toolId: string, extension: string, write: Lay
       const outputs: ConvertOutput[] = [];
       for (const [index, input] of inputs.entries()) {
         const { layouts, degraded, fallback, unreadable } = await readPdfLayouts(
-          { path: input.path, pages: options.pages, password: options.password, pageLimit: options.pageLimit },
+          { path: input.path, pages: options.pages, password: options.password, pageLimit: options.pageLimit, labelsAsText },
           {
             workDir: ctx.workDir,
             signal: ctx.signal,

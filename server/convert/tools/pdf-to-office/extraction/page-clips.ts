@@ -1,6 +1,13 @@
 // Draws regions of pages (a vector figure, or a whole page that could not be rebuilt) to PNG with
 // one `mutool run` per batch: each clip is a pixmap covering only its region, so a figure costs
-// its own pixels, not the page's. Text inside the region is drawn too: a figure's labels stay with it.
+// its own pixels, not the page's.
+// A figure whose text the writer places as labels over it is drawn without that text: the page
+// runs through a device that passes everything on to the draw device except the glyphs whose
+// origins are the labels' (other text in the region, such as glyphs no label could read, stays
+// drawn). The script says which labels it found drawn: a label whose glyphs were never shown
+// (invisible text, text used as a clip) is not placed. Should the text-free drawing fail, the clip
+// is drawn whole, text included, and no label is placed.
+import { randomUUID } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { runEngine } from '../../../engines';
@@ -11,8 +18,8 @@ import { logger } from '../../../../log';
 const SCALE = 2;
 /** Longest side of a clip in pixels; larger regions are drawn at a lower scale. */
 const MAX_SIDE = 2400;
-/** White space kept around a figure (points), so strokes on its edge are not cut. */
-const PADDING = 2;
+/** A drawn glyph whose origin lies this close (points) to a label glyph's is that glyph. */
+const SAME_ORIGIN = 0.5;
 
 export interface PageClip {
   /** 1-based page number. */
@@ -21,53 +28,149 @@ export interface PageClip {
   box: Box;
   /** PNG to write. */
   file: string;
+  /** Per label, the origins of its glyphs (page points, as the dump gives them): left out of the picture. */
+  labels?: { x: number; y: number }[][];
 }
 
-// Arguments: <pdf> then, per clip, page x0 y0 x1 y1 file; prints "ok <file>" per clip drawn.
+export interface DrawnClip {
+  /** The labels (indexes into PageClip.labels) found drawn and left out; undefined when drawn with its text. */
+  labelsLeftOut?: number[];
+}
+
+// Argument: a JSON file of [page, x0, y0, x1, y1, file, labels (each a flat [x, y, x, y…] list)].
+// Prints "ok <file>" for a clip drawn whole, "ok-labels <found label indexes, comma-separated> <file>"
+// for one drawn without its labels' glyphs.
 const CLIP_SCRIPT = String.raw`
+var SAME_ORIGIN = ${SAME_ORIGIN};
+
+/** Origins of the labels' glyphs in a grid of SAME_ORIGIN cells, each holding its label. */
+function originIndex(labels) {
+  var cells = {};
+  for (var l = 0; l < labels.length; l++)
+    for (var i = 0; i + 1 < labels[l].length; i += 2) {
+      var key = Math.round(labels[l][i] / SAME_ORIGIN) + ',' + Math.round(labels[l][i + 1] / SAME_ORIGIN);
+      (cells[key] = cells[key] || []).push([labels[l][i], labels[l][i + 1], l]);
+    }
+  return cells;
+}
+
+/** The label whose glyph has its origin at (x, y), or -1. */
+function labelAt(cells, x, y) {
+  var cx = Math.round(x / SAME_ORIGIN), cy = Math.round(y / SAME_ORIGIN);
+  for (var dx = -1; dx <= 1; dx++)
+    for (var dy = -1; dy <= 1; dy++) {
+      var cell = cells[(cx + dx) + ',' + (cy + dy)];
+      if (!cell) continue;
+      for (var i = 0; i < cell.length; i++)
+        if (Math.abs(cell[i][0] - x) <= SAME_ORIGIN && Math.abs(cell[i][1] - y) <= SAME_ORIGIN) return cell[i][2];
+    }
+  return -1;
+}
+
+/**
+ * A device drawing onto "draw" all but the labels' glyphs; "found" collects the labels met.
+ * "toPage" turns a device point back into page points.
+ */
+function withoutLabels(draw, cells, toPage, found) {
+  function kept(text, ctm) {
+    var out = new Text();
+    text.walk({
+      showGlyph: function (font, trm, glyph, unicode, wmode) {
+        var p = toPage(ctm[0] * trm[4] + ctm[2] * trm[5] + ctm[4], ctm[1] * trm[4] + ctm[3] * trm[5] + ctm[5]);
+        var label = labelAt(cells, p[0], p[1]);
+        if (label < 0) out.showGlyph(font, trm, glyph, unicode, wmode);
+        else found[label] = true;
+      },
+    });
+    return out;
+  }
+  return {
+    fillText: function (text, ctm, cs, color, alpha, params) { draw.fillText(kept(text, ctm), ctm, cs, color, alpha, params); },
+    strokeText: function (text, stroke, ctm, cs, color, alpha, params) { draw.strokeText(kept(text, ctm), stroke, ctm, cs, color, alpha, params); },
+    clipText: function (text, ctm) { draw.clipText(text, ctm); },
+    clipStrokeText: function (text, stroke, ctm) { draw.clipStrokeText(text, stroke, ctm); },
+    ignoreText: function (text, ctm) { draw.ignoreText(text, ctm); },
+    fillPath: function (p, evenOdd, ctm, cs, color, alpha, params) { draw.fillPath(p, evenOdd, ctm, cs, color, alpha, params); },
+    strokePath: function (p, stroke, ctm, cs, color, alpha, params) { draw.strokePath(p, stroke, ctm, cs, color, alpha, params); },
+    clipPath: function (p, evenOdd, ctm) { draw.clipPath(p, evenOdd, ctm); },
+    clipStrokePath: function (p, stroke, ctm) { draw.clipStrokePath(p, stroke, ctm); },
+    fillShade: function (shade, ctm, alpha, params) { draw.fillShade(shade, ctm, alpha, params); },
+    fillImage: function (image, ctm, alpha, params) { draw.fillImage(image, ctm, alpha, params); },
+    fillImageMask: function (image, ctm, cs, color, alpha, params) { draw.fillImageMask(image, ctm, cs, color, alpha, params); },
+    clipImageMask: function (image, ctm) { draw.clipImageMask(image, ctm); },
+    popClip: function () { draw.popClip(); },
+    beginMask: function (area, luminosity, cs, color, params) { draw.beginMask(area, luminosity, cs, color, params); },
+    endMask: function () { draw.endMask(); },
+    beginGroup: function (area, cs, isolated, knockout, blendmode, alpha) { draw.beginGroup(area, cs, isolated, knockout, blendmode, alpha); },
+    endGroup: function () { draw.endGroup(); },
+    beginTile: function (area, view, xstep, ystep, ctm, id) { return draw.beginTile(area, view, xstep, ystep, ctm, id); },
+    endTile: function () { draw.endTile(); },
+    beginLayer: function (name) { draw.beginLayer(name); },
+    endLayer: function () { draw.endLayer(); },
+  };
+}
+
+/** Draws the clip to its file; with labels, leaves their glyphs out and answers which labels were met. */
+function drawClip(doc, clip, labels) {
+  var page = doc.loadPage(clip[0] - 1);
+  var bounds = page.bound();
+  var x0 = clip[1], y0 = clip[2], x1 = clip[3], y1 = clip[4];
+  var scale = Math.min(${SCALE}, ${MAX_SIDE} / Math.max(x1 - x0, y1 - y0, 1));
+  var pixmap = new Pixmap(DeviceRGB, [Math.floor(x0 * scale), Math.floor(y0 * scale), Math.ceil(x1 * scale), Math.ceil(y1 * scale)], false);
+  pixmap.clear(255);
+  var draw = new DrawDevice(Identity, pixmap);
+  var found = {};
+  var device = labels ? withoutLabels(draw, originIndex(labels), function (x, y) { return [x / scale, y / scale]; }, found) : draw;
+  page.run(device, [scale, 0, 0, scale, -bounds[0] * scale, -bounds[1] * scale]);
+  draw.close();
+  pixmap.saveAsPNG(clip[5]);
+  return Object.keys(found);
+}
+
 var doc = new Document(scriptArgs[0]);
-for (var a = 1; a + 5 < scriptArgs.length; a += 6) {
-  var file = scriptArgs[a + 5];
+var clips = JSON.parse(read(scriptArgs[1]));
+for (var c = 0; c < clips.length; c++) {
+  var clip = clips[c], labels = clip[6];
   try {
-    var page = doc.loadPage(parseInt(scriptArgs[a], 10) - 1);
-    var bounds = page.bound();
-    var x0 = parseFloat(scriptArgs[a + 1]), y0 = parseFloat(scriptArgs[a + 2]), x1 = parseFloat(scriptArgs[a + 3]), y1 = parseFloat(scriptArgs[a + 4]);
-    var scale = Math.min(${SCALE}, ${MAX_SIDE} / Math.max(x1 - x0, y1 - y0, 1));
-    var pixmap = new Pixmap(DeviceRGB, [Math.floor(x0 * scale), Math.floor(y0 * scale), Math.ceil(x1 * scale), Math.ceil(y1 * scale)], false);
-    pixmap.clear(255);
-    var device = new DrawDevice(Identity, pixmap);
-    page.run(device, [scale, 0, 0, scale, -bounds[0] * scale, -bounds[1] * scale]);
-    device.close();
-    pixmap.saveAsPNG(file);
-    print('ok ' + file);
+    if (labels.length) {
+      try {
+        print('ok-labels ' + drawClip(doc, clip, labels).join(',') + ' ' + clip[5]);
+        continue;
+      } catch (e) {
+        // drawn whole below: the figure is never lost to its labels
+      }
+    }
+    drawClip(doc, clip, null);
+    print('ok ' + clip[5]);
   } catch (e) {
-    print('failed ' + file + ' ' + e);
+    print('failed ' + clip[5] + ' ' + e);
   }
 }
 `;
 
-/** Draws the clips; returns the files written (a clip mutool could not draw is left out). */
-export async function drawPageClips(pdfPath: string, clips: readonly PageClip[], { workDir, signal }: { workDir: string; signal?: AbortSignal }): Promise<Set<string>> {
-  if (clips.length === 0) return new Set();
+/** Draws the clips; answers for each file written how (a clip mutool could not draw is left out). */
+export async function drawPageClips(pdfPath: string, clips: readonly PageClip[], { workDir, signal }: { workDir: string; signal?: AbortSignal }): Promise<Map<string, DrawnClip>> {
+  if (clips.length === 0) return new Map();
   const script = path.join(workDir, 'page-clips.js');
+  const job = path.join(workDir, `page-clips-${randomUUID()}.json`);
   await writeFile(script, CLIP_SCRIPT);
-  const args = clips.flatMap(({ page, box, file }) => [
-    String(page),
-    ...[box.x0 - PADDING, box.y0 - PADDING, box.x1 + PADDING, box.y1 + PADDING].map((v) => v.toFixed(2)),
-    file,
-  ]);
+  const round = (v: number) => Math.round(v * 100) / 100;
+  await writeFile(
+    job,
+    JSON.stringify(clips.map(({ page, box, file, labels = [] }) => [page, round(box.x0), round(box.y0), round(box.x1), round(box.y1), file, labels.map((glyphs) => glyphs.flatMap((g) => [round(g.x), round(g.y)]))])),
+  );
   try {
-    const { stdout } = await runEngine('mutool', ['run', script, pdfPath, ...args], { signal });
-    return new Set(
-      stdout
-        .toString('utf8')
-        .split('\n')
-        .filter((line) => line.startsWith('ok '))
-        .map((line) => line.slice(3)),
-    );
+    const { stdout } = await runEngine('mutool', ['run', script, pdfPath, job], { signal });
+    const drawn = new Map<string, DrawnClip>();
+    for (const line of stdout.toString('utf8').split('\n')) {
+      if (line.startsWith('ok ')) drawn.set(line.slice(3), {});
+      const withoutLabels = /^ok-labels ([\d,]*) (.+)$/.exec(line);
+      if (withoutLabels) drawn.set(withoutLabels[2], { labelsLeftOut: withoutLabels[1] ? withoutLabels[1].split(',').map(Number) : [] });
+    }
+    return drawn;
   } catch (error) {
     signal?.throwIfAborted();
     logger.warn({ err: error }, 'page clips failed');
-    return new Set();
+    return new Map();
   }
 }

@@ -12,6 +12,8 @@ export interface TextRun {
   fontName: string;
   /** The whole run is the text of this link (a writer drops a page link whose page it did not write). */
   link?: LinkTarget;
+  /** 0xRRGGBB; only figure labels carry it (a legend's colours say which series is which). */
+  color?: number;
 }
 
 export type Alignment = 'left' | 'center' | 'right';
@@ -53,14 +55,51 @@ export interface TableBlock {
   cells: TableCellBlock[];
 }
 
+/** A unit vector, y down: the way a label's text runs. */
+export interface Direction {
+  x: number;
+  y: number;
+}
+
+/** A line of a figure's text, placed over the figure's picture (layout/figure-labels.ts). */
+export interface FigureLabel {
+  /** In reading order; each carries its colour. */
+  runs: TextRun[];
+  /** The size most of its characters have (points). */
+  size: number;
+  /** Its first glyph's origin (page points): the start of its baseline. */
+  origin: { x: number; y: number };
+  /** Left to right unless turned (a y-axis title runs upwards: {x: 0, y: -1}). */
+  direction: Direction;
+  /** From the origin along `direction` to the end of its last glyph (points). */
+  length: number;
+  /** The origins of its glyphs, which the figure's picture leaves out. */
+  glyphs: { x: number; y: number }[];
+  /**
+   * The text box it goes in (page points), before `rotation`, with room to spare along the text:
+   * set at the box's start (top left; flowing up, bottom left), its first baseline lies where the
+   * label's did.
+   */
+  frame: Box;
+  /** Degrees clockwise about the frame's centre, for text at an angle other than upright, up or down. */
+  rotation: number;
+  /** Left to right, or turned a quarter to read upwards (a y-axis title) or downwards. */
+  flow: 'horizontal' | 'up' | 'down';
+}
+
 export interface ImageBlock extends PdfImage {
   kind: 'image';
   /**
    * Drawn from the page rather than taken from it: a vector figure (its region of page
    * `renderFrom`), or a whole page that could not be rebuilt. `file` is set when it is drawn
-   * (figure-images.ts); until then it is empty.
+   * (degraded-pages.ts drawPictures); until then it is empty.
    */
   renderFrom?: number;
+  /**
+   * A figure's text, to be placed over its picture as text: the picture is then drawn without
+   * it. Drawing removes them again when the picture could only be drawn with its text.
+   */
+  labels?: FigureLabel[];
 }
 
 export type Block = ParagraphBlock | TableBlock | ImageBlock;
@@ -72,7 +111,7 @@ export interface PageLayout {
   blocks: Block[];
   /**
    * Text lines outside ruled tables, for tables found by alignment alone; they include the labels
-   * of figures (which the blocks carry only inside the figure's picture).
+   * of figures (which the blocks carry only with the figure's picture).
    */
   freeLines: TextLine[];
   /** Ruling outside figures. */

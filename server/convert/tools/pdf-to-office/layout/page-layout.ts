@@ -1,8 +1,9 @@
 // One PDF page → blocks in reading order: ruled tables take the characters inside them, vector
-// figures become pictures of their region (labels included), the rest (lines, images, tables and
-// figures as wholes) is ordered by columns, and runs of lines become paragraphs.
+// figures become pictures of their region carrying their text as labels, the rest (lines, images,
+// tables and figures as wholes) is ordered by columns, and runs of lines become paragraphs.
 import { containsPoint, insideBox, type PdfChar, type PdfPage } from '../page-content';
-import type { Block, ImageBlock, PageLayout, TableBlock, TableCellBlock } from './blocks';
+import type { Block, FigureLabel, ImageBlock, PageLayout, TableBlock, TableCellBlock } from './blocks';
+import { figureLabel } from './figure-labels';
 import { buildParagraphs } from './paragraphs';
 import { readingOrder, type Placed } from './reading-order';
 import { findFigures } from './figures';
@@ -14,6 +15,8 @@ import { splitAtGaps, textLine, type TextLine } from './text-lines';
 const MIN_GUTTER_EMS = 0.8;
 /** Images smaller than this (points) are rules or dots, not pictures. */
 const MIN_IMAGE_SIDE = 4;
+/** White space kept around a figure's picture (points), so strokes on its edge are not cut. */
+const FIGURE_PADDING = 2;
 
 type FlowItem = { kind: 'line'; box: TextLine['box']; line: TextLine } | ImageBlock | TableBlock;
 
@@ -54,16 +57,17 @@ export function layoutPage(page: PdfPage): PageLayout {
   const inFigure = (c: PdfChar) => figures.some((f) => containsPoint(f, ...center(c)));
   const cellTexts = new Map<GridCell, CellText>();
   const freeLines: TextLine[] = [];
-  /** Figure labels: on the sheet as text, in Word and PowerPoint only as part of the picture. */
+  /** Figure text: on the sheet as lines, in Word and PowerPoint as labels over the figure's picture. */
   const figureLines: TextLine[] = [];
+  const labels = figures.map((): { box: TextLine['box']; label: FigureLabel }[] => []);
   page.lines.forEach((line, lineIndex) => {
     const free: PdfChar[] = [];
-    const labels: PdfChar[] = [];
+    const inFigures: PdfChar[] = [];
     for (const c of line.chars) {
       const [x, y] = center(c);
       const cell = tables.map((t) => cellAt(t, x, y)).find((found) => found !== undefined);
       if (!cell) {
-        (inFigure(c) ? labels : free).push(c);
+        (inFigure(c) ? inFigures : free).push(c);
         continue;
       }
       const text = cellTexts.get(cell) ?? { cell, lines: new Map() };
@@ -71,7 +75,12 @@ export function layoutPage(page: PdfPage): PageLayout {
       text.lines.set(lineIndex, [...(text.lines.get(lineIndex) ?? []), c]);
     }
     freeLines.push(...splitAtGaps(free));
-    figureLines.push(...splitAtGaps(labels));
+    for (const figureLine of splitAtGaps(inFigures)) {
+      figureLines.push(figureLine);
+      const figure = figures.findIndex((f) => containsPoint(f, ...center(figureLine.chars[0])));
+      const label = figureLabel(figureLine, line.direction);
+      if (label && figure >= 0) labels[figure].push({ box: figureLine.box, label });
+    }
   });
 
   const images: ImageBlock[] = page.images
@@ -79,7 +88,12 @@ export function layoutPage(page: PdfPage): PageLayout {
     // A picture inside a figure is drawn with it.
     .filter((i) => !figures.some((f) => insideBox(i.box, f, 1)))
     .map((i) => ({ kind: 'image', ...i }));
-  const figureImages: ImageBlock[] = figures.map((box) => ({ kind: 'image', box, file: '', renderFrom: page.number }));
+  const figureImages: ImageBlock[] = figures.map((figure, i) => {
+    const box = { x0: figure.x0 - FIGURE_PADDING, y0: figure.y0 - FIGURE_PADDING, x1: figure.x1 + FIGURE_PADDING, y1: figure.y1 + FIGURE_PADDING };
+    // Read in the figure's own reading order (a diagram's boxes row by row), as copied or read aloud.
+    const ordered = readingOrder(labels[i], MIN_GUTTER_EMS * median(labels[i].map(({ label }) => label.size)));
+    return { kind: 'image', box, file: '', renderFrom: page.number, labels: ordered.map(({ item }) => item.label) };
+  });
   const items: FlowItem[] = [
     ...freeLines.map((line) => ({ kind: 'line' as const, box: line.box, line })),
     ...images,

@@ -1,7 +1,9 @@
 // Blocks → a Word document: one section per PDF page (its size, margins from where its content
 // sits), real paragraphs with heading styles, list numbering, tables with merged cells, inline
 // images (vector figures come as pictures drawn from the page). No text boxes or frames:
-// everything flows. A page whose content cannot be written goes in as a picture of itself.
+// everything flows, except a figure's labels: its picture (drawn without them) stays inline, and
+// each label is a text box floating in front of it at the label's place, size and turn, with no
+// border or fill. A page whose content cannot be written goes in as a picture of itself.
 import { readFile, writeFile } from 'node:fs/promises';
 import {
   AlignmentType,
@@ -9,6 +11,7 @@ import {
   Document,
   ExternalHyperlink,
   HeadingLevel,
+  HorizontalPositionRelativeFrom,
   ImageRun,
   InternalHyperlink,
   LevelFormat,
@@ -20,16 +23,20 @@ import {
   TableLayoutType,
   TableRow,
   TextRun,
+  TextWrappingType,
+  VerticalPositionRelativeFrom,
   WidthType,
   type ILevelsOptions,
   type INumberingOptions,
   type ParagraphChild,
 } from 'docx';
+import { ShapeRun } from 'docx/shapes';
 import { sameLink } from '../extraction/page-links';
 import type { PageFallback } from '../degraded-pages';
 import { unionBox, type Box, type LinkTarget } from '../page-content';
-import type { Alignment, Block, ImageBlock, PageLayout, ParagraphBlock, TableBlock } from '../layout/blocks';
+import type { Alignment, Block, TextRun as BlockRun, FigureLabel, ImageBlock, PageLayout, ParagraphBlock, TableBlock } from '../layout/blocks';
 import type { ListKind } from '../layout/list-markers';
+import { hexColor } from './colors';
 import { DEFAULT_EAST_ASIAN_FONT, familyName, isEastAsianFamily } from './font-names';
 
 const TWIPS_PER_POINT = 20;
@@ -82,6 +89,19 @@ class ListNumbering {
 /** The bookmark at the head of a page, which links to that page of the PDF point at. */
 const pageBookmark = (page: number) => `Page${page}`;
 
+/** A run in Word's terms; `scale` shrinks it with a picture its label lies on. */
+function wordRun(run: BlockRun, scale = 1): TextRun {
+  const family = familyName(run.fontName);
+  return new TextRun({
+    text: run.text,
+    bold: run.bold,
+    italics: run.italic,
+    color: run.color === undefined ? undefined : hexColor(run.color),
+    size: Math.max(2, Math.round(run.size * scale * 2)),
+    font: { ascii: family, hAnsi: family, cs: family, eastAsia: isEastAsianFamily(family) ? family : DEFAULT_EAST_ASIAN_FONT },
+  });
+}
+
 /**
  * Runs of one link go in one hyperlink: an external one to a web or mail address, an internal one
  * to the bookmark of a page when that page has one (`anchoredPages`), else the text stays plain.
@@ -98,14 +118,7 @@ function textRuns(paragraph: ParagraphBlock, anchoredPages: ReadonlySet<number>)
     linked = undefined;
   };
   for (const run of paragraph.runs) {
-    const family = familyName(run.fontName);
-    const textRun = new TextRun({
-      text: run.text,
-      bold: run.bold,
-      italics: run.italic,
-      size: Math.max(2, Math.round(run.size * 2)),
-      font: { ascii: family, hAnsi: family, cs: family, eastAsia: isEastAsianFamily(family) ? family : DEFAULT_EAST_ASIAN_FONT },
-    });
+    const textRun = wordRun(run);
     if (linked && !sameLink(linked.link, run.link)) closeLink();
     if (!run.link) children.push(textRun);
     else if (linked) linked.runs.push(textRun);
@@ -157,20 +170,52 @@ function table(block: TableBlock, numbering: ListNumbering, anchoredPages: Reado
   });
 }
 
+const TEXT_FLOW = { horizontal: 'horizontal', up: 'bottomToTop', down: 'topToBottom' } as const satisfies Record<FigureLabel['flow'], string>;
+const EMUS_PER_POINT = 12700;
+
+/**
+ * A label's text box, floating in front of its figure's picture: placed from the top of the
+ * picture's paragraph (the picture's top) and from the column's left edge, where the picture
+ * starts `left` points in; `scale` is the picture's.
+ */
+function labelBox(label: FigureLabel, picture: Box, left: number, scale: number): ShapeRun {
+  const { frame } = label;
+  const emus = (points: number) => Math.round(points * scale * EMUS_PER_POINT);
+  return new ShapeRun({
+    type: 'rectangle',
+    transformation: { width: (frame.x1 - frame.x0) * scale * PIXELS_PER_POINT, height: (frame.y1 - frame.y0) * scale * PIXELS_PER_POINT, rotation: label.rotation || undefined },
+    line: 'none',
+    fill: 'none',
+    children: [new Paragraph({ children: label.runs.map((run) => wordRun(run, scale)), spacing: { before: 0, after: 0 } })],
+    textOptions: { verticalAlignment: 'top', margins: { top: 0, right: 0, bottom: 0, left: 0 }, wrap: false, direction: TEXT_FLOW[label.flow] },
+    floating: {
+      horizontalPosition: { relative: HorizontalPositionRelativeFrom.COLUMN, offset: Math.round(left * EMUS_PER_POINT) + emus(frame.x0 - picture.x0) },
+      verticalPosition: { relative: VerticalPositionRelativeFrom.PARAGRAPH, offset: emus(frame.y0 - picture.y0) },
+      // In front of the picture, taking no room: the text around flows as if it were not there.
+      wrap: { type: TextWrappingType.NONE },
+      allowOverlap: true,
+      behindDocument: false,
+    },
+  });
+}
+
+/** A picture in a paragraph of its own; a figure's labels float over it, anchored in that paragraph. */
 async function image(block: ImageBlock, page: PageLayout, contentWidth: number): Promise<Paragraph> {
   const width = block.box.x1 - block.box.x0;
   const height = block.box.y1 - block.box.y0;
   const scale = Math.min(1, contentWidth / width);
   const centred = Math.abs(block.box.x0 - (page.width - block.box.x1)) < 0.05 * page.width;
+  const left = centred ? (contentWidth - width * scale) / 2 : 0;
+  const picture = new ImageRun({
+    type: 'png',
+    data: await readFile(block.file),
+    transformation: { width: Math.round(width * scale * PIXELS_PER_POINT), height: Math.round(height * scale * PIXELS_PER_POINT) },
+  });
   return new Paragraph({
     alignment: centred ? AlignmentType.CENTER : AlignmentType.LEFT,
-    children: [
-      new ImageRun({
-        type: 'png',
-        data: await readFile(block.file),
-        transformation: { width: Math.round(width * scale * PIXELS_PER_POINT), height: Math.round(height * scale * PIXELS_PER_POINT) },
-      }),
-    ],
+    // No space above: the paragraph's top is the picture's, which the labels are placed from.
+    spacing: { before: 0, after: 0 },
+    children: [picture, ...(block.labels ?? []).map((label) => labelBox(label, block.box, left, scale))],
   });
 }
 

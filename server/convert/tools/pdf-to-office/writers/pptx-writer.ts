@@ -2,14 +2,16 @@
 // images as pictures, its ruling lines as line shapes, and each paragraph (table cells included)
 // as a text box at its place. No rendered page image behind them: it would duplicate the text
 // and make edits show the old text underneath.
-// Vector figures come as pictures drawn from the page, like raster images.
+// Vector figures come as pictures drawn from the page, like raster images, without their text:
+// each label is a text box over the picture at its place, size, colour and turn.
 // A deck has one slide size: the first page's. Other pages are scaled to fit it. A page whose
 // content cannot be placed goes in as a picture of itself.
 import { readFile, writeFile } from 'node:fs/promises';
 import PptxGenJS from 'pptxgenjs';
 import type { PageFallback } from '../degraded-pages';
-import type { PageLayout, ParagraphBlock } from '../layout/blocks';
+import type { FigureLabel, PageLayout, ParagraphBlock } from '../layout/blocks';
 import type { LinkTarget } from '../page-content';
+import { hexColor } from './colors';
 import { familyName } from './font-names';
 
 const POINTS_PER_INCH = 72;
@@ -57,12 +59,43 @@ function addParagraph(slide: Slide, paragraph: ParagraphBlock, inches: (points: 
 
 type Inches = (points: number) => number;
 
+const TEXT_FLOW = { horizontal: 'horz', up: 'vert270', down: 'vert' } as const satisfies Record<FigureLabel['flow'], string>;
+
+/** A figure's label as a text box over its picture, left to right or turned as it stood. */
+function addLabel(slide: Slide, label: FigureLabel, inches: Inches, scale: number): void {
+  const { frame } = label;
+  const text = label.runs.map((run) => ({
+    text: run.text,
+    options: {
+      bold: run.bold,
+      italic: run.italic,
+      fontSize: Math.max(1, run.size * scale),
+      fontFace: familyName(run.fontName),
+      color: run.color === undefined ? undefined : hexColor(run.color),
+    },
+  }));
+  slide.addText(text, {
+    x: inches(frame.x0),
+    y: inches(frame.y0),
+    w: inches(frame.x1 - frame.x0),
+    h: inches(frame.y1 - frame.y0),
+    rotate: label.rotation || undefined,
+    vert: TEXT_FLOW[label.flow],
+    margin: 0,
+    valign: 'top',
+    align: 'left',
+    fit: 'none',
+    wrap: false,
+  });
+}
+
 async function fillSlide(deck: PptxGenJS, slide: Slide, page: PageLayout, inches: Inches, scale: number, slideOf: SlideOf): Promise<void> {
   for (const block of page.blocks) {
     if (block.kind === 'image') {
       // Given as data, not a path: pptxgenjs then needs no file access of its own.
       const data = `image/png;base64,${(await readFile(block.file)).toString('base64')}`;
       slide.addImage({ data, x: inches(block.box.x0), y: inches(block.box.y0), w: inches(block.box.x1 - block.box.x0), h: inches(block.box.y1 - block.box.y0) });
+      for (const label of block.labels ?? []) addLabel(slide, label, inches, scale);
     } else if (block.kind === 'paragraph') {
       addParagraph(slide, block, inches, scale, slideOf);
     } else {

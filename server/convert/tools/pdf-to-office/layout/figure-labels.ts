@@ -1,0 +1,76 @@
+// The text of a vector figure (tick labels, legend entries, axis titles, box labels of a diagram)
+// as labels placed over its picture: Word and PowerPoint put each label in a text box where it
+// stood, and the picture is drawn without those glyphs (extraction/page-clips.ts), so the text
+// can be found, copied and edited and is not shown twice.
+import type { Box, PdfChar } from '../page-content';
+import type { Direction, FigureLabel, TextRun } from './blocks';
+import type { TextLine } from './text-lines';
+
+const LEFT_TO_RIGHT: Direction = { x: 1, y: 0 };
+/**
+ * Where Word and LibreOffice put a text box's first baseline below its top, in font sizes (Arial
+ * and Times and their metric twins: 0.89–0.91).
+ */
+const ASCENT = 0.9;
+/** A box's height in font sizes: a line (1.15) and room below, so that no reader clips descenders. */
+const FRAME_HEIGHT = 1.5;
+/**
+ * Room along the text for a substitute font wider than the PDF's: LibreOffice wraps a text box's
+ * text at its edge even when told not to. A label's box takes no room of its own (it floats).
+ */
+const LENGTH_SLACK = 1.3;
+/** A direction this close to an axis runs along it. */
+const AXIS = 0.999;
+
+type Frame = Pick<FigureLabel, 'frame' | 'rotation' | 'flow'>;
+
+/**
+ * The text box of a label of `length` points and `size` whose baseline starts at `origin` and runs
+ * along `u`. Text running up or down the page is set in an upright box with its text turned
+ * (vertical flow: what Word and LibreOffice both draw); text at any other angle is an upright box
+ * turned about its centre so that it lies where the text did.
+ */
+function frameOf(origin: { x: number; y: number }, u: Direction, length: number, size: number): Frame {
+  const above = ASCENT * size;
+  const height = FRAME_HEIGHT * size;
+  const room = LENGTH_SLACK * length + size;
+  if (u.x >= AXIS) return { frame: { x0: origin.x, y0: origin.y - above, x1: origin.x + room, y1: origin.y - above + height }, rotation: 0, flow: 'horizontal' };
+  // Reading upwards the text's top faces left, downwards right; it starts at the box's bottom or top.
+  if (u.y <= -AXIS) return { frame: { x0: origin.x - above, y0: origin.y - room, x1: origin.x - above + height, y1: origin.y }, rotation: 0, flow: 'up' };
+  if (u.y >= AXIS) return { frame: { x0: origin.x + above - height, y0: origin.y, x1: origin.x + above, y1: origin.y + room }, rotation: 0, flow: 'down' };
+  // The text's downward side, a quarter turn clockwise from its direction (y down).
+  const v = { x: -u.y, y: u.x };
+  const centre = { x: origin.x - above * v.x + (room / 2) * u.x + (height / 2) * v.x, y: origin.y - above * v.y + (room / 2) * u.y + (height / 2) * v.y };
+  const frame: Box = { x0: centre.x - room / 2, y0: centre.y - height / 2, x1: centre.x + room / 2, y1: centre.y + height / 2 };
+  return { frame, rotation: Math.round((Math.atan2(u.y, u.x) * 180) / Math.PI + 360) % 360, flow: 'horizontal' };
+}
+
+function runsOf(chars: readonly PdfChar[]): TextRun[] {
+  const runs: TextRun[] = [];
+  for (const c of chars) {
+    const last = runs.at(-1);
+    const size = Math.round(c.size * 2) / 2;
+    const color = c.color ?? 0;
+    if (last && last.fontName === c.font.name && last.bold === c.font.bold && last.italic === c.font.italic && last.size === size && last.color === color) last.text += c.text;
+    else runs.push({ text: c.text, bold: c.font.bold, italic: c.font.italic, size, fontName: c.font.name, color });
+  }
+  return runs;
+}
+
+/**
+ * The label a line of a figure becomes, or undefined when its glyphs cannot be told apart in the
+ * drawing (a character without its origin, as a form field's value has): such a line stays drawn
+ * in the picture.
+ */
+export function figureLabel(line: TextLine, direction: Direction = LEFT_TO_RIGHT): FigureLabel | undefined {
+  if (line.chars.some((c) => c.originX === undefined)) return undefined;
+  const glyphs = line.chars.map((c) => ({ x: c.originX!, y: c.baseline }));
+  const origin = glyphs[0];
+  // The farthest corner of the characters' boxes along the direction is where the text ends.
+  const length = Math.max(
+    ...line.chars.flatMap((c) => [c.box.x0, c.box.x1].flatMap((x) => [c.box.y0, c.box.y1].map((y) => (x - origin.x) * direction.x + (y - origin.y) * direction.y))),
+  );
+  const along = Math.max(length, line.size / 2);
+  return { runs: runsOf(line.chars), size: line.size, origin, direction, length: along, glyphs, ...frameOf(origin, direction, along, line.size) };
+}
+
