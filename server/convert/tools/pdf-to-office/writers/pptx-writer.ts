@@ -9,7 +9,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import PptxGenJS from 'pptxgenjs';
 import type { PageFallback } from '../degraded-pages';
-import type { FigureLabel, PageLayout, ParagraphBlock } from '../layout/blocks';
+import type { FigureLabel, PageLayout, ParagraphBlock, TextRun } from '../layout/blocks';
 import type { LinkTarget } from '../page-content';
 import { hexColor } from './colors';
 import { familyName } from './font-names';
@@ -30,16 +30,18 @@ function hyperlink(link: LinkTarget | undefined, slideOf: SlideOf): { url: strin
   return slide === undefined ? undefined : { slide };
 }
 
+/** A run's face, weight, slant and size on the slide. */
+function runFont(run: TextRun, scale: number) {
+  return { bold: run.bold, italic: run.italic, fontSize: Math.max(1, run.size * scale), fontFace: familyName(run.fontName) };
+}
+
 function addParagraph(slide: Slide, paragraph: ParagraphBlock, inches: (points: number) => number, scale: number, slideOf: SlideOf): void {
   const { box } = paragraph;
   const bullet = paragraph.list && (paragraph.list.kind === 'bullet' ? true : { type: 'number' as const, numberStartAt: paragraph.list.value });
   const text = paragraph.runs.map((run, index) => ({
     text: run.text,
     options: {
-      bold: run.bold,
-      italic: run.italic,
-      fontSize: Math.max(1, run.size * scale),
-      fontFace: familyName(run.fontName),
+      ...runFont(run, scale),
       bullet: index === 0 ? bullet : undefined,
       hyperlink: hyperlink(run.link, slideOf),
     },
@@ -67,10 +69,7 @@ function addLabel(slide: Slide, label: FigureLabel, inches: Inches, scale: numbe
   const text = label.runs.map((run) => ({
     text: run.text,
     options: {
-      bold: run.bold,
-      italic: run.italic,
-      fontSize: Math.max(1, run.size * scale),
-      fontFace: familyName(run.fontName),
+      ...runFont(run, scale),
       color: run.color === undefined ? undefined : hexColor(run.color),
     },
   }));
