@@ -33,11 +33,11 @@ function prefixed(styles: Record<string, string[]>, base: string): Record<string
  * the first frame, the timeout just after it. A page opened in the background (no frames drawn
  * until it is shown) starts at once: it has nothing to show first. Plain ES5 text, not a function's
  * toString(), so no transform of the server's code (bundler, coverage) can reach into it.
- * Called with the files, entry first.
+ * Called with the files, entry first; they go into the head in one insertion.
  */
 const START_SCRIPTS_AFTER_FIRST_FRAME =
-  'function(f){function s(){for(var i=1;i<f.length;i++){var l=document.createElement("link");l.rel="modulepreload";l.href=f[i];document.head.appendChild(l)}' +
-  'var e=document.createElement("script");e.type="module";e.src=f[0];document.body.appendChild(e)}' +
+  'function(f){function s(){var d=document.createDocumentFragment();for(var i=1;i<f.length;i++){var l=document.createElement("link");l.rel="modulepreload";l.href=f[i];d.appendChild(l)}' +
+  'var e=document.createElement("script");e.type="module";e.src=f[0];d.appendChild(e);document.head.appendChild(d)}' +
   'if(document.visibilityState==="hidden")s();else requestAnimationFrame(function(){setTimeout(s,0)})}';
 
 export function renderDocument(p: DocumentParts): string {
