@@ -65,7 +65,7 @@ async function splitStyles(metafile, manifest) {
 }
 
 /**
- * V8's explicit compile hint (Chrome 136+; other engines read a comment): every function of the
+ * V8's explicit compile hint (Chrome 136+; to other engines a comment): every function of the
  * file is compiled as it streams in, off the main thread. The entry holds React DOM, which
  * esbuild wraps as one CommonJS factory function; compiled lazily, that factory was parsed a
  * second time on the main thread when hydration first required it, the largest single piece of a

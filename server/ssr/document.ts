@@ -31,9 +31,9 @@ function prefixed(styles: Record<string, string[]>, base: string): Record<string
  * arrived, compiled, run and hydrated before the first frame: on a phone the page showed later for
  * JS it does not need to be seen (links and the CSS menus work without it). rAF runs just before
  * the first frame, the timeout just after it. A page opened in the background (no frames drawn
- * until it is shown) starts at once: it has nothing to show first. Plain ES5 text, not a function's
- * toString(), so no transform of the server's code (bundler, coverage) can reach into it.
- * Called with the files, entry first; they go into the head in one insertion.
+ * until it is shown) starts at once. Called with the files, entry first; they go into the head in
+ * one insertion. Plain ES5 text rather than a function's toString(), which a transform of the
+ * server's code (bundler, coverage) could rewrite.
  */
 const START_SCRIPTS_AFTER_FIRST_FRAME =
   'function(f){function s(){var d=document.createDocumentFragment();for(var i=1;i<f.length;i++){var l=document.createElement("link");l.rel="modulepreload";l.href=f[i];d.appendChild(l)}' +
