@@ -26,6 +26,21 @@ function LegalLines() {
   );
 }
 
+/** The information links, the same on every page: cached markup (no state may reach into it). */
+function InformationLinks() {
+  return (
+    <>
+      <a href="/about/">关于我们</a>
+      <a href="/cooperation/">商务合作</a>
+      <a href="/copyright/">版权声明</a>
+      <a href="/help/">帮助中心</a>
+      <a href="/news/more/">资讯教程</a>
+      <a href="/yijian/">意见反馈</a>
+      <a href="/sitemap/">网站地图</a>
+    </>
+  );
+}
+
 export function Footer({ compact }: { compact: boolean }) {
   const [links, setLinks] = useState<FriendLink[]>([]);
   const [visits, setVisits] = useState<number | null>(null);
@@ -36,37 +51,30 @@ export function Footer({ compact }: { compact: boolean }) {
   }, [compact]);
   return (
     <footer className="site-footer">
-      {/* On the server links and visits are always still empty, so compact alone decides the markup. */}
-      <CachedMarkup cacheKey={`footer:${compact}`}>
-        <div className="footer-inner">
-          {!compact && (
+      <div className="footer-inner">
+        {!compact && (
+          <CachedMarkup cacheKey="footer-links">
             <div className="footer-links">
-              <a href="/about/">关于我们</a>
-              <a href="/cooperation/">商务合作</a>
-              <a href="/copyright/">版权声明</a>
-              <a href="/help/">帮助中心</a>
-              <a href="/news/more/">资讯教程</a>
-              <a href="/yijian/">意见反馈</a>
-              <a href="/sitemap/">网站地图</a>
+              <InformationLinks />
             </div>
-          )}
-          {links.length > 0 && (
-            <div className="friend-links">
-              <span>友情链接：</span>
-              {links.map((l) => (
-                <a key={l.url} href={l.url} rel="noopener" target="_blank">
-                  {l.title}
-                </a>
-              ))}
-            </div>
-          )}
-          <p className="footer-note">
-            © 2026 PDF365 在线转换 · 上传的文件在处理完成后自动删除
-            {visits !== null && visits >= VISITS_SHOWN_FROM && <span className="visits"> · 累计服务 {formatThousands(visits)} 次</span>}
-          </p>
-          <LegalLines />
-        </div>
-      </CachedMarkup>
+          </CachedMarkup>
+        )}
+        {links.length > 0 && (
+          <div className="friend-links">
+            <span>友情链接：</span>
+            {links.map((l) => (
+              <a key={l.url} href={l.url} rel="noopener" target="_blank">
+                {l.title}
+              </a>
+            ))}
+          </div>
+        )}
+        <p className="footer-note">
+          © 2026 PDF365 在线转换 · 上传的文件在处理完成后自动删除
+          {visits !== null && visits >= VISITS_SHOWN_FROM && <span className="visits"> · 累计服务 {formatThousands(visits)} 次</span>}
+        </p>
+        <LegalLines />
+      </div>
     </footer>
   );
 }

@@ -24,6 +24,7 @@ async function open(path: string): Promise<{ page: Page; errors: string[] }> {
   await page.evaluateOnNewDocument(() => {
     document.addEventListener('DOMContentLoaded', () => {
       (window as unknown as { __ssrLayout: Element | null }).__ssrLayout = document.querySelector('#root > .layout');
+      (window as unknown as { __ssrParts: Element[] }).__ssrParts = [...document.querySelectorAll('[data-markup] *')];
     });
   });
   await page.goto(site.origin + path, { waitUntil: 'networkidle0' });
@@ -43,6 +44,15 @@ describe.each(['/', '/pdf-to-word/', '/pdf-merge/', '/img-compress/'])('%s in Ch
     await hydrated(page);
     const kept = await page.evaluate(() => (window as unknown as { __ssrLayout: Element }).__ssrLayout === document.querySelector('#root > .layout'));
     expect(kept).toBe(true);
+    // The static parts (menus, catalogue, steps) are taken over as the server wrote them: the same
+    // nodes, and none of the elements inside them hydrated one by one.
+    const parts = await page.evaluate(() => {
+      const before = (window as unknown as { __ssrParts: Element[] }).__ssrParts;
+      const now = [...document.querySelectorAll('[data-markup] *')];
+      return { count: now.length, same: now.length === before.length && now.every((el, i) => el === before[i]), hydrated: now.filter((el) => Object.keys(el).some((k) => k.startsWith('__reactFiber'))).length };
+    });
+    expect(parts.count).toBeGreaterThan(100);
+    expect(parts).toMatchObject({ same: true, hydrated: 0 });
     expect(await page.title()).toMatch(/[\u4e00-\u9fa5]/);
     expect(errors).toEqual([]);
     await page.close();

@@ -42,7 +42,7 @@ describe('CachedMarkup', () => {
     expect(third).toBe(first);
   });
 
-  it('renders normally where no cache is given (the browser)', () => {
+  it('renders normally where no cache is given, its element marked with the key', () => {
     const html = renderToString(
       <CachedMarkup cacheKey="part">
         <ul>
@@ -50,7 +50,28 @@ describe('CachedMarkup', () => {
         </ul>
       </CachedMarkup>,
     );
-    expect(html).toBe('<ul><li>一</li></ul>');
+    expect(html).toBe('<ul data-markup="part"><li>一</li></ul>');
+  });
+
+  it('writes a part from the markup the browser found in the document, and renders one it did not find', () => {
+    // The browser's cache as markupInDocument builds it, from a document holding part "a" only.
+    const found = new Map([['a', '<li>服务器写的</li>']]);
+    const inDocument = { get: (key: string) => found.get(key), remember: () => undefined };
+    const html = renderToString(
+      <MarkupCacheContext.Provider value={inDocument}>
+        <CachedMarkup cacheKey="a">
+          <ul>
+            <li>一</li>
+          </ul>
+        </CachedMarkup>
+        <CachedMarkup cacheKey="b">
+          <ol>
+            <li>二</li>
+          </ol>
+        </CachedMarkup>
+      </MarkupCacheContext.Provider>,
+    );
+    expect(html).toBe('<ul data-markup="a"><li>服务器写的</li></ul><ol data-markup="b"><li>二</li></ol>');
   });
 });
 
