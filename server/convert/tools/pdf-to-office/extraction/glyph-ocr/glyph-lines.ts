@@ -1,6 +1,7 @@
 // The lines of the page dump that hold unreadable glyphs, as glyph-ocr reads them, and the few of
 // them worth the cost of OCR: lines are picked until each unreadable glyph has been seen a few
 // times, within a budget of lines, pages and lines per font.
+import { isCjk } from '../../layout/scripts';
 import { EMPTY_TEXT, REPLACEMENT } from '../unmapped-glyphs';
 import { glyphKey, type RawPage } from '../raw-page';
 
@@ -59,6 +60,15 @@ export function glyphLinesOf(raw: RawPage): GlyphLine[] {
     });
   });
   return out;
+}
+
+/** Unreadable glyphs this wide (in font sizes) are mostly ideographs. */
+const IDEOGRAPH_WIDTH = 0.8;
+
+/** Whether the line is Chinese: it holds Chinese text, or its unreadable glyphs are mostly as wide as ideographs. */
+export function readsAsIdeographs(line: GlyphLine): boolean {
+  if (line.glyphs.some((g) => g.text !== undefined && Array.from(g.text).some(isCjk))) return true;
+  return median(line.glyphs.filter((g) => g.text === undefined).map((g) => (g.x1 - g.x0) / line.size)) >= IDEOGRAPH_WIDTH;
 }
 
 export interface SampleLimits {

@@ -10,33 +10,20 @@ import path from 'node:path';
 import { logger } from '../../../../../log';
 import { sideBySide } from '../../../ocr/recognize-page';
 import { recognizeEach } from '../../../ocr/tesseract';
-import { isCjk } from '../../layout/scripts';
 import type { RawPage } from '../raw-page';
-import { glyphLinesOf, sampleLines, type GlyphLine, type SampleLimits } from './glyph-lines';
+import { glyphLinesOf, readsAsIdeographs, sampleLines, type GlyphLine, type SampleLimits } from './glyph-lines';
 import { GlyphVotes, lineVotes } from './glyph-votes';
 import { drawLines, EM_PIXELS, markBlankGlyphs } from './line-pictures';
 
 const LIMITS: SampleLimits = { lines: 160, pages: 16, linesPerFont: 60, sightings: 4 };
 /** Lines per tesseract run: the models load once a run, and a run stays well inside the engine's timeout. */
 const LINES_PER_RUN = 20;
-/** Unreadable glyphs this wide (in font sizes) are mostly ideographs: the line is read with chi_sim. */
-const IDEOGRAPH_WIDTH = 0.8;
 
 export interface GlyphOcrOptions {
   workDir: string;
   signal?: AbortSignal;
   /** Epoch ms after which no further tesseract run starts. */
   until: number;
-}
-
-function median(values: number[]): number {
-  return [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
-}
-
-/** Whether the line is read as Chinese (chi_sim+eng, else eng): it holds Chinese, or unreadable glyphs mostly as wide as ideographs. */
-function readsAsIdeographs(line: GlyphLine): boolean {
-  if (line.glyphs.some((g) => g.text !== undefined && Array.from(g.text).some(isCjk))) return true;
-  return median(line.glyphs.filter((g) => g.text === undefined).map((g) => (g.x1 - g.x0) / line.size)) >= IDEOGRAPH_WIDTH;
 }
 
 function runsOf<T>(items: readonly T[], size: number): T[][] {
@@ -53,6 +40,7 @@ export async function recoverGlyphsByOcr(pdfPath: string, raws: readonly RawPage
   try {
     const dir = path.join(workDir, 'glyph-ocr');
     await mkdir(dir, { recursive: true });
+    // Chinese lines are read with chi_sim as well, at the size it reads best.
     const planned = lines.map((line) => {
       const ideographs = readsAsIdeographs(line);
       return { line, languages: ideographs ? 'chi_sim+eng' : 'eng', emPixels: ideographs ? EM_PIXELS.ideographs : EM_PIXELS.latin };
