@@ -60,6 +60,17 @@ describe('tying OCR text to unreadable glyphs', () => {
     ]);
     expect(Object.fromEntries(votes.accepted())).toEqual({ a: 'e', c: 'Q' });
   });
+
+  it('takes a lone sighting read less surely when the rest of its line was read as the votes decided', () => {
+    const votes = new GlyphVotes();
+    // "arshaw" twice, then "Warshaw" once (read at 70); and X once, on a line whose last glyph is read otherwise than decided.
+    votes.add(lineVotes(glyphsOf('ARSHAB'), words('arshaw')));
+    votes.add(lineVotes(glyphsOf('ARSHAB'), words('arshaw')));
+    votes.add(lineVotes(glyphsOf('WARSHAB'), [{ text: 'Warshaw', confidence: 70 }]));
+    votes.add(lineVotes(glyphsOf('XARSHAB'), [{ text: 'Karshaq', confidence: 70 }]));
+    const accepted = votes.accepted();
+    expect([accepted.get('F#W'), accepted.get('F#X')]).toEqual(['W', undefined]);
+  });
 });
 
 describe('choosing lines to read', () => {

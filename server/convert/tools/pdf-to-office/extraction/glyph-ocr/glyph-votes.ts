@@ -14,6 +14,8 @@ export interface GlyphVote {
   key: string;
   text: string;
   confidence: number;
+  /** What the OCR read for the other unreadable glyphs of the same segment (a witness to a lone sighting). */
+  neighbours?: readonly { key: string; text: string }[];
 }
 
 /** One character the line should show: known (from a glyph with text) or to be learnt. */
@@ -48,7 +50,8 @@ function segmentVotes(units: readonly Unit[], chars: readonly { char: string; co
   const known = units.filter((unit) => unit.known !== undefined);
   const agreeing = units.filter((unit, i) => unit.known !== undefined && unit.known === chars[i].char).length;
   if (known.length && agreeing < KNOWN_AGREEMENT * known.length) return [];
-  return units.flatMap((unit, i) => (unit.key ? [{ key: unit.key, text: chars[i].char, confidence: chars[i].confidence }] : []));
+  const read = units.flatMap((unit, i) => (unit.key ? [{ key: unit.key, text: chars[i].char, confidence: chars[i].confidence }] : []));
+  return read.map((vote) => ({ ...vote, neighbours: read.filter((other) => other !== vote).map(({ key, text }) => ({ key, text })) }));
 }
 
 export function lineVotes(glyphs: readonly LineGlyph[], words: readonly OcrWordText[]): GlyphVote[] {
@@ -69,12 +72,22 @@ const MIN_VOTES = 2;
 const MIN_SHARE = 0.6;
 /** A glyph seen once is taken on a word read this surely (never a space: that needs two blanks). */
 const SURE_CONFIDENCE = 90;
+/**
+ * Or less surely, when the OCR read at least this many other glyphs of its segment as the votes
+ * decided them, and none otherwise: a rare capital in a word read right (the W of "Warshaw").
+ */
+const WITNESSES = 3;
+const WITNESSED_CONFIDENCE = 50;
 
 export class GlyphVotes {
   private readonly votes = new Map<string, Map<string, { count: number; confidence: number }>>();
+  private readonly lone = new Map<string, GlyphVote>();
 
   add(votes: readonly GlyphVote[]): void {
-    for (const { key, text, confidence } of votes) {
+    for (const vote of votes) {
+      const { key, text, confidence } = vote;
+      if (this.votes.has(key)) this.lone.delete(key);
+      else this.lone.set(key, vote);
       const tally = this.votes.get(key) ?? new Map<string, { count: number; confidence: number }>();
       this.votes.set(key, tally);
       const entry = tally.get(text) ?? { count: 0, confidence: 0 };
@@ -91,6 +104,11 @@ export class GlyphVotes {
       const agreed = top.count >= MIN_VOTES && top.count >= MIN_SHARE * total;
       const sure = total === 1 && text !== ' ' && top.confidence >= SURE_CONFIDENCE;
       if (agreed || sure) out.set(key, text);
+    }
+    for (const [key, { text, confidence, neighbours = [] }] of this.lone) {
+      if (out.has(key) || text === ' ' || confidence < WITNESSED_CONFIDENCE) continue;
+      const witnesses = neighbours.filter((n) => n.key !== key && out.has(n.key));
+      if (witnesses.length >= WITNESSES && witnesses.every((n) => out.get(n.key) === n.text)) out.set(key, text);
     }
     return out;
   }
