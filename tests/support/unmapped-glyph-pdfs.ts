@@ -151,6 +151,19 @@ export const OCR_GLYPH_LATIN_LINES = [
 export const OCR_GLYPH_CHINESE_LINES = ['春眠不觉晓处处闻啼鸟', '夜来风雨声花落知多少', '春眠不觉晓花落知多少', '处处闻啼鸟夜来风雨声'];
 
 /**
+ * The Chinese lines found in `text`, each allowed one ideograph misread: chi_sim reads WenQuanYi
+ * Zen Hei's 鸟 as 乌 at the sizes it is read at, the same way at every sighting.
+ */
+export function chineseLinesFound(text: string): string[] {
+  const squashed = text.replace(/\s+/g, '');
+  const nearly = (line: string) =>
+    Array.from({ length: Math.max(0, squashed.length - line.length + 1) }, (_, at) => squashed.slice(at, at + line.length)).some(
+      (piece) => Array.from(line).filter((c, i) => piece[i] !== c).length <= 1,
+    );
+  return OCR_GLYPH_CHINESE_LINES.filter(nearly);
+}
+
+/**
  * Latin and Chinese in TrueType subsets (Liberation Serif; WenQuanYi Zen Hei from its collection)
  * as CID fonts on Identity-H with their /ToUnicode removed: a subset has no cmap and its glyph
  * numbers are its own, so neither MuPDF nor poppler can tell what any glyph reads as — only the

@@ -13,7 +13,7 @@ import { recognizeEach } from '../../../ocr/tesseract';
 import type { RawPage } from '../raw-page';
 import { glyphLinesOf, readsAsIdeographs, sampleLines, type GlyphLine, type SampleLimits } from './glyph-lines';
 import { GlyphVotes, lineVotes } from './glyph-votes';
-import { drawLines, EM_PIXELS, markBlankGlyphs } from './line-pictures';
+import { drawLines, markBlankGlyphs, READINGS } from './line-pictures';
 
 const LIMITS: SampleLimits = { lines: 160, pages: 16, linesPerFont: 60, sightings: 4 };
 /** Lines per tesseract run: the models load once a run, and a run stays well inside the engine's timeout. */
@@ -40,18 +40,19 @@ export async function recoverGlyphsByOcr(pdfPath: string, raws: readonly RawPage
   try {
     const dir = path.join(workDir, 'glyph-ocr');
     await mkdir(dir, { recursive: true });
-    // Chinese lines are read with chi_sim as well, at the size it reads best.
-    const planned = lines.map((line) => {
+    // Chinese lines are read with chi_sim as well, at the sizes it reads best (line-pictures.ts).
+    const planned = lines.flatMap((line) => {
       const ideographs = readsAsIdeographs(line);
-      return { line, languages: ideographs ? 'chi_sim+eng' : 'eng', emPixels: ideographs ? EM_PIXELS.ideographs : EM_PIXELS.latin };
+      const languages = ideographs ? 'chi_sim+eng' : 'eng';
+      return (ideographs ? READINGS.ideographs : READINGS.latin).map((emPixels, reading) => ({ line, languages, emPixels, first: reading === 0 }));
     });
     const pictures = await drawLines(pdfPath, planned, { workDir: dir, signal });
-    const byLanguage = new Map<string, { line: GlyphLine; file: string }[]>();
+    const byLanguage = new Map<string, { line: GlyphLine; file: string; first: boolean }[]>();
     for (const [index, picture] of pictures.entries()) {
       if (!picture) continue;
-      const { line, languages } = planned[index];
-      await markBlankGlyphs(line, picture);
-      byLanguage.set(languages, [...(byLanguage.get(languages) ?? []), { line, file: picture.file }]);
+      const { line, languages, first } = planned[index];
+      if (first) await markBlankGlyphs(line, picture);
+      byLanguage.set(languages, [...(byLanguage.get(languages) ?? []), { line, file: picture.ocrFile, first }]);
     }
     const runs = [...byLanguage.entries()].flatMap(([languages, group]) => runsOf(group, LINES_PER_RUN).map((run) => ({ languages, run })));
     await sideBySide(runs, async ({ languages, run }, index) => {
@@ -61,7 +62,11 @@ export async function recoverGlyphsByOcr(pdfPath: string, raws: readonly RawPage
         path.join(dir, `lines-${index}.txt`),
         { psm: 7, languages, signal },
       );
-      results.forEach((result, i) => votes.add(lineVotes(run[i].line.glyphs, result.lines.flatMap((line) => line.words))));
+      results.forEach((result, i) => {
+        const read = lineVotes(run[i].line.glyphs, result.lines.flatMap((line) => line.words));
+        // A blank glyph votes once, whatever the number of readings.
+        votes.add(run[i].first ? read : read.filter((vote) => vote.text !== ' '));
+      });
     });
   } catch (error) {
     signal?.throwIfAborted();

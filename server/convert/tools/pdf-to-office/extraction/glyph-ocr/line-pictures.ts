@@ -7,11 +7,16 @@ import { clipPixel, clipScale, drawPageClips, type PageClip } from '../page-clip
 import type { GlyphLine } from './glyph-lines';
 
 /**
- * Pixels per font size: Latin reads best with capitals about 30 pixels tall; chi_sim with
- * ideographs about 32 (measured on WenQuanYi Zen Hei lines: at 44 one line in four came out as
- * Latin gibberish, at 33 none).
+ * Pixels per font size of each reading of a line: Latin reads best with capitals about 30 pixels
+ * tall. chi_sim is less steady: on WenQuanYi Zen Hei lines at 44 one line in four came out as
+ * Latin gibberish, and at any one size a few ideographs are misread the same way at every
+ * sighting (眠 as 卢), which votes cannot catch. So Chinese lines are read twice, at two sizes, and
+ * a glyph is taken only where most readings agree. Some confusions hold at every size tried
+ * (鸟 as 乌 in WenQuanYi Zen Hei at 32–48 pixels; right at 28 and 56 on one crop, wrong on another).
  */
-export const EM_PIXELS = { latin: 44, ideographs: 32 };
+export const READINGS = { latin: [44], ideographs: [32, 40] };
+/** White pixels around a line's picture: tesseract misreads text that touches the edge. */
+const BORDER = 12;
 const MIN_SCALE = 2;
 const MAX_SCALE = 8;
 /** Room left and right of the line, in font sizes. */
@@ -27,19 +32,34 @@ export function lineClip(line: GlyphLine, file: string, emPixels: number): PageC
   return { page: line.page, box, file, scale: Math.min(MAX_SCALE, Math.max(MIN_SCALE, emPixels / Math.max(line.size, 1))) };
 }
 
-/** Draws each line (with its pixels per font size); answers each line's picture and clip, or undefined where mutool drew none. */
+export interface LinePicture {
+  /** As drawn, for markBlankGlyphs. */
+  file: string;
+  clip: PageClip;
+  /** With a white border, for tesseract. */
+  ocrFile: string;
+}
+
+/** Draws each line (with its pixels per font size); answers each line's pictures, or undefined where mutool drew none. */
 export async function drawLines(
   pdfPath: string,
   lines: readonly { line: GlyphLine; emPixels: number }[],
   { workDir, signal }: { workDir: string; signal?: AbortSignal },
-): Promise<({ file: string; clip: PageClip } | undefined)[]> {
+): Promise<(LinePicture | undefined)[]> {
   const clips = lines.map(({ line, emPixels }, index) => lineClip(line, path.join(workDir, `line-${index}.png`), emPixels));
   const drawn = await drawPageClips(pdfPath, clips, { workDir, signal });
-  return clips.map((clip) => (drawn.has(clip.file) ? { file: clip.file, clip } : undefined));
+  return Promise.all(
+    clips.map(async (clip) => {
+      if (!drawn.has(clip.file)) return undefined;
+      const ocrFile = clip.file.replace(/\.png$/, '-ocr.png');
+      await sharp(clip.file).extend({ top: BORDER, bottom: BORDER, left: BORDER, right: BORDER, background: '#ffffff' }).toFile(ocrFile);
+      return { file: clip.file, clip, ocrFile };
+    }),
+  );
 }
 
 /** Marks the line's unreadable glyphs that have no ink in the middle of their place as blank. */
-export async function markBlankGlyphs(line: GlyphLine, picture: { file: string; clip: PageClip }): Promise<void> {
+export async function markBlankGlyphs(line: GlyphLine, picture: LinePicture): Promise<void> {
   const { data, info } = await sharp(picture.file).greyscale().raw().toBuffer({ resolveWithObject: true });
   const scale = clipScale(picture.clip);
   const top = Math.max(0, Math.floor(clipPixel(picture.clip, 0, line.top).y));
