@@ -29,6 +29,8 @@ export interface ConvertContext {
   /** 0–100. */
   progress(percent: number): void;
   tier: Tier;
+  /** When the job times out (epoch ms), for work that can stop early with a lesser result. */
+  deadline?: number;
   /**
    * A remark for the visitor on a job that succeeded with a reservation (pages kept as pictures):
    * Chinese, shown as the finished task's message. Several notes are joined.

@@ -93,7 +93,9 @@ export class TaskRunner {
     if (!task) return;
     const controller = new AbortController();
     this.jobs.set(taskId, controller);
-    const timer = setTimeout(() => controller.abort('timeout' satisfies AbortReason), (this.options.timeoutMs ?? toolTimeoutMs)(task.tool));
+    const timeoutMs = (this.options.timeoutMs ?? toolTimeoutMs)(task.tool);
+    const deadline = Date.now() + timeoutMs;
+    const timer = setTimeout(() => controller.abort('timeout' satisfies AbortReason), timeoutMs);
     const workDir = path.join(this.options.workRoot, `${taskId}-${crypto.randomBytes(4).toString('hex')}`);
     // An error thrown outside the job's promise chain comes back through the process guard.
     let crash: (error: unknown) => void = () => undefined;
@@ -105,7 +107,7 @@ export class TaskRunner {
     });
     try {
       await fsp.mkdir(workDir, { recursive: true });
-      await runInJobScope({ taskId, crash }, () => Promise.race([this.execute(task, workDir, controller.signal), crashed]));
+      await runInJobScope({ taskId, crash }, () => Promise.race([this.execute(task, workDir, controller.signal, deadline), crashed]));
     } catch (error) {
       await this.recordFailure(task, error, controller.signal);
     } finally {
@@ -115,7 +117,7 @@ export class TaskRunner {
     }
   }
 
-  private async execute(task: Task, workDir: string, signal: AbortSignal): Promise<void> {
+  private async execute(task: Task, workDir: string, signal: AbortSignal, deadline: number): Promise<void> {
     const { repo, store } = this.options;
     const converter = findConverter(task.tool);
     if (!converter) throw new Error(`no converter for ${task.tool}`);
@@ -132,6 +134,7 @@ export class TaskRunner {
       workDir,
       signal,
       tier: task.tier,
+      deadline,
       note: (message: string) => void notes.push(message),
       progress: (percent: number) => {
         const at = Date.now();
@@ -165,7 +168,7 @@ export class TaskRunner {
    */
   private async work(task: Task, converter: Converter<unknown>, job: ConvertJob<unknown>, ctx: ConvertContext): Promise<IsolatedResult> {
     if (this.isolated && !converter.engines.includes('libreoffice')) {
-      const request = { taskId: task.id, toolId: task.tool, stage: task.stage === 'middle' ? 'middle' : 'convert', inputs: job.inputs, options: job.options, workDir: ctx.workDir, tier: task.tier, timestamps: timestampSettings() } as const;
+      const request = { taskId: task.id, toolId: task.tool, stage: task.stage === 'middle' ? 'middle' : 'convert', inputs: job.inputs, options: job.options, workDir: ctx.workDir, tier: task.tier, deadline: ctx.deadline, timestamps: timestampSettings() } as const;
       return this.isolated.run(request, ctx);
     }
     if (task.stage === 'middle') return runMiddle(converter, job, ctx);

@@ -138,3 +138,50 @@ export async function emptyMappingPdf(): Promise<Uint8Array> {
   }
   return saved.save();
 }
+
+const LIBERATION_SERIF = '/usr/share/fonts/truetype/liberation2/LiberationSerif-Regular.ttf';
+const WQY_ZENHEI = '/usr/share/fonts/truetype/wqy/wqy-zenhei.ttc';
+
+/** Lines of the glyph-OCR PDF: each glyph stands at least twice, as in any real page of text. */
+export const OCR_GLYPH_LATIN_LINES = [
+  'Reading glyphs without Unicode from the page',
+  'Technology acceptance model and perceived usefulness',
+  'The model of acceptance reads every glyph of the page',
+];
+export const OCR_GLYPH_CHINESE_LINES = ['春眠不觉晓处处闻啼鸟', '夜来风雨声花落知多少', '春眠不觉晓花落知多少', '处处闻啼鸟夜来风雨声'];
+
+/**
+ * The Chinese lines found in `text`, each allowed one ideograph misread: chi_sim reads WenQuanYi
+ * Zen Hei's 鸟 as 乌 at the sizes it is read at, the same way at every sighting.
+ */
+export function chineseLinesFound(text: string): string[] {
+  const squashed = text.replace(/\s+/g, '');
+  const nearly = (line: string) =>
+    Array.from({ length: Math.max(0, squashed.length - line.length + 1) }, (_, at) => squashed.slice(at, at + line.length)).some(
+      (piece) => Array.from(line).filter((c, i) => piece[i] !== c).length <= 1,
+    );
+  return OCR_GLYPH_CHINESE_LINES.filter(nearly);
+}
+
+/**
+ * Latin and Chinese in TrueType subsets (Liberation Serif; WenQuanYi Zen Hei from its collection)
+ * as CID fonts on Identity-H with their /ToUnicode removed: a subset has no cmap and its glyph
+ * numbers are its own, so neither MuPDF nor poppler can tell what any glyph reads as — only the
+ * page's picture does (issue 14: TAMReview.pdf's Cambria is such a font).
+ */
+export async function fontWithoutUnicodePdf(): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  // The CJK font lives in a collection: fontkit is asked for the one face pdf-lib should embed.
+  const isCollection = (bytes: Uint8Array) => Buffer.from(bytes.subarray(0, 4)).toString('latin1') === 'ttcf';
+  doc.registerFontkit({ create: (bytes: Uint8Array) => fontkit.create(bytes as Buffer, isCollection(bytes) ? 'WenQuanYiZenHei' : undefined) } as typeof fontkit);
+  const latin = await doc.embedFont(readFileSync(LIBERATION_SERIF), { subset: true });
+  const chinese = await doc.embedFont(readFileSync(WQY_ZENHEI), { subset: true });
+  const page = doc.addPage([595, 842]);
+  OCR_GLYPH_LATIN_LINES.forEach((line, i) => page.drawText(line, { x: 60, y: 760 - 28 * i, size: 14, font: latin }));
+  OCR_GLYPH_CHINESE_LINES.forEach((line, i) => page.drawText(line, { x: 60, y: 640 - 32 * i, size: 18, font: chinese }));
+  const saved = await PDFDocument.load(await doc.save());
+  for (const [, object] of saved.context.enumerateIndirectObjects()) {
+    if (object instanceof PDFDict && object.get(PDFName.of('Subtype')) === PDFName.of('Type0')) object.delete(PDFName.of('ToUnicode'));
+  }
+  return saved.save();
+}

@@ -9,13 +9,16 @@
 //   - figures: images drawn on the input's pages (pdfimages -list, at least 16 pt each way, soft
 //     masks not counted) against pictures in the DOCX (pic:pic); kept = min(result, input) / input;
 //   - tables: w:tbl in the DOCX (no ground truth in a real-world PDF: shown, not scored).
+// With --reference=ocr the reference is instead tesseract's reading of each page drawn at 300 dpi
+// (mutool draw; languages $FIDELITY_OCR_LANGS, eng by default): what a reader sees on the page, for
+// files whose fonts poppler reads as mojibake (TAMReview.pdf). Text in pictures counts there too.
 // Yardsticks: LibreOffice's PDF import, and pdf2docx (the Python package, run as pdf2docx-wasm:
 // pdf2docx 0.5.8 with PyMuPDF in Pyodide, from the npm registry) when it has been unpacked into
 // tmp/yardsticks (README.md beside says how; AGPL, so never a dependency of the site).
 // Corpus: folders or files as arguments, else $FIDELITY_CORPUS (colon-separated), else
 // ../shared/fixtures/pdf; files that need a password are left out. README.md beside says how to fetch the
 // public corpora.
-//   [FIDELITY_LO_TIMEOUT=600] node scripts/bench/fidelity/real-world.mjs [--excel] [--no-libreoffice] [--no-pdf2docx] [folder|file…]
+//   [FIDELITY_LO_TIMEOUT=600] node scripts/bench/fidelity/real-world.mjs [--excel] [--no-libreoffice] [--no-pdf2docx] [--reference=ocr] [folder|file…]
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -29,6 +32,7 @@ const withExcel = args.includes('--excel');
 const withLibreOffice = !args.includes('--no-libreoffice');
 const PDF2DOCX = path.join(root, 'tmp/yardsticks/pdf2docx-wasm');
 const withPdf2docx = !args.includes('--no-pdf2docx') && fs.existsSync(path.join(PDF2DOCX, 'index.js'));
+const ocrReference = args.includes('--reference=ocr');
 const named = args.filter((a) => !a.startsWith('--'));
 const sources = named.length ? named : (process.env.FIDELITY_CORPUS?.split(':').filter(Boolean) ?? [path.resolve(root, '../shared/fixtures/pdf')]);
 
@@ -59,7 +63,18 @@ const characters = (text) =>
 const countFffd = (text) => text.split(FFFD).length - 1;
 
 /** The input's text in pdftotext's two reading orders: its default (columns) and -layout (table rows). */
-const referenceTexts = (file) => [[], ['-layout']].map((mode) => read('pdftotext', ['-q', ...mode, '-enc', 'UTF-8', file, '-']));
+const pdftotextReferences = (file) => [[], ['-layout']].map((mode) => read('pdftotext', ['-q', ...mode, '-enc', 'UTF-8', file, '-']));
+
+/** Tesseract's text of every page drawn at 300 dpi, page after page (one reading order). */
+function ocrReferences(file) {
+  const dir = fs.mkdtempSync(path.join(work, 'reference-'));
+  read('mutool', ['draw', '-q', '-r', '300', '-c', 'gray', '-o', path.join(dir, 'page-%04d.png'), file]);
+  const pages = fs.readdirSync(dir).sort().map((name) => read('tesseract', [path.join(dir, name), 'stdout', '-l', process.env.FIDELITY_OCR_LANGS ?? 'eng', '--psm', '3']));
+  fs.rmSync(dir, { recursive: true, force: true });
+  return [pages.join('\n')];
+}
+
+const referenceTexts = (file) => (ocrReference ? ocrReferences(file) : pdftotextReferences(file));
 
 /** Images drawn on the input's pages, big enough to be a figure (not a rule or a bullet). */
 function inputFigures(file) {

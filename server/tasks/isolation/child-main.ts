@@ -81,6 +81,7 @@ async function run(request: JobRequest): Promise<void> {
     workDir: request.workDir,
     signal: controller.signal,
     tier: request.tier,
+    deadline: request.deadline,
     progress: (percent) => void send({ type: 'progress', percent }),
     note: (message) => void send({ type: 'note', message }),
   };

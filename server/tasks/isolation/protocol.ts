@@ -14,6 +14,8 @@ export interface JobRequest {
   options: unknown;
   workDir: string;
   tier: Tier;
+  /** ConvertContext.deadline. */
+  deadline?: number;
   /** The server's settings the converters read (the child has no config of its own). */
   timestamps: TimestampSettings;
 }

@@ -1,6 +1,7 @@
 // Runs tesseract on one image and reads its TSV: words with boxes and confidences, grouped into the
 // lines and paragraphs tesseract found. chi_sim puts a space between every pair of glyphs; the
 // words are joined again without spaces between Chinese characters, with spaces between Latin words.
+import { writeFile } from 'node:fs/promises';
 import { ConvertError } from '../../errors';
 import { EngineFailedError, runEngine } from '../../engines';
 import { isCjk } from '../pdf-to-office/layout/scripts';
@@ -34,8 +35,8 @@ export interface OcrResult {
   lines: OcrLine[];
 }
 
-/** Page segmentation modes we use: 3 automatic layout, 6 one uniform block, 11 sparse text. */
-export type PageSegmentation = 3 | 4 | 6 | 11;
+/** Page segmentation modes we use: 3 automatic layout, 6 one uniform block, 7 one text line, 11 sparse text. */
+export type PageSegmentation = 3 | 4 | 6 | 7 | 11;
 
 export const OCR_LANGUAGES = 'chi_sim+eng';
 
@@ -43,26 +44,28 @@ export const OCR_LANGUAGES = 'chi_sim+eng';
 const NOISE_CONFIDENCE = 40;
 const NOISE_MARK = /^[|!'`"_~.,:;·\-—]$/;
 
-function parseTsv(tsv: string): OcrResult {
-  const lines = new Map<string, OcrLine>();
-  let width = 0;
-  let height = 0;
+/** One result per image tesseract read (its TSV numbers them from 1 in page_num), in order. */
+function parseTsv(tsv: string): OcrResult[] {
+  const pages: { width: number; height: number; lines: Map<string, OcrLine> }[] = [];
   for (const row of tsv.split('\n').slice(1)) {
     const cols = row.split('\t');
     if (cols.length < 12) continue;
-    const [level, , block, par, line, , left, top, w, h, conf] = cols.slice(0, 11).map(Number);
+    const [level, pageNumber, block, par, line, , left, top, w, h, conf] = cols.slice(0, 11).map(Number);
     const text = cols.slice(11).join('\t').trim();
     const box = { x0: left, y0: top, x1: left + w, y1: top + h };
     const key = `${block}.${par}.${line}`;
-    if (level === 1) [width, height] = [w, h];
-    if (level === 4) lines.set(key, { paragraph: `${block}.${par}`, box, words: [] });
+    const page = (pages[pageNumber - 1] ??= { width: 0, height: 0, lines: new Map() });
+    if (level === 1) [page.width, page.height] = [w, h];
+    if (level === 4) page.lines.set(key, { paragraph: `${block}.${par}`, box, words: [] });
     if (level !== 5 || text === '' || conf < 0) continue;
     if (conf < NOISE_CONFIDENCE && NOISE_MARK.test(text)) continue;
-    lines.get(key)?.words.push({ text, box, confidence: conf });
+    page.lines.get(key)?.words.push({ text, box, confidence: conf });
   }
-  const kept = [...lines.values()].filter((l) => l.words.length > 0);
-  for (const line of kept) untangleWordBoxes(line.words);
-  return { width, height, lines: kept };
+  return Array.from(pages, (page) => {
+    const kept = [...(page?.lines.values() ?? [])].filter((l) => l.words.length > 0);
+    for (const line of kept) untangleWordBoxes(line.words);
+    return { width: page?.width ?? 0, height: page?.height ?? 0, lines: kept };
+  });
 }
 
 /**
@@ -108,9 +111,9 @@ export function plainText(result: OcrResult): string {
   return out.join('\n');
 }
 
-export async function recognize(image: string, { psm, signal }: { psm: PageSegmentation; signal?: AbortSignal }): Promise<OcrResult> {
+async function runTesseract(input: string, { psm, languages = OCR_LANGUAGES, signal }: RecognizeOptions): Promise<OcrResult[]> {
   try {
-    const { stdout } = await runEngine('/usr/bin/env', ['OMP_THREAD_LIMIT=1', 'tesseract', image, 'stdout', '-l', OCR_LANGUAGES, '--psm', String(psm), 'tsv'], { signal });
+    const { stdout } = await runEngine('/usr/bin/env', ['OMP_THREAD_LIMIT=1', 'tesseract', input, 'stdout', '-l', languages, '--psm', String(psm), 'tsv'], { signal });
     return parseTsv(stdout.toString('utf8'));
   } catch (error) {
     if (error instanceof EngineFailedError) {
@@ -119,4 +122,27 @@ export async function recognize(image: string, { psm, signal }: { psm: PageSegme
     }
     throw error;
   }
+}
+
+export interface RecognizeOptions {
+  psm: PageSegmentation;
+  /** Tesseract's `-l`; OCR_LANGUAGES unless said. */
+  languages?: string;
+  signal?: AbortSignal;
+}
+
+const EMPTY_RESULT: OcrResult = { width: 0, height: 0, lines: [] };
+
+export async function recognize(image: string, options: RecognizeOptions): Promise<OcrResult> {
+  return (await runTesseract(image, options))[0] ?? EMPTY_RESULT;
+}
+
+/**
+ * Several images in one tesseract run, through a list file (one path a line): the models load once
+ * instead of once an image, which is most of the time a short line takes. One result per image.
+ */
+export async function recognizeEach(images: readonly string[], listFile: string, options: RecognizeOptions): Promise<OcrResult[]> {
+  await writeFile(listFile, `${images.join('\n')}\n`);
+  const results = await runTesseract(listFile, options);
+  return images.map((_, index) => results[index] ?? EMPTY_RESULT);
 }

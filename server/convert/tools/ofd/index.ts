@@ -52,7 +52,7 @@ export const pdfToOfd: Converter<z.infer<typeof pdfToOfdOptions>> = {
       const pageNumbers = selectPageNumbers(options.pages, source.pageCount);
       const share = (fraction: number): number => Math.round(((index + fraction) / inputs.length) * 100);
       const pages = await corruptOnEngineFailure(
-        readPdfPages(source.path, pageNumbers, { workDir: ctx.workDir, signal: ctx.signal, onProgress: (f) => ctx.progress(share((f * READ_SHARE) / 100)) }),
+        readPdfPages(source.path, pageNumbers, { workDir: ctx.workDir, signal: ctx.signal, deadline: ctx.deadline, onProgress: (f) => ctx.progress(share((f * READ_SHARE) / 100)) }),
       );
       const file = path.join(ctx.workDir, `${index + 1}.ofd`);
       const title = path.basename(input.name, path.extname(input.name)) || 'document';

@@ -60,11 +60,11 @@ export interface LayoutSource {
  */
 export async function readPdfLayouts(
   source: LayoutSource,
-  { workDir, signal, onProgress }: { workDir: string; signal: AbortSignal; onProgress?: (fraction: number) => void },
+  { workDir, signal, onProgress, deadline }: { workDir: string; signal: AbortSignal; onProgress?: (fraction: number) => void; deadline?: number },
 ): Promise<{ layouts: PageLayout[]; degraded: DegradedPages; fallback: PageFallback; unreadable: { number: number; unreadable?: number }[] }> {
   const pdf = await openReadablePdf(source.path, { password: source.password, workDir, signal });
   const pageNumbers = selectPageNumbers(source.pages, pdf.pageCount).slice(0, source.pageLimit);
-  const pdfPages = await corruptOnEngineFailure(readPdfPages(pdf.path, pageNumbers, { workDir, signal, onProgress }));
+  const pdfPages = await corruptOnEngineFailure(readPdfPages(pdf.path, pageNumbers, { workDir, signal, onProgress, deadline }));
   const degraded = new DegradedPages();
   const layouts = pdfPages.map((page) => layoutOrPicture(page, degraded));
   assignHeadings(layouts);
@@ -95,6 +95,7 @@ export function pdfLayoutConverter(toolId: string, extension: string, write: Lay
           {
             workDir: ctx.workDir,
             signal: ctx.signal,
+            deadline: ctx.deadline,
             onProgress: (fraction) => ctx.progress(Math.round(((index + fraction) / inputs.length) * READ_SHARE)),
           },
         );

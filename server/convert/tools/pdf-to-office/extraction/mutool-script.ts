@@ -9,7 +9,8 @@
 // fonts get what unmapped-glyphs.ts can recover of their glyphs' Unicode, and the glyphs of an
 // /ActualText span come out as one character holding that text (actual-text.ts). Link annotations come as
 // [x0, y0, x1, y1, uri, target page (1-based; 0 when the link leaves the document)]. A character
-// is [text, box x0, y0, x1, y1, font, size, baseline, colour, origin x]; lines not running left to
+// is [text, box x0, y0, x1, y1, font, size, baseline, colour, origin x, glyph id (only for an
+// unreadable U+FFFD: unmapped-glyph-ids.ts)]; lines not running left to
 // right are listed in turns as [line index, direction x, direction y]. Filled text and choice fields come
 // as fields (form-fields.ts), since the structured text may not show their values.
 // Arguments: <pdf> <image dir> <page numbers…>; prints one JSON object per page.
@@ -17,6 +18,7 @@ import { ACTUAL_TEXT_SCRIPT } from './actual-text';
 import { FORM_FIELDS_SCRIPT } from './form-fields';
 import { PDF_OBJECT_HELPERS } from './script-pdf-objects';
 import { TRUETYPE_UNICODES_SCRIPT } from './truetype-unicodes';
+import { UNMAPPED_GLYPH_IDS_SCRIPT } from './unmapped-glyph-ids';
 import { GLYPH_RECOVERY_SCRIPT } from './unmapped-glyphs';
 
 export const PAGE_DUMP_SCRIPT = String.raw`
@@ -24,6 +26,7 @@ ${PDF_OBJECT_HELPERS}
 ${TRUETYPE_UNICODES_SCRIPT}
 ${GLYPH_RECOVERY_SCRIPT}
 ${ACTUAL_TEXT_SCRIPT}
+${UNMAPPED_GLYPH_IDS_SCRIPT}
 ${FORM_FIELDS_SCRIPT}
 var MAX_IMAGE_SIDE = 2400;
 var THIN_BAR = 2.5;
@@ -197,7 +200,7 @@ for (var a = 2; a < scriptArgs.length; a++) {
   var bounds = page.bound();
   var fonts = [], fontIndex = {};
   var lines = [], images = [], rules = [], drawings = [], turns = [];
-  var line = null, lineTurned = null;
+  var line = null, lineTurned = null, unreadable = [];
   page.toStructuredText('preserve-images').walk({
     beginLine: function () { line = []; lines.push(line); lineTurned = null; },
     onChar: function (c, origin, font, size, quad, color) {
@@ -207,7 +210,9 @@ for (var a = 2; a < scriptArgs.length; a++) {
       var x0 = Math.min(quad[0], quad[2], quad[4], quad[6]), x1 = Math.max(quad[0], quad[2], quad[4], quad[6]);
       var y0 = Math.min(quad[1], quad[3], quad[5], quad[7]), y1 = Math.max(quad[1], quad[3], quad[5], quad[7]);
       var entry = [c, round2(x0 - bounds[0]), round2(y0 - bounds[1]), round2(x1 - bounds[0]), round2(y1 - bounds[1]), fontIndex[key], round2(size), round2(origin[1] - bounds[1]), typeof color === 'number' ? color : 0, round2(origin[0] - bounds[0])];
-      if (!placeSpanChar(actual, placedSpans, origin, entry, line)) line.push(entry);
+      if (placeSpanChar(actual, placedSpans, origin, entry, line)) return;
+      line.push(entry);
+      if (c === '\uFFFD') unreadable.push([entry, origin]);
     },
     onImageBlock: function (bbox, transform, image) {
       var file = imageDir + '/p' + number + '-' + images.length + '.png';
@@ -218,6 +223,7 @@ for (var a = 2; a < scriptArgs.length; a++) {
       images.push(entry);
     },
   });
+  try { noteGlyphIds(page, unreadable); } catch (e) {}
   page.run(ruleCollector(rules, drawings), [1, 0, 0, 1, -bounds[0], -bounds[1]]);
   var fields = [];
   if (doc.isPDF()) try { fields = formFields(doc, page, number, bounds); } catch (e) { fields = []; }

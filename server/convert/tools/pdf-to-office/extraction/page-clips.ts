@@ -30,6 +30,19 @@ export interface PageClip {
   file: string;
   /** Per label, the origins of its glyphs (page points, as the dump gives them): left out of the picture. */
   labels?: { x: number; y: number }[][];
+  /** Pixels per point; SCALE unless said (still capped by MAX_SIDE). */
+  scale?: number;
+}
+
+/** The pixels per point a clip is drawn at. */
+export function clipScale({ box, scale = SCALE }: Pick<PageClip, 'box' | 'scale'>): number {
+  return Math.min(scale, MAX_SIDE / Math.max(box.x1 - box.x0, box.y1 - box.y0, 1));
+}
+
+/** Where a page point lands in a clip's picture (pixels from its top left). */
+export function clipPixel(clip: Pick<PageClip, 'box' | 'scale'>, x: number, y: number): { x: number; y: number } {
+  const scale = clipScale(clip);
+  return { x: x * scale - Math.floor(clip.box.x0 * scale), y: y * scale - Math.floor(clip.box.y0 * scale) };
 }
 
 export interface DrawnClip {
@@ -37,7 +50,7 @@ export interface DrawnClip {
   labelsLeftOut?: number[];
 }
 
-// Argument: a JSON file of [page, x0, y0, x1, y1, file, labels (each a flat [x, y, x, y…] list)].
+// Argument: a JSON file of [page, x0, y0, x1, y1, file, labels (each a flat [x, y, x, y…] list), scale (clipScale)].
 // Prints "ok <file>" for a clip drawn whole, "ok-labels <found label indexes, comma-separated> <file>"
 // for one drawn without its labels' glyphs.
 const CLIP_SCRIPT = String.raw`
@@ -115,7 +128,7 @@ function drawClip(doc, clip, labels) {
   var page = doc.loadPage(clip[0] - 1);
   var bounds = page.bound();
   var x0 = clip[1], y0 = clip[2], x1 = clip[3], y1 = clip[4];
-  var scale = Math.min(${SCALE}, ${MAX_SIDE} / Math.max(x1 - x0, y1 - y0, 1));
+  var scale = clip[7];
   var pixmap = new Pixmap(DeviceRGB, [Math.floor(x0 * scale), Math.floor(y0 * scale), Math.ceil(x1 * scale), Math.ceil(y1 * scale)], false);
   pixmap.clear(255);
   var draw = new DrawDevice(Identity, pixmap);
@@ -157,7 +170,12 @@ export async function drawPageClips(pdfPath: string, clips: readonly PageClip[],
   const round = (v: number) => Math.round(v * 100) / 100;
   await writeFile(
     job,
-    JSON.stringify(clips.map(({ page, box, file, labels = [] }) => [page, round(box.x0), round(box.y0), round(box.x1), round(box.y1), file, labels.map((glyphs) => glyphs.flatMap((g) => [round(g.x), round(g.y)]))])),
+    JSON.stringify(
+      clips.map((clip) => {
+        const { page, box, file, labels = [] } = clip;
+        return [page, round(box.x0), round(box.y0), round(box.x1), round(box.y1), file, labels.map((glyphs) => glyphs.flatMap((g) => [round(g.x), round(g.y)])), clipScale(clip)];
+      }),
+    ),
   );
   try {
     const { stdout } = await runEngine('mutool', ['run', script, pdfPath, job], { signal });

@@ -1,6 +1,7 @@
 // Runs the page dump script over a PDF in chunks of pages (two chunks can run at once on the
 // mutool engine's slots) and turns its JSON lines into typed pages. An image the script saved with
 // a soft mask beside it gets the mask joined as alpha here, before any writer reads the file.
+// Glyphs the dump could give no Unicode are read off the page by OCR where it can (glyph-ocr/).
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { runEngine } from '../../../engines';
@@ -8,27 +9,13 @@ import type { Box, PdfChar, PdfDrawing, PdfFont, PdfLine, PdfPage } from '../pag
 import { PAGE_DUMP_SCRIPT } from './mutool-script';
 import { applySoftMask } from '../../pdf-render/soft-mask';
 import { withoutReplacement } from './unmapped-glyphs';
-import { attachLinks, linkFromRaw, type RawLink } from './page-links';
-import { fieldLines, type RawField } from './form-fields';
+import { attachLinks, linkFromRaw } from './page-links';
+import { fieldLines } from './form-fields';
+import { glyphKey, type RawFont, type RawPage } from './raw-page';
+import { recoverGlyphsByOcr } from './glyph-ocr';
 
 const PAGES_PER_RUN = 12;
 const MAX_DUMP_BYTES = 256 * 1024 * 1024;
-
-type RawChar = [text: string, x0: number, y0: number, x1: number, y1: number, font: number, size: number, baseline: number, color?: number, originX?: number];
-type RawFont = [name: string, bold: boolean, italic: boolean];
-interface RawPage {
-  number: number;
-  width: number;
-  height: number;
-  fonts: RawFont[];
-  lines: RawChar[][];
-  turns?: [line: number, dx: number, dy: number][];
-  images: [x0: number, y0: number, x1: number, y1: number, file: string, softMask?: string][];
-  rules: [number, number, number, number][];
-  drawings?: [number, number, number, number, number, number][];
-  links?: RawLink[];
-  fields?: RawField[];
-}
 
 /** The script's numbering of drawing kinds (DRAWN_RULES, DRAWN_SLANTED, DRAWN_FILL). */
 const DRAWING_KINDS: PdfDrawing['kind'][] = ['rules', 'slanted', 'fill'];
@@ -55,16 +42,20 @@ function glyphBox(x0: number, x1: number, baseline: number, size: number): Box {
   return { x0, y0: baseline - ASCENT * size, x1, y1: baseline + DESCENT * size };
 }
 
-function pageFromRaw(raw: RawPage): PdfPage {
+/**
+ * `learnt` gives unreadable glyphs their text by glyph key (glyph-ocr); a glyph still unmapped
+ * after that (U+FFFD) is left out and counted, never written as a box.
+ */
+function pageFromRaw(raw: RawPage, learnt: ReadonlyMap<string, string>): PdfPage {
   const fonts = raw.fonts.map(fontFromRaw);
-  // A glyph still unmapped after the dump's recovery (U+FFFD) is left out and counted, never written as a box.
   let unreadable = 0;
   const turns = new Map((raw.turns ?? []).map(([line, x, y]) => [line, { x, y }]));
   const lines: PdfLine[] = raw.lines
     .map((chars, index) => ({
       ...(turns.has(index) ? { direction: turns.get(index) } : {}),
-      chars: chars.flatMap(([rawText, x0, , x1, , font, size, baseline, color = 0, originX]): PdfChar[] => {
-        const { text, dropped } = withoutReplacement(rawText);
+      chars: chars.flatMap(([rawText, x0, , x1, , font, size, baseline, color = 0, originX, glyph]): PdfChar[] => {
+        const known = glyph === undefined ? undefined : learnt.get(glyphKey(raw.fonts[font][0], glyph));
+        const { text, dropped } = withoutReplacement(known ?? rawText);
         unreadable += dropped;
         return text ? [{ text, box: glyphBox(x0, x1, baseline, size), font: fonts[font], size, baseline, color, ...(originX === undefined ? {} : { originX }) }] : [];
       }),
@@ -97,11 +88,19 @@ async function applySoftMasks(raw: RawPage): Promise<void> {
   }
 }
 
-export async function readPdfPages(
-  pdfPath: string,
-  pageNumbers: readonly number[],
-  { workDir, signal, onProgress }: { workDir: string; signal?: AbortSignal; onProgress?: (fraction: number) => void },
-): Promise<PdfPage[]> {
+/** Of the time left before a job's deadline, the share glyph OCR may take, and its most. */
+const GLYPH_OCR_SHARE = 0.25;
+const GLYPH_OCR_MAX_MS = 90_000;
+
+export interface ReadPagesOptions {
+  workDir: string;
+  signal?: AbortSignal;
+  onProgress?: (fraction: number) => void;
+  /** The job's deadline (epoch ms), which bounds the time spent reading glyphs by OCR. */
+  deadline?: number;
+}
+
+export async function readPdfPages(pdfPath: string, pageNumbers: readonly number[], { workDir, signal, onProgress, deadline }: ReadPagesOptions): Promise<PdfPage[]> {
   const script = path.join(workDir, 'page-dump.js');
   const imageDir = path.join(workDir, 'page-images');
   await writeFile(script, PAGE_DUMP_SCRIPT);
@@ -120,8 +119,12 @@ export async function readPdfPages(
         .filter((line) => line.startsWith('{'))
         .map((line) => JSON.parse(line) as RawPage);
       for (const raw of raws) await applySoftMasks(raw);
-      return raws.map(pageFromRaw);
+      return raws;
     }),
   );
-  return dumps.flat();
+  const raws = dumps.flat();
+  const started = Date.now();
+  const ocrTime = Math.min(GLYPH_OCR_MAX_MS, deadline === undefined ? Infinity : GLYPH_OCR_SHARE * (deadline - started));
+  const learnt = await recoverGlyphsByOcr(pdfPath, raws, { workDir, signal, until: started + ocrTime });
+  return raws.map((raw) => pageFromRaw(raw, learnt));
 }

@@ -11,8 +11,9 @@
 // embedded TrueType program's cmap, read backwards (truetype-unicodes.ts). A /ToUnicode that maps a
 // code to nothing (WeasyPrint's Arabic) has those codes marked EMPTY_TEXT, dropped uncounted.
 // Glyphs inside an /ActualText span take that text instead (actual-text.ts).
-// What still comes out as U+FFFD is dropped from the text, never written as a box, and counted per
-// page; the task's message says how many (unreadableNote).
+// What still comes out as U+FFFD carries its glyph id (unmapped-glyph-ids.ts) and is read off the
+// rendered page by OCR where the readings agree (glyph-ocr/); what OCR cannot read is dropped from
+// the text, never written as a box, and counted per page; the task's message says how many (unreadableNote).
 
 /** TeX math glyph names outside the AGL, as their Unicode characters. */
 const TEX_GLYPHS: Record<string, string> = {

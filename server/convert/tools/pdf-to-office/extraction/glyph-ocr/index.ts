@@ -1,0 +1,76 @@
+// Learns what glyphs without Unicode read as by OCR (issue 14: a glyph the font's own tables cannot
+// name is read off the page). Only when the page dump found unreadable glyphs: a sample of their
+// lines is drawn, each read by tesseract as one line (psm 7), the OCR text tied to the glyphs where
+// the counts agree, and a glyph's text taken when its sightings agree (glyph-votes.ts). The answer
+// is per font and glyph, so one reading serves every place the glyph stands in the document and
+// every output made from the dump (Word, Excel, PPT, HTML, EPUB, OFD). Bounded by lines, pages and
+// time; a failure of OCR leaves the glyphs unreadable, as before, and never fails the job.
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { logger } from '../../../../../log';
+import { sideBySide } from '../../../ocr/recognize-page';
+import { recognizeEach } from '../../../ocr/tesseract';
+import type { RawPage } from '../raw-page';
+import { glyphLinesOf, readsAsIdeographs, sampleLines, type GlyphLine, type SampleLimits } from './glyph-lines';
+import { GlyphVotes, lineVotes } from './glyph-votes';
+import { drawLines, markBlankGlyphs, READINGS } from './line-pictures';
+
+const LIMITS: SampleLimits = { lines: 160, pages: 16, linesPerFont: 60, sightings: 4 };
+/** Lines per tesseract run: the models load once a run, and a run stays well inside the engine's timeout. */
+const LINES_PER_RUN = 20;
+
+export interface GlyphOcrOptions {
+  workDir: string;
+  signal?: AbortSignal;
+  /** Epoch ms after which no further tesseract run starts. */
+  until: number;
+}
+
+function runsOf<T>(items: readonly T[], size: number): T[][] {
+  const runs: T[][] = [];
+  for (let i = 0; i < items.length; i += size) runs.push(items.slice(i, i + size));
+  return runs;
+}
+
+/** glyph key (raw-page.ts) → text, for the unreadable glyphs OCR could read surely. */
+export async function recoverGlyphsByOcr(pdfPath: string, raws: readonly RawPage[], { workDir, signal, until }: GlyphOcrOptions): Promise<Map<string, string>> {
+  const lines = sampleLines(raws.flatMap(glyphLinesOf), LIMITS);
+  if (lines.length === 0) return new Map();
+  const votes = new GlyphVotes();
+  try {
+    const dir = path.join(workDir, 'glyph-ocr');
+    await mkdir(dir, { recursive: true });
+    // Chinese lines are read with chi_sim as well, at the sizes it reads best (line-pictures.ts).
+    const planned = lines.flatMap((line) => {
+      const ideographs = readsAsIdeographs(line);
+      const languages = ideographs ? 'chi_sim+eng' : 'eng';
+      return (ideographs ? READINGS.ideographs : READINGS.latin).map((emPixels, reading) => ({ line, languages, emPixels, first: reading === 0 }));
+    });
+    const pictures = await drawLines(pdfPath, planned, { workDir: dir, signal });
+    const byLanguage = new Map<string, { line: GlyphLine; file: string; first: boolean }[]>();
+    for (const [index, picture] of pictures.entries()) {
+      if (!picture) continue;
+      const { line, languages, first } = planned[index];
+      if (first) await markBlankGlyphs(line, picture);
+      byLanguage.set(languages, [...(byLanguage.get(languages) ?? []), { line, file: picture.ocrFile, first }]);
+    }
+    const runs = [...byLanguage.entries()].flatMap(([languages, group]) => runsOf(group, LINES_PER_RUN).map((run) => ({ languages, run })));
+    await sideBySide(runs, async ({ languages, run }, index) => {
+      if (Date.now() > until) return;
+      const results = await recognizeEach(
+        run.map(({ file }) => file),
+        path.join(dir, `lines-${index}.txt`),
+        { psm: 7, languages, signal },
+      );
+      results.forEach((result, i) => {
+        const read = lineVotes(run[i].line.glyphs, result.lines.flatMap((line) => line.words));
+        // A blank glyph votes once, whatever the number of readings.
+        votes.add(run[i].first ? read : read.filter((vote) => vote.text !== ' '));
+      });
+    });
+  } catch (error) {
+    signal?.throwIfAborted();
+    logger.warn({ err: error }, 'glyph OCR failed');
+  }
+  return votes.accepted();
+}

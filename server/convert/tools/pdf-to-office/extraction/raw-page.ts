@@ -1,0 +1,27 @@
+// The page dump's JSON (mutool-script.ts) as read-pages.ts receives it, before it becomes a PdfPage.
+import type { RawLink } from './page-links';
+import type { RawField } from './form-fields';
+
+/** The glyph id is there only for an unreadable character (U+FFFD): unmapped-glyph-ids.ts. */
+export type RawChar = [text: string, x0: number, y0: number, x1: number, y1: number, font: number, size: number, baseline: number, color?: number, originX?: number, glyph?: number];
+/** The font's name as MuPDF gives it, subset prefix included. */
+export type RawFont = [name: string, bold: boolean, italic: boolean];
+
+export interface RawPage {
+  number: number;
+  width: number;
+  height: number;
+  fonts: RawFont[];
+  lines: RawChar[][];
+  turns?: [line: number, dx: number, dy: number][];
+  images: [x0: number, y0: number, x1: number, y1: number, file: string, softMask?: string][];
+  rules: [number, number, number, number][];
+  drawings?: [number, number, number, number, number, number][];
+  links?: RawLink[];
+  fields?: RawField[];
+}
+
+/** What names one glyph of one font across the document: the key glyph-ocr learns a text for. */
+export function glyphKey(fontName: string, glyph: number): string {
+  return `${fontName}#${glyph}`;
+}

@@ -1,0 +1,147 @@
+// Glyphs without Unicode read by OCR (issue 14: "a glyph without Unicode is recovered from the
+// font's own tables where possible, else …"): a font whose subset has no cmap and no /ToUnicode
+// (TAMReview.pdf's Cambria; here Liberation Serif and WenQuanYi Zen Hei, generated) loses its text
+// to every reader of the file; pdf-to-word must carry it, read back by unzip. The voting that ties
+// OCR text to glyphs, and the sampling of lines, are checked on their own.
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pdfToOfficeConverters } from '../../server/convert/tools/pdf-to-office';
+import { sampleLines, type GlyphLine, type LineGlyph } from '../../server/convert/tools/pdf-to-office/extraction/glyph-ocr/glyph-lines';
+import { GlyphVotes, lineVotes } from '../../server/convert/tools/pdf-to-office/extraction/glyph-ocr/glyph-votes';
+import { chineseLinesFound, fontWithoutUnicodePdf, OCR_GLYPH_CHINESE_LINES, OCR_GLYPH_LATIN_LINES } from '../support/unmapped-glyph-pdfs';
+
+/** A line of glyphs: capitals are unreadable glyphs keyed by their letter, '_' a blank one, the rest known text. */
+function glyphsOf(spec: string): LineGlyph[] {
+  return Array.from(spec, (c, i) => {
+    const place = { x0: i * 5, x1: i * 5 + 5 };
+    if (c === '_') return { ...place, key: 'F#space', blank: true };
+    return /[A-Z]/.test(c) ? { ...place, key: `F#${c}` } : { ...place, text: c };
+  });
+}
+
+const words = (...texts: string[]) => texts.map((text) => ({ text, confidence: 95 }));
+
+describe('tying OCR text to unreadable glyphs', () => {
+  it('ties the whole line when the counts agree, spaces aside, and blank glyphs vote for a space', () => {
+    expect(lineVotes(glyphsOf('AB_cD'), words('xy', 'cz')).map(({ key, text }) => [key, text])).toEqual([
+      ['F#space', ' '],
+      ['F#A', 'x'],
+      ['F#B', 'y'],
+      ['F#D', 'z'],
+    ]);
+  });
+
+  it('falls back to words of equal length when the line as a whole does not agree', () => {
+    // "AB" read as three characters: only the second word is tied.
+    expect(lineVotes(glyphsOf('AB_CD'), words('xyz', 'uv')).map(({ key, text }) => [key, text])).toEqual([
+      ['F#space', ' '],
+      ['F#C', 'u'],
+      ['F#D', 'v'],
+    ]);
+  });
+
+  it('distrusts a segment whose known characters the OCR reads otherwise (the line is misread or shifted)', () => {
+    expect(lineVotes(glyphsOf('abcD'), words('xyzw'))).toEqual([]);
+  });
+
+  it('takes a glyph when two sightings agree and most do; a lone sighting only when read surely, never a lone blank', () => {
+    const votes = new GlyphVotes();
+    votes.add([
+      { key: 'a', text: 'e', confidence: 60 },
+      { key: 'a', text: 'e', confidence: 70 },
+      { key: 'a', text: 'c', confidence: 70 },
+      { key: 'b', text: 'l', confidence: 80 },
+      { key: 'b', text: 'I', confidence: 80 },
+      { key: 'c', text: 'Q', confidence: 96 },
+      { key: 'd', text: 'Q', confidence: 50 },
+      { key: 'e', text: ' ', confidence: 100 },
+    ]);
+    expect(Object.fromEntries(votes.accepted())).toEqual({ a: 'e', c: 'Q' });
+  });
+
+  it('takes a lone sighting read less surely when the rest of its line was read as the votes decided', () => {
+    const votes = new GlyphVotes();
+    // "arshaw" twice, then "Warshaw" once (read at 70); and X once, on a line whose last glyph is read otherwise than decided.
+    votes.add(lineVotes(glyphsOf('ARSHAB'), words('arshaw')));
+    votes.add(lineVotes(glyphsOf('ARSHAB'), words('arshaw')));
+    votes.add(lineVotes(glyphsOf('WARSHAB'), [{ text: 'Warshaw', confidence: 70 }]));
+    votes.add(lineVotes(glyphsOf('XARSHAB'), [{ text: 'Karshaq', confidence: 70 }]));
+    const accepted = votes.accepted();
+    expect([accepted.get('F#W'), accepted.get('F#X')]).toEqual(['W', undefined]);
+  });
+});
+
+describe('choosing lines to read', () => {
+  const line = (page: number, top: number, keys: string[]): GlyphLine => ({
+    page,
+    top,
+    bottom: top + 10,
+    size: 10,
+    glyphs: keys.map((key, i) => ({ key, x0: i * 5, x1: i * 5 + 5 })),
+  });
+
+  it('stops once every glyph has been seen enough, preferring lines that show glyphs still short of sightings', () => {
+    const lines = [line(1, 0, ['F#1', 'F#1']), line(1, 20, ['F#1', 'F#2']), line(2, 0, ['F#3']), line(2, 20, ['F#1'])];
+    const chosen = sampleLines(lines, { lines: 10, pages: 10, linesPerFont: 10, sightings: 2 });
+    expect(chosen.map((l) => [l.page, l.top])).toEqual([
+      [1, 0],
+      [1, 20],
+      [2, 0],
+    ]);
+  });
+
+  it('keeps within the page budget', () => {
+    const lines = [line(1, 0, ['F#1']), line(2, 0, ['F#2']), line(3, 0, ['F#3'])];
+    expect(sampleLines(lines, { lines: 10, pages: 2, linesPerFont: 10, sightings: 1 }).map((l) => l.page)).toEqual([1, 2]);
+  });
+
+  it('keeps within the lines per font', () => {
+    const lines = [line(1, 0, ['A#1']), line(1, 20, ['A#2']), line(1, 40, ['B#1'])];
+    expect(sampleLines(lines, { lines: 10, pages: 10, linesPerFont: 1, sightings: 1 }).map((l) => l.glyphs[0].key)).toEqual(['A#1', 'B#1']);
+  });
+});
+
+describe('pdf-to-word on a font whose glyphs have no Unicode anywhere (Latin and Chinese)', () => {
+  let scratch: string;
+  let input: string;
+  beforeAll(async () => {
+    scratch = mkdtempSync(path.join(os.tmpdir(), 'glyph-ocr-test-'));
+    input = path.join(scratch, 'font-without-unicode.pdf');
+    writeFileSync(input, await fontWithoutUnicodePdf());
+  });
+  afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+  const squash = (text: string) => text.replace(/\s+/g, '');
+  const latinWords = [...new Set(OCR_GLYPH_LATIN_LINES.join(' ').split(' '))];
+
+  it('the input shows the defect: MuPDF reads U+FFFD, pdftotext control characters, neither a word', () => {
+    const mupdf = execFileSync('mutool', ['draw', '-q', '-F', 'txt', '-o', '-', input], { encoding: 'utf8' });
+    const poppler = execFileSync('pdftotext', ['-enc', 'UTF-8', input, '-'], { encoding: 'utf8' });
+    expect(mupdf.split('\uFFFD').length - 1).toBeGreaterThan(100);
+    for (const text of [mupdf, poppler]) {
+      expect(latinWords.filter((word) => text.includes(word))).toEqual([]);
+      expect(OCR_GLYPH_CHINESE_LINES.filter((line) => squash(text).includes(line))).toEqual([]);
+    }
+  });
+
+  it('the DOCX carries the Latin words and the Chinese lines (one ideograph of a line may be misread), with no U+FFFD', async () => {
+    const tool = pdfToOfficeConverters.find((c) => c.toolId === 'pdf-to-word')!;
+    const workDir = path.join(scratch, 'job');
+    mkdirSync(workDir);
+    const notes: string[] = [];
+    const ctx = { workDir, signal: new AbortController().signal, progress: () => {}, tier: 'vip' as const, note: (message: string) => void notes.push(message) };
+    const [output] = await tool.convert({ inputs: [{ name: 'font-without-unicode.pdf', path: input, size: statSync(input).size, type: 'pdf' }], options: tool.options.parse({}) }, ctx);
+    const xml = execFileSync('unzip', ['-p', output.path, 'word/document.xml'], { encoding: 'utf8' });
+    const text = xml
+      .replace(/<\/w:p>/g, '\n')
+      .replace(/<[^>]+>/g, '')
+      .replace(/&amp;/g, '&');
+    expect(text).not.toContain('\uFFFD');
+    expect(latinWords.filter((word) => !text.includes(word))).toEqual([]);
+    expect(chineseLinesFound(text)).toEqual(OCR_GLYPH_CHINESE_LINES);
+    // A glyph the readings disagree on is left out and counted: a few at most.
+    expect(notes.join('').match(/有 (\d+) 个/g)?.map((n) => Number(/\d+/.exec(n)![0])).every((n) => n <= 2) ?? true).toBe(true);
+  }, 180_000);
+});
