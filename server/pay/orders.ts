@@ -350,7 +350,10 @@ export class Orders {
     const fresh = await this.db
       .insertInto('refunds')
       .values({ order_id: orderId, refund_id: refundId, state: 'requesting', reason, refund_no: null, requested_at: now, refunded_at: null })
-      .onConflict((oc) => oc.column('order_id').doNothing())
+      // Any conflict, not only order_id's: the refund id is unique too and derived from the order,
+      // and PostgreSQL raises a conflict on a unique index other than the named one (two requests
+      // at once could get there: one answered 500 instead of 409).
+      .onConflict((oc) => oc.doNothing())
       .executeTakeFirst();
     if (Number(fresh.numInsertedOrUpdatedRows ?? 0) === 1) return refundId;
     // Asked before: again only after a failure (or a call that never ended), with the same refund id.
