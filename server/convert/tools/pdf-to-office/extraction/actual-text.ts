@@ -1,4 +1,4 @@
-// ES5 for the page dump (mutool run), after PDF_OBJECT_HELPERS: the text of /ActualText spans
+// ES5 for the page dump (mutool run), after PDF_OBJECT_HELPERS and GLYPH_ORIGIN_HELPERS: the text of /ActualText spans
 // (`/Span <</ActualText (…)>> BDC … EMC`), which says what a run of glyphs reads as — a ligature,
 // a formula drawn from pieces, a word in a font with no Unicode at all. MuPDF 1.21's structured
 // text ignores marked content and its JavaScript device is not told of it, so:
@@ -261,8 +261,6 @@ function pageResources(pageObject) {
   return null;
 }
 
-function glyphKey(x, y) { return Math.round(x * 10) + ',' + Math.round(y * 10); }
-
 /** Origins of the glyphs a page's content shows, in content order (fill-and-stroke text counted once). */
 function glyphOrigins(page) {
   var origins = [], previous = '';
@@ -270,7 +268,8 @@ function glyphOrigins(page) {
     var keys = [];
     text.walk({
       showGlyph: function (font, trm) {
-        keys.push(glyphKey(ctm[0] * trm[4] + ctm[2] * trm[5] + ctm[4], ctm[1] * trm[4] + ctm[3] * trm[5] + ctm[5]));
+        var origin = glyphOrigin(ctm, trm);
+        keys.push(glyphOriginKey(origin[0], origin[1]));
       },
     });
     var joined = keys.join('|');
@@ -314,7 +313,7 @@ function actualTextSpans(path, doc, index) {
  * the later ones on its line only widen that character's box. Returns whether the character is consumed.
  */
 function placeSpanChar(actual, placed, origin, entry, line) {
-  var span = actual ? actual.spanOf[glyphKey(origin[0], origin[1])] : undefined;
+  var span = actual ? actual.spanOf[glyphOriginKey(origin[0], origin[1])] : undefined;
   if (span === undefined) return false;
   var first = placed[span];
   if (!first) {

@@ -16,6 +16,7 @@
 // Arguments: <pdf> <image dir> <page numbers…>; prints one JSON object per page.
 import { ACTUAL_TEXT_SCRIPT } from './actual-text';
 import { FORM_FIELDS_SCRIPT } from './form-fields';
+import { GLYPH_ORIGIN_HELPERS } from './glyph-origins';
 import { PDF_OBJECT_HELPERS } from './script-pdf-objects';
 import { TRUETYPE_UNICODES_SCRIPT } from './truetype-unicodes';
 import { UNMAPPED_GLYPH_IDS_SCRIPT } from './unmapped-glyph-ids';
@@ -23,6 +24,7 @@ import { GLYPH_RECOVERY_SCRIPT } from './unmapped-glyphs';
 
 export const PAGE_DUMP_SCRIPT = String.raw`
 ${PDF_OBJECT_HELPERS}
+${GLYPH_ORIGIN_HELPERS}
 ${TRUETYPE_UNICODES_SCRIPT}
 ${GLYPH_RECOVERY_SCRIPT}
 ${ACTUAL_TEXT_SCRIPT}

@@ -13,6 +13,7 @@ import path from 'node:path';
 import { runEngine } from '../../../engines';
 import type { Box } from '../page-content';
 import { logger } from '../../../../log';
+import { GLYPH_ORIGIN_HELPERS } from './glyph-origins';
 
 /** 144 dpi: sharp on screen and in print preview at the figure's own size. */
 const SCALE = 2;
@@ -54,6 +55,7 @@ export interface DrawnClip {
 // Prints "ok <file>" for a clip drawn whole, "ok-labels <found label indexes, comma-separated> <file>"
 // for one drawn without its labels' glyphs.
 const CLIP_SCRIPT = String.raw`
+${GLYPH_ORIGIN_HELPERS}
 var SAME_ORIGIN = ${SAME_ORIGIN};
 
 /** Origins of the labels' glyphs in a grid of SAME_ORIGIN cells, each holding its label. */
@@ -89,7 +91,8 @@ function withoutLabels(draw, cells, toPage, found) {
     var out = new Text();
     text.walk({
       showGlyph: function (font, trm, glyph, unicode, wmode) {
-        var p = toPage(ctm[0] * trm[4] + ctm[2] * trm[5] + ctm[4], ctm[1] * trm[4] + ctm[3] * trm[5] + ctm[5]);
+        var origin = glyphOrigin(ctm, trm);
+        var p = toPage(origin[0], origin[1]);
         var label = labelAt(cells, p[0], p[1]);
         if (label < 0) out.showGlyph(font, trm, glyph, unicode, wmode);
         else found[label] = true;

@@ -2,11 +2,9 @@
 // is, so glyph-ocr can learn a glyph's text once and give it to every place the glyph stands.
 // MuPDF 1.21's structured text names a character's font but not its glyph; a text device run over
 // the page does, and the two meet at the glyph's origin (as in actual-text.ts). The dump calls
-// unmappedGlyphIds(page) only on pages that have such characters.
+// unmappedGlyphIds(page) only on pages that have such characters. Needs GLYPH_ORIGIN_HELPERS.
 
 export const UNMAPPED_GLYPH_IDS_SCRIPT = String.raw`
-function glyphOriginKey(x, y) { return Math.round(x * 10) + ',' + Math.round(y * 10); }
-
 /** glyph origin key -> glyph id, for the glyphs MuPDF reads as U+FFFD. */
 function unmappedGlyphIds(page) {
   var ids = {};
@@ -14,7 +12,8 @@ function unmappedGlyphIds(page) {
     text.walk({
       showGlyph: function (font, trm, glyph, unicode) {
         if (unicode !== 0xFFFD) return;
-        ids[glyphOriginKey(ctm[0] * trm[4] + ctm[2] * trm[5] + ctm[4], ctm[1] * trm[4] + ctm[3] * trm[5] + ctm[5])] = glyph;
+        var origin = glyphOrigin(ctm, trm);
+        ids[glyphOriginKey(origin[0], origin[1])] = glyph;
       },
     });
   }
