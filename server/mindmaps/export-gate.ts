@@ -3,22 +3,17 @@
 // process a few; beyond that the call is refused with 429 and the page falls back to the picture
 // PDF it draws in the browser (client/pages/mindmap/export/download.ts).
 
-export const EXPORTS_PER_ADDRESS = 1;
-export const EXPORTS_PER_PROCESS = 3;
+const EXPORTS_PER_ADDRESS = 1;
+const EXPORTS_PER_PROCESS = 3;
 
 export class ExportGate {
   private readonly byAddress = new Map<string, number>();
   private total = 0;
 
-  constructor(
-    private readonly perAddress = EXPORTS_PER_ADDRESS,
-    private readonly perProcess = EXPORTS_PER_PROCESS,
-  ) {}
-
   /** A release function when `address` may start an export now, else undefined. */
   enter(address: string): (() => void) | undefined {
     const mine = this.byAddress.get(address) ?? 0;
-    if (mine >= this.perAddress || this.total >= this.perProcess) return undefined;
+    if (mine >= EXPORTS_PER_ADDRESS || this.total >= EXPORTS_PER_PROCESS) return undefined;
     this.byAddress.set(address, mine + 1);
     this.total++;
     let released = false;
