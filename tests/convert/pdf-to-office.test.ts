@@ -46,7 +46,16 @@ import {
   RECOVERED_TEXT,
   unmappedGlyphsPdf,
 } from '../support/unmapped-glyph-pdfs';
-import { FIGURE_PAGE_PROSE, FIGURE_PAGE_TABLE, figureAndTablePdf, looseFormPdf, PARAGRAPH_ABOVE_FIGURE, paragraphAboveFigurePdf } from '../support/vector-figure-pdfs';
+import {
+  FIGURE_PAGE_PROSE,
+  FIGURE_PAGE_TABLE,
+  figureAndTablePdf,
+  looseFormPdf,
+  PARAGRAPH_ABOVE_FIGURE,
+  paragraphAboveFigurePdf,
+  stackedFiguresPdf,
+  TEXT_BETWEEN_FIGURES,
+} from '../support/vector-figure-pdfs';
 import { readZipParts } from '../support/zip';
 import { expectTransparentCircle, softMaskPdf, zipEntry, zipEntryNames } from '../support/transparent-image';
 import { HTTP_LINK, linkPdf, MAIL_LINK, PAGE_LINK, SCRIPT_LINK } from '../support/link-pdf';
@@ -418,6 +427,22 @@ describe('vector figures and loose text (issue 14 items 1–3)', () => {
     expect([...parts.keys()].filter((name) => /^word\/media\/.+\.png$/.test(name))).toHaveLength(1);
     const text = squash(textOf(parts.get('word/document.xml')!));
     for (const line of PARAGRAPH_ABOVE_FIGURE) expect(text).toContain(line);
+  });
+
+  it('pdf-to-word keeps two figures with text between them apart, the text in the flow between them, though a clipped curve of one runs over the page (GeoTopo.pdf)', async () => {
+    const file = path.join(scratch, 'stacked-figures.pdf');
+    writeFileSync(file, await stackedFiguresPdf());
+    // What a reader sees: the text between the figures, read by poppler.
+    const shown = squash(execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' }));
+    for (const line of TEXT_BETWEEN_FIGURES) expect(shown).toContain(line);
+    const parts = await zipEntries((await run('pdf-to-word', file)).path);
+    expect([...parts.keys()].filter((name) => /^word\/media\/.+\.png$/.test(name))).toHaveLength(2);
+    // The body, with the figures' labels (text boxes) left out: the text between stands there, between the pictures.
+    const body = parts.get('word/document.xml')!.replace(/<w:txbxContent>[\s\S]*?<\/w:txbxContent>/g, '');
+    const pictures = [...body.matchAll(/<pic:pic\b/g)].map((m) => m.index!);
+    expect(pictures).toHaveLength(2);
+    const between = squash(textOf(body.slice(pictures[0], pictures[1])));
+    for (const line of TEXT_BETWEEN_FIGURES) expect(between).toContain(line);
   });
 
   it('pdf-to-ppt places the figure as one picture with its labels as text, and keeps the table text editable', async () => {

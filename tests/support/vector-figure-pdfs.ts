@@ -7,8 +7,10 @@
 // - a paragraph of short lines right above a figure of overlapping filled shapes, as TCPDF's
 //   alphatrans example has it (its last lines within label distance of the figure);
 // - the plot again with a y-axis title turned to read upwards and a legend entry in colour, as
-//   matplotlib and gnuplot draw them: labels that must stay text, turned and coloured.
-import { degrees, PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+//   matplotlib and gnuplot draw them: labels that must stay text, turned and coloured;
+// - two figures stacked with a paragraph and a display formula between them, the lower one a plot
+//   whose curve runs far off its axes and is clipped there, as pgfplots draws it (GeoTopo.pdf).
+import { clip, degrees, endPath, lineTo, moveTo, PDFDocument, popGraphicsState, pushGraphicsState, rectangle, setLineWidth, StandardFonts, rgb, stroke, type PDFFont, type PDFPage } from 'pdf-lib';
 
 /** What the ruled table of the figure page holds, row by row. */
 export const FIGURE_PAGE_TABLE = [
@@ -161,5 +163,55 @@ export async function paragraphAboveFigurePdf(): Promise<Uint8Array> {
   square(160, 180, rgb(0, 1, 0));
   square(210, 230, rgb(0, 0, 1));
   page.drawEllipse({ x: 380, y: top(260), xScale: 130, yScale: 60, color: rgb(0.6, 0.2, 0.8), opacity: 0.4 });
+  return doc.save();
+}
+
+/** The text between stackedFiguresPdf's two figures: a paragraph's lines and a display formula. */
+export const TEXT_BETWEEN_FIGURES = [
+  'The triangulation above refines both of the given ones, and every face of it',
+  'lies in exactly one face of each; the boundary map below is linear on chains.',
+  'Applying it twice gives zero, as the computation shows for a single triangle:',
+  'd(e1 - e2 + e3) = (c - b) - (c - a) + (b - a) = 0',
+];
+
+/**
+ * One A4 page: a diagram of slanted lines and dots with its caption, the paragraph and formula of
+ * TEXT_BETWEEN_FIGURES, then a plot whose parabola runs from its axes up to the page's top edge,
+ * clipped to the axes box, and its caption.
+ */
+export async function stackedFiguresPdf(): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  const page = doc.addPage([595, PAGE_HEIGHT]);
+  const text = (s: string, x: number, y: number, size = 11) => page.drawText(s, { x, y: top(y), size, font });
+  text('Simplicial complexes', 72, 60, 16);
+  // A triangulation: a square's corners, its centre, and the lines between them.
+  const points = [
+    [220, 100],
+    [380, 100],
+    [380, 250],
+    [220, 250],
+    [300, 175],
+  ];
+  for (const [a, b] of [[0, 1], [1, 2], [2, 3], [3, 0], [0, 4], [1, 4], [2, 4], [3, 4], [0, 2]]) line(page, points[a][0], points[a][1], points[b][0], points[b][1], 1);
+  for (const [x, y] of points) page.drawCircle({ x, y: top(y), size: 3, color: rgb(0.1, 0.2, 0.9) });
+  text('Figure 1. A triangulation of the square.', 180, 280, 10);
+  text(TEXT_BETWEEN_FIGURES[0], 72, 325);
+  text(TEXT_BETWEEN_FIGURES[1], 72, 340);
+  text(TEXT_BETWEEN_FIGURES[2], 72, 355);
+  text(TEXT_BETWEEN_FIGURES[3], 170, 385);
+  // The plot: axes box, ticks with labels, and a parabola whose branches leave the box far upwards.
+  const box = { x0: 150, y0: 430, x1: 450, y1: 620 };
+  page.drawRectangle({ x: box.x0, y: top(box.y1), width: box.x1 - box.x0, height: box.y1 - box.y0, borderColor: rgb(0, 0, 0), borderWidth: 0.8 });
+  for (let i = 0; i <= 6; i++) {
+    const x = box.x0 + i * 50;
+    line(page, x, box.y1, x, box.y1 + 4);
+    text(String(i * 2), x - 3, box.y1 + 14, 8);
+  }
+  page.pushOperators(pushGraphicsState(), rectangle(box.x0, top(box.y1), box.x1 - box.x0, box.y1 - box.y0), clip(), endPath(), setLineWidth(1), moveTo(box.x0, top(0)));
+  // y = 600 - ((x - 300) / 4)^2 from the page's top edge down to the box's bottom and back up.
+  for (let x = box.x0 + 1; x <= box.x1; x += 2) page.pushOperators(lineTo(x, top(Math.max(0, box.y1 - 20 - ((x - 300) / 4) ** 2))));
+  page.pushOperators(stroke(), popGraphicsState());
+  text('Figure 2. A parabola cut at its axes.', 200, 650, 10);
   return doc.save();
 }
