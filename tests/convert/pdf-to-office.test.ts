@@ -54,6 +54,8 @@ import {
   PARAGRAPH_ABOVE_FIGURE,
   paragraphAboveFigurePdf,
   stackedFiguresPdf,
+  SUB_FIGURE_CAPTIONS,
+  subFiguresPdf,
   TEXT_BETWEEN_FIGURES,
 } from '../support/vector-figure-pdfs';
 import { readZipParts } from '../support/zip';
@@ -443,6 +445,15 @@ describe('vector figures and loose text (issue 14 items 1–3)', () => {
     expect(pictures).toHaveLength(2);
     const between = squash(textOf(body.slice(pictures[0], pictures[1])));
     for (const line of TEXT_BETWEEN_FIGURES) expect(between).toContain(line);
+  });
+
+  it('pdf-to-word draws sub-figures that meet once grown by their captions as one picture, no part of the page twice', async () => {
+    const file = path.join(scratch, 'sub-figures.pdf');
+    writeFileSync(file, await subFiguresPdf());
+    const parts = await zipEntries((await run('pdf-to-word', file)).path);
+    expect([...parts.keys()].filter((name) => /^word\/media\/.+\.png$/.test(name))).toHaveLength(1);
+    const text = squash(textOf(parts.get('word/document.xml')!));
+    for (const caption of SUB_FIGURE_CAPTIONS) expect(text.split(caption)).toHaveLength(2);
   });
 
   it('pdf-to-ppt places the figure as one picture with its labels as text, and keeps the table text editable', async () => {

@@ -9,7 +9,9 @@
 // - the plot again with a y-axis title turned to read upwards and a legend entry in colour, as
 //   matplotlib and gnuplot draw them: labels that must stay text, turned and coloured;
 // - two figures stacked with a paragraph and a display formula between them, the lower one a plot
-//   whose curve runs far off its axes and is clipped there, as pgfplots draws it (GeoTopo.pdf).
+//   whose curve runs far off its axes and is clipped there, as pgfplots draws it (GeoTopo.pdf);
+// - three sub-figures of one figure, two side by side and a plot below both, each with its caption
+//   (GeoTopo.pdf's Kugelkoordinaten, Rotationskörper and sine plot).
 import { clip, degrees, endPath, lineTo, moveTo, PDFDocument, popGraphicsState, pushGraphicsState, rectangle, setLineWidth, StandardFonts, rgb, stroke, type PDFFont, type PDFPage } from 'pdf-lib';
 
 /** What the ruled table of the figure page holds, row by row. */
@@ -213,5 +215,37 @@ export async function stackedFiguresPdf(): Promise<Uint8Array> {
   for (let x = box.x0 + 1; x <= box.x1; x += 2) page.pushOperators(lineTo(x, top(Math.max(0, box.y1 - 20 - ((x - 300) / 4) ** 2))));
   page.pushOperators(stroke(), popGraphicsState());
   text('Figure 2. A parabola cut at its axes.', 200, 650, 10);
+  return doc.save();
+}
+
+/** The captions of subFiguresPdf's three sub-figures. */
+export const SUB_FIGURE_CAPTIONS = ['(a) Sphere', '(b) Solid', '(c) Sine and cosine'];
+
+/**
+ * One A4 page: a diagram on the left, a lower one on the right, each captioned, and a plot below
+ * both whose top comes right under the left caption.
+ */
+export async function subFiguresPdf(): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  const page = doc.addPage([595, PAGE_HEIGHT]);
+  const text = (s: string, x: number, y: number, size = 9) => page.drawText(s, { x, y: top(y), size, font });
+  const star = (cx: number, cy: number, r: number) => {
+    for (let i = 0; i < 8; i++) line(page, cx, cy, cx + r * Math.cos((i * Math.PI) / 4 + 0.3), cy + r * Math.sin((i * Math.PI) / 4 + 0.3), 1);
+  };
+  text('Coordinates', 72, 60, 16);
+  star(175, 175, 75);
+  text(SUB_FIGURE_CAPTIONS[0], 150, 276);
+  star(410, 185, 60);
+  text(SUB_FIGURE_CAPTIONS[1], 390, 262);
+  const box = { x0: 100, y0: 279, x1: 480, y1: 420 };
+  page.drawRectangle({ x: box.x0, y: top(box.y1), width: box.x1 - box.x0, height: box.y1 - box.y0, borderColor: rgb(0, 0, 0), borderWidth: 0.8 });
+  let previous = { x: box.x0, y: 350 };
+  for (let x = box.x0 + 4; x <= box.x1; x += 4) {
+    const next = { x, y: 350 - 60 * Math.sin((x - box.x0) / 40) };
+    line(page, previous.x, previous.y, next.x, next.y, 0.8);
+    previous = next;
+  }
+  text(SUB_FIGURE_CAPTIONS[2], 240, 440);
   return doc.save();
 }

@@ -147,14 +147,23 @@ export function findFigures(page: PdfPage, tables: readonly Box[]): Box[] {
   const figures = groupsOf(evidence)
     .filter(isFigure)
     .map((group) => boundsOf(group.map((d) => d.box)));
-  // Growing can make figures meet: those become one.
   const blocks = textBlocks(lines);
-  const grown = figures.map((f) => grow(f, outsideTables, lines, blocks));
+  return joinMeeting(figures.map((f) => grow(f, outsideTables, lines, blocks)));
+}
+
+/**
+ * Growing can make figures meet: those become one, until none meet (two figures side by side and a
+ * third below both, which meets the first and then, grown by it, the second).
+ */
+function joinMeeting(boxes: readonly Box[]): Box[] {
   const merged: Box[] = [];
-  for (const box of grown.sort((a, b) => a.y0 - b.y0)) {
-    const joined = merged.findIndex((m) => overlaps(m, box));
-    if (joined >= 0) merged[joined] = boundsOf([merged[joined], box]);
-    else merged.push(box);
+  for (const box of [...boxes].sort((a, b) => a.y0 - b.y0)) {
+    let joined = box;
+    for (let met = merged.findIndex((m) => overlaps(m, joined)); met >= 0; met = merged.findIndex((m) => overlaps(m, joined))) {
+      joined = boundsOf([merged[met], joined]);
+      merged.splice(met, 1);
+    }
+    merged.push(joined);
   }
   return merged;
 }
