@@ -422,23 +422,27 @@ describe('vector figures and loose text (issue 14 items 1–3)', () => {
     expect(missingWords((await mammoth.extractRawText({ path: output.path })).value, inputWords(formPdf))).toEqual([]);
   });
 
-  it('pdf-to-word keeps a paragraph that ends just above a figure whole as text, the shapes one picture (alphatrans.pdf)', async () => {
-    const file = path.join(scratch, 'paragraph-above-figure.pdf');
-    writeFileSync(file, await paragraphAboveFigurePdf());
+  /** The DOCX parts of a generated PDF's conversion, and how many pictures it holds. */
+  async function wordOf(name: string, pdf: Uint8Array): Promise<{ parts: Map<string, string>; pictures: number; file: string }> {
+    const file = path.join(scratch, name);
+    writeFileSync(file, pdf);
     const parts = await zipEntries((await run('pdf-to-word', file)).path);
-    expect([...parts.keys()].filter((name) => /^word\/media\/.+\.png$/.test(name))).toHaveLength(1);
+    return { parts, pictures: [...parts.keys()].filter((entry) => /^word\/media\/.+\.png$/.test(entry)).length, file };
+  }
+
+  it('pdf-to-word keeps a paragraph that ends just above a figure whole as text, the shapes one picture (alphatrans.pdf)', async () => {
+    const { parts, pictures } = await wordOf('paragraph-above-figure.pdf', await paragraphAboveFigurePdf());
+    expect(pictures).toBe(1);
     const text = squash(textOf(parts.get('word/document.xml')!));
     for (const line of PARAGRAPH_ABOVE_FIGURE) expect(text).toContain(line);
   });
 
   it('pdf-to-word keeps two figures with text between them apart, the text in the flow between them, though a clipped curve of one runs over the page (GeoTopo.pdf)', async () => {
-    const file = path.join(scratch, 'stacked-figures.pdf');
-    writeFileSync(file, await stackedFiguresPdf());
+    const { parts, pictures: drawn, file } = await wordOf('stacked-figures.pdf', await stackedFiguresPdf());
     // What a reader sees: the text between the figures, read by poppler.
     const shown = squash(execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' }));
     for (const line of TEXT_BETWEEN_FIGURES) expect(shown).toContain(line);
-    const parts = await zipEntries((await run('pdf-to-word', file)).path);
-    expect([...parts.keys()].filter((name) => /^word\/media\/.+\.png$/.test(name))).toHaveLength(2);
+    expect(drawn).toBe(2);
     // The body, with the figures' labels (text boxes) left out: the text between stands there, between the pictures.
     const body = parts.get('word/document.xml')!.replace(/<w:txbxContent>[\s\S]*?<\/w:txbxContent>/g, '');
     const pictures = [...body.matchAll(/<pic:pic\b/g)].map((m) => m.index!);
@@ -448,10 +452,8 @@ describe('vector figures and loose text (issue 14 items 1–3)', () => {
   });
 
   it('pdf-to-word draws sub-figures that meet once grown by their captions as one picture, no part of the page twice', async () => {
-    const file = path.join(scratch, 'sub-figures.pdf');
-    writeFileSync(file, await subFiguresPdf());
-    const parts = await zipEntries((await run('pdf-to-word', file)).path);
-    expect([...parts.keys()].filter((name) => /^word\/media\/.+\.png$/.test(name))).toHaveLength(1);
+    const { parts, pictures } = await wordOf('sub-figures.pdf', await subFiguresPdf());
+    expect(pictures).toBe(1);
     const text = squash(textOf(parts.get('word/document.xml')!));
     for (const caption of SUB_FIGURE_CAPTIONS) expect(text.split(caption)).toHaveLength(2);
   });

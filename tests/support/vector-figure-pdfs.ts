@@ -128,12 +128,18 @@ export async function labelledFigurePdf(): Promise<Uint8Array> {
   return doc.save();
 }
 
-/** One A4 page like a filled-in form: labels and values, one small box with a note in it. */
-export async function looseFormPdf(): Promise<Uint8Array> {
+/** A new one-page A4 document in Helvetica, and a writer of text at y from the page's top. */
+async function a4Page(textSize: number) {
   const doc = await PDFDocument.create();
   const font = await doc.embedFont(StandardFonts.Helvetica);
   const page = doc.addPage([595, PAGE_HEIGHT]);
-  const text = (s: string, x: number, y: number, size = 11) => page.drawText(s, { x, y: top(y), size, font });
+  const text = (s: string, x: number, y: number, size = textSize) => page.drawText(s, { x, y: top(y), size, font });
+  return { doc, page, text };
+}
+
+/** One A4 page like a filled-in form: labels and values, one small box with a note in it. */
+export async function looseFormPdf(): Promise<Uint8Array> {
+  const { doc, page, text } = await a4Page(11);
   text('Application form', 72, 80, 16);
   text('Name:', 72, 130);
   text('Alice Walker', 160, 130);
@@ -182,10 +188,7 @@ export const TEXT_BETWEEN_FIGURES = [
  * clipped to the axes box, and its caption.
  */
 export async function stackedFiguresPdf(): Promise<Uint8Array> {
-  const doc = await PDFDocument.create();
-  const font = await doc.embedFont(StandardFonts.Helvetica);
-  const page = doc.addPage([595, PAGE_HEIGHT]);
-  const text = (s: string, x: number, y: number, size = 11) => page.drawText(s, { x, y: top(y), size, font });
+  const { doc, page, text } = await a4Page(11);
   text('Simplicial complexes', 72, 60, 16);
   // A triangulation: a square's corners, its centre, and the lines between them.
   const points = [
@@ -226,10 +229,7 @@ export const SUB_FIGURE_CAPTIONS = ['(a) Sphere', '(b) Solid', '(c) Sine and cos
  * both whose top comes right under the left caption.
  */
 export async function subFiguresPdf(): Promise<Uint8Array> {
-  const doc = await PDFDocument.create();
-  const font = await doc.embedFont(StandardFonts.Helvetica);
-  const page = doc.addPage([595, PAGE_HEIGHT]);
-  const text = (s: string, x: number, y: number, size = 9) => page.drawText(s, { x, y: top(y), size, font });
+  const { doc, page, text } = await a4Page(9);
   const star = (cx: number, cy: number, r: number) => {
     for (let i = 0; i < 8; i++) line(page, cx, cy, cx + r * Math.cos((i * Math.PI) / 4 + 0.3), cy + r * Math.sin((i * Math.PI) / 4 + 0.3), 1);
   };
