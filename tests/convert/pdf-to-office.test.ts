@@ -50,6 +50,8 @@ import {
   FIGURE_PAGE_PROSE,
   FIGURE_PAGE_TABLE,
   figureAndTablePdf,
+  LEGEND_ENTRIES,
+  legendBesideFigurePdf,
   looseFormPdf,
   PARAGRAPH_ABOVE_FIGURE,
   paragraphAboveFigurePdf,
@@ -456,6 +458,16 @@ describe('vector figures and loose text (issue 14 items 1–3)', () => {
     expect(pictures).toBe(1);
     const text = squash(textOf(parts.get('word/document.xml')!));
     for (const caption of SUB_FIGURE_CAPTIONS) expect(text.split(caption)).toHaveLength(2);
+  });
+
+  it('pdf-to-word takes a legend framed beside a figure into its picture, its entries as labels over it', async () => {
+    const { parts, pictures } = await wordOf('legend-beside-figure.pdf', await legendBesideFigurePdf());
+    expect(pictures).toBe(1);
+    const xml = parts.get('word/document.xml')!;
+    const labels = [...xml.matchAll(/<w:txbxContent>([\s\S]*?)<\/w:txbxContent>/g)].map((m) => squash(textOf(m[1])));
+    expect(labels).toEqual(expect.arrayContaining(LEGEND_ENTRIES));
+    const body = squash(textOf(xml.replace(/<w:txbxContent>[\s\S]*?<\/w:txbxContent>/g, '')));
+    for (const entry of LEGEND_ENTRIES) expect(body.split(' ')).not.toContain(entry);
   });
 
   it('pdf-to-ppt places the figure as one picture with its labels as text, and keeps the table text editable', async () => {

@@ -11,7 +11,9 @@
 // - two figures stacked with a paragraph and a display formula between them, the lower one a plot
 //   whose curve runs far off its axes and is clipped there, as pgfplots draws it (GeoTopo.pdf);
 // - three sub-figures of one figure, two side by side and a plot below both, each with its caption
-//   (GeoTopo.pdf's Kugelkoordinaten, Rotationskörper and sine plot).
+//   (GeoTopo.pdf's Kugelkoordinaten, Rotationskörper and sine plot);
+// - a diagram with its legend framed beside it, out of a label's reach of the drawing (GeoTopo.pdf's
+//   Abbildung 2.13).
 import { clip, degrees, endPath, lineTo, moveTo, PDFDocument, popGraphicsState, pushGraphicsState, rectangle, setLineWidth, StandardFonts, rgb, stroke, type PDFFont, type PDFPage } from 'pdf-lib';
 
 /** What the ruled table of the figure page holds, row by row. */
@@ -247,5 +249,34 @@ export async function subFiguresPdf(): Promise<Uint8Array> {
     previous = next;
   }
   text(SUB_FIGURE_CAPTIONS[2], 240, 440);
+  return doc.save();
+}
+
+/** The entries of legendBesideFigurePdf's legend, each after a short line in its colour. */
+export const LEGEND_ENTRIES = ['Coarse', 'Fine', 'Both'];
+
+/** One A4 page: a paragraph, a diagram of slanted lines, its legend framed 6 pt to its right, a caption. */
+export async function legendBesideFigurePdf(): Promise<Uint8Array> {
+  const { doc, page, text } = await a4Page(11);
+  text('A refinement of two triangulations is drawn below.', 72, 80);
+  const corners = [
+    [200, 120],
+    [330, 120],
+    [330, 250],
+    [200, 250],
+  ];
+  for (const [a, b] of [[0, 1], [1, 2], [2, 3], [3, 0], [0, 2], [1, 3]]) line(page, corners[a][0], corners[a][1], corners[b][0], corners[b][1], 1);
+  // The refinement: each corner to the middles of the sides it does not touch.
+  for (const [x, y] of corners) {
+    line(page, x, y, 265, y === 120 ? 250 : 120, 0.6);
+    line(page, x, y, x === 200 ? 330 : 200, 185, 0.6);
+  }
+  page.drawRectangle({ x: 336, y: top(160), width: 60, height: 40, borderColor: rgb(0, 0, 0), borderWidth: 0.5 });
+  const colours = [rgb(0, 0, 1), rgb(0, 0.7, 0), rgb(1, 0, 0)];
+  LEGEND_ENTRIES.forEach((entry, i) => {
+    page.drawLine({ start: { x: 340, y: top(131 + 11 * i) }, end: { x: 356, y: top(131 + 11 * i) }, thickness: 1, color: colours[i] });
+    text(entry, 360, 134 + 11 * i, 8);
+  });
+  text('Figure 1. Two triangulations and their common refinement.', 120, 280, 10);
   return doc.save();
 }
