@@ -126,14 +126,21 @@ describe('pdf-to-word on a font whose glyphs have no Unicode anywhere (Latin and
     }
   });
 
-  it('the DOCX carries the Latin words and the Chinese lines (one ideograph of a line may be misread), with no U+FFFD', async () => {
+  /** The DOCX, the task's notes and every progress value the converter gave, in order. */
+  let converted: { output: string; notes: string[]; progress: number[] };
+  beforeAll(async () => {
     const tool = pdfToOfficeConverters.find((c) => c.toolId === 'pdf-to-word')!;
     const workDir = path.join(scratch, 'job');
     mkdirSync(workDir);
     const notes: string[] = [];
-    const ctx = { workDir, signal: new AbortController().signal, progress: () => {}, tier: 'vip' as const, note: (message: string) => void notes.push(message) };
+    const progress: number[] = [];
+    const ctx = { workDir, signal: new AbortController().signal, progress: (percent: number) => void progress.push(percent), tier: 'vip' as const, note: (message: string) => void notes.push(message) };
     const [output] = await tool.convert({ inputs: [{ name: 'font-without-unicode.pdf', path: input, size: statSync(input).size, type: 'pdf' }], options: tool.options.parse({}) }, ctx);
-    const xml = execFileSync('unzip', ['-p', output.path, 'word/document.xml'], { encoding: 'utf8' });
+    converted = { output: output.path, notes, progress };
+  }, 180_000);
+
+  it('the DOCX carries the Latin words and the Chinese lines (one ideograph of a line may be misread), with no U+FFFD', () => {
+    const xml = execFileSync('unzip', ['-p', converted.output, 'word/document.xml'], { encoding: 'utf8' });
     const text = xml
       .replace(/<\/w:p>/g, '\n')
       .replace(/<[^>]+>/g, '')
@@ -142,6 +149,17 @@ describe('pdf-to-word on a font whose glyphs have no Unicode anywhere (Latin and
     expect(latinWords.filter((word) => !text.includes(word))).toEqual([]);
     expect(chineseLinesFound(text)).toEqual(OCR_GLYPH_CHINESE_LINES);
     // A glyph the readings disagree on is left out and counted: a few at most.
-    expect(notes.join('').match(/有 (\d+) 个/g)?.map((n) => Number(/\d+/.exec(n)![0])).every((n) => n <= 2) ?? true).toBe(true);
-  }, 180_000);
+    expect(converted.notes.join('').match(/有 (\d+) 个/g)?.map((n) => Number(/\d+/.exec(n)![0])).every((n) => n <= 2) ?? true).toBe(true);
+  });
+
+  it('the progress bar moves while OCR reads the lines, not only when the page dump ends', () => {
+    const { progress } = converted;
+    // The one page is dumped in one mutool run, which reports once; every later value before the
+    // end comes from the drawing of the line pictures and the tesseract runs.
+    const [afterDump, ...rest] = progress;
+    const duringOcr = rest.filter((percent) => percent < 100);
+    expect(progress).toEqual([...progress].sort((a, b) => a - b));
+    expect(new Set(duringOcr.filter((percent) => percent > afterDump)).size).toBeGreaterThanOrEqual(2);
+    expect(progress.at(-1)).toBe(100);
+  });
 });

@@ -9,6 +9,7 @@ import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { ofdConverters } from '../../server/convert/tools/ofd';
 import { pdfToOfficeConverters } from '../../server/convert/tools/pdf-to-office';
+import { readPdfPages } from '../../server/convert/tools/pdf-to-office/extraction/read-pages';
 import { DRAWN_FIELD_VALUE, filledFormPdf, FORM_LABELS, PASSWORD_VALUE, STALE_FIELD_VALUES } from '../support/form-pdfs';
 import { readZipParts } from '../support/zip';
 
@@ -86,4 +87,49 @@ it('pdf-to-ofd writes the values as text objects', async () => {
   const text = await packageText(await run('pdf-to-ofd', form), /Content\.xml$/, /<ofd:TextCode[^>]*>([^<]*)<\/ofd:TextCode>/g);
   for (const word of FIELD_WORDS) expect(text).toContain(word);
   expect(text).not.toContain(PASSWORD_VALUE);
+});
+
+/** The sheet's cell texts, row by row. */
+async function sheetCells(file: string): Promise<string[]> {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.readFile(file);
+  const cells: string[] = [];
+  workbook.worksheets[0].eachRow((row) => cells.push(...(row.values as ExcelJS.CellValue[]).slice(1).filter((v) => v != null).map(String)));
+  return cells;
+}
+
+// A page turned by /Rotate alone (qpdf --rotate): the viewer turns the fields' values with the
+// page, so they run along the page's own labels; MuPDF gives the widget's rectangle on the shown page.
+describe.each([90, 180, 270])('the form on a page turned %i degrees', (turn) => {
+  let turned: string;
+  beforeAll(() => {
+    turned = path.join(scratch, `form-${turn}.pdf`);
+    execFileSync('qpdf', [form, `--rotate=+${turn}`, '--', turned]);
+  });
+
+  it('reads each value along its label, after it, as the shown page runs', async () => {
+    // MuPDF's own structured text says which way the label runs on the shown page.
+    const stext = execFileSync('mutool', ['draw', '-q', '-F', 'stext', '-o', '-', turned], { encoding: 'utf8' });
+    const [, dx, dy] = /<line [^>]*dir="([-\d.]+) ([-\d.]+)">\s*<font [^>]*>\s*<char [^>]*c="F"/.exec(stext)!.map(Number);
+    const [page] = await readPdfPages(turned, [1], { workDir: mkdtempSync(path.join(scratch, 'read-')) });
+    const line = (text: string) => page.lines.find((l) => l.chars.map((c) => c.text).join('') === text)!;
+    const label = line('First Name');
+    const value = line(STALE_FIELD_VALUES.first);
+    expect(value.direction).toEqual({ x: dx, y: dy });
+    // Along the label's direction the value starts after it; across it, both share a line.
+    const centre = (l: typeof label) => ({ x: (l.chars[0].box.x0 + l.chars[0].box.x1) / 2, y: (l.chars[0].box.y0 + l.chars[0].box.y1) / 2 });
+    const [a, b] = [centre(label), centre(value)];
+    expect((b.x - a.x) * dx + (b.y - a.y) * dy).toBeGreaterThan(60);
+    expect(Math.abs((b.x - a.x) * -dy + (b.y - a.y) * dx)).toBeLessThan(12);
+  });
+
+  it('keeps each line of a value whole in Word and Excel, as on the upright page', async () => {
+    const text = await packageText(await run('pdf-to-word', turned), /^word\/document\.xml$/, /<w:t(?: [^>]*)?>([^<]*)<\/w:t>/g);
+    for (const word of FIELD_WORDS) expect({ word, found: count(text, word) }).toEqual({ word, found: 1 });
+    for (const shown of STALE_FIELD_VALUES.notes) expect(text).toContain(shown);
+    expect(text).not.toContain(PASSWORD_VALUE);
+    const cells = await sheetCells(await run('pdf-to-excel', turned));
+    expect(cells).toEqual(expect.arrayContaining([STALE_FIELD_VALUES.first, ...STALE_FIELD_VALUES.notes, DRAWN_FIELD_VALUE]));
+    expect(cells.join(' ')).not.toContain(PASSWORD_VALUE);
+  });
 });

@@ -46,7 +46,20 @@ import {
   RECOVERED_TEXT,
   unmappedGlyphsPdf,
 } from '../support/unmapped-glyph-pdfs';
-import { FIGURE_PAGE_PROSE, FIGURE_PAGE_TABLE, figureAndTablePdf, looseFormPdf, PARAGRAPH_ABOVE_FIGURE, paragraphAboveFigurePdf } from '../support/vector-figure-pdfs';
+import {
+  FIGURE_PAGE_PROSE,
+  FIGURE_PAGE_TABLE,
+  figureAndTablePdf,
+  LEGEND_ENTRIES,
+  legendBesideFigurePdf,
+  looseFormPdf,
+  PARAGRAPH_ABOVE_FIGURE,
+  paragraphAboveFigurePdf,
+  stackedFiguresPdf,
+  SUB_FIGURE_CAPTIONS,
+  subFiguresPdf,
+  TEXT_BETWEEN_FIGURES,
+} from '../support/vector-figure-pdfs';
 import { readZipParts } from '../support/zip';
 import { expectTransparentCircle, softMaskPdf, zipEntry, zipEntryNames } from '../support/transparent-image';
 import { HTTP_LINK, linkPdf, MAIL_LINK, PAGE_LINK, SCRIPT_LINK } from '../support/link-pdf';
@@ -411,13 +424,50 @@ describe('vector figures and loose text (issue 14 items 1–3)', () => {
     expect(missingWords((await mammoth.extractRawText({ path: output.path })).value, inputWords(formPdf))).toEqual([]);
   });
 
-  it('pdf-to-word keeps a paragraph that ends just above a figure whole as text, the shapes one picture (alphatrans.pdf)', async () => {
-    const file = path.join(scratch, 'paragraph-above-figure.pdf');
-    writeFileSync(file, await paragraphAboveFigurePdf());
+  /** The DOCX parts of a generated PDF's conversion, and how many pictures it holds. */
+  async function wordOf(name: string, pdf: Uint8Array): Promise<{ parts: Map<string, string>; pictures: number; file: string }> {
+    const file = path.join(scratch, name);
+    writeFileSync(file, pdf);
     const parts = await zipEntries((await run('pdf-to-word', file)).path);
-    expect([...parts.keys()].filter((name) => /^word\/media\/.+\.png$/.test(name))).toHaveLength(1);
+    return { parts, pictures: [...parts.keys()].filter((entry) => /^word\/media\/.+\.png$/.test(entry)).length, file };
+  }
+
+  it('pdf-to-word keeps a paragraph that ends just above a figure whole as text, the shapes one picture (alphatrans.pdf)', async () => {
+    const { parts, pictures } = await wordOf('paragraph-above-figure.pdf', await paragraphAboveFigurePdf());
+    expect(pictures).toBe(1);
     const text = squash(textOf(parts.get('word/document.xml')!));
     for (const line of PARAGRAPH_ABOVE_FIGURE) expect(text).toContain(line);
+  });
+
+  it('pdf-to-word keeps two figures with text between them apart, the text in the flow between them, though a clipped curve of one runs over the page (GeoTopo.pdf)', async () => {
+    const { parts, pictures: drawn, file } = await wordOf('stacked-figures.pdf', await stackedFiguresPdf());
+    // What a reader sees: the text between the figures, read by poppler.
+    const shown = squash(execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' }));
+    for (const line of TEXT_BETWEEN_FIGURES) expect(shown).toContain(line);
+    expect(drawn).toBe(2);
+    // The body, with the figures' labels (text boxes) left out: the text between stands there, between the pictures.
+    const body = parts.get('word/document.xml')!.replace(/<w:txbxContent>[\s\S]*?<\/w:txbxContent>/g, '');
+    const pictures = [...body.matchAll(/<pic:pic\b/g)].map((m) => m.index!);
+    expect(pictures).toHaveLength(2);
+    const between = squash(textOf(body.slice(pictures[0], pictures[1])));
+    for (const line of TEXT_BETWEEN_FIGURES) expect(between).toContain(line);
+  });
+
+  it('pdf-to-word draws sub-figures that meet once grown by their captions as one picture, no part of the page twice', async () => {
+    const { parts, pictures } = await wordOf('sub-figures.pdf', await subFiguresPdf());
+    expect(pictures).toBe(1);
+    const text = squash(textOf(parts.get('word/document.xml')!));
+    for (const caption of SUB_FIGURE_CAPTIONS) expect(text.split(caption)).toHaveLength(2);
+  });
+
+  it('pdf-to-word takes a legend framed beside a figure into its picture, its entries as labels over it', async () => {
+    const { parts, pictures } = await wordOf('legend-beside-figure.pdf', await legendBesideFigurePdf());
+    expect(pictures).toBe(1);
+    const xml = parts.get('word/document.xml')!;
+    const labels = [...xml.matchAll(/<w:txbxContent>([\s\S]*?)<\/w:txbxContent>/g)].map((m) => squash(textOf(m[1])));
+    expect(labels).toEqual(expect.arrayContaining(LEGEND_ENTRIES));
+    const body = squash(textOf(xml.replace(/<w:txbxContent>[\s\S]*?<\/w:txbxContent>/g, '')));
+    for (const entry of LEGEND_ENTRIES) expect(body.split(' ')).not.toContain(entry);
   });
 
   it('pdf-to-ppt places the figure as one picture with its labels as text, and keeps the table text editable', async () => {

@@ -7,8 +7,14 @@
 // - a paragraph of short lines right above a figure of overlapping filled shapes, as TCPDF's
 //   alphatrans example has it (its last lines within label distance of the figure);
 // - the plot again with a y-axis title turned to read upwards and a legend entry in colour, as
-//   matplotlib and gnuplot draw them: labels that must stay text, turned and coloured.
-import { degrees, PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+//   matplotlib and gnuplot draw them: labels that must stay text, turned and coloured;
+// - two figures stacked with a paragraph and a display formula between them, the lower one a plot
+//   whose curve runs far off its axes and is clipped there, as pgfplots draws it (GeoTopo.pdf);
+// - three sub-figures of one figure, two side by side and a plot below both, each with its caption
+//   (GeoTopo.pdf's Kugelkoordinaten, Rotationskörper and sine plot);
+// - a diagram with its legend framed beside it, out of a label's reach of the drawing (GeoTopo.pdf's
+//   Abbildung 2.13).
+import { clip, degrees, endPath, lineTo, moveTo, PDFDocument, popGraphicsState, pushGraphicsState, rectangle, setLineWidth, StandardFonts, rgb, stroke, type PDFFont, type PDFPage } from 'pdf-lib';
 
 /** What the ruled table of the figure page holds, row by row. */
 export const FIGURE_PAGE_TABLE = [
@@ -124,12 +130,18 @@ export async function labelledFigurePdf(): Promise<Uint8Array> {
   return doc.save();
 }
 
-/** One A4 page like a filled-in form: labels and values, one small box with a note in it. */
-export async function looseFormPdf(): Promise<Uint8Array> {
+/** A new one-page A4 document in Helvetica, and a writer of text at y from the page's top. */
+async function a4Page(textSize: number) {
   const doc = await PDFDocument.create();
   const font = await doc.embedFont(StandardFonts.Helvetica);
   const page = doc.addPage([595, PAGE_HEIGHT]);
-  const text = (s: string, x: number, y: number, size = 11) => page.drawText(s, { x, y: top(y), size, font });
+  const text = (s: string, x: number, y: number, size = textSize) => page.drawText(s, { x, y: top(y), size, font });
+  return { doc, page, text };
+}
+
+/** One A4 page like a filled-in form: labels and values, one small box with a note in it. */
+export async function looseFormPdf(): Promise<Uint8Array> {
+  const { doc, page, text } = await a4Page(11);
   text('Application form', 72, 80, 16);
   text('Name:', 72, 130);
   text('Alice Walker', 160, 130);
@@ -161,5 +173,110 @@ export async function paragraphAboveFigurePdf(): Promise<Uint8Array> {
   square(160, 180, rgb(0, 1, 0));
   square(210, 230, rgb(0, 0, 1));
   page.drawEllipse({ x: 380, y: top(260), xScale: 130, yScale: 60, color: rgb(0.6, 0.2, 0.8), opacity: 0.4 });
+  return doc.save();
+}
+
+/** The text between stackedFiguresPdf's two figures: a paragraph's lines and a display formula. */
+export const TEXT_BETWEEN_FIGURES = [
+  'The triangulation above refines both of the given ones, and every face of it',
+  'lies in exactly one face of each; the boundary map below is linear on chains.',
+  'Applying it twice gives zero, as the computation shows for a single triangle:',
+  'd(e1 - e2 + e3) = (c - b) - (c - a) + (b - a) = 0',
+];
+
+/**
+ * One A4 page: a diagram of slanted lines and dots with its caption, the paragraph and formula of
+ * TEXT_BETWEEN_FIGURES, then a plot whose parabola runs from its axes up to the page's top edge,
+ * clipped to the axes box, and its caption.
+ */
+export async function stackedFiguresPdf(): Promise<Uint8Array> {
+  const { doc, page, text } = await a4Page(11);
+  text('Simplicial complexes', 72, 60, 16);
+  // A triangulation: a square's corners, its centre, and the lines between them.
+  const points = [
+    [220, 100],
+    [380, 100],
+    [380, 250],
+    [220, 250],
+    [300, 175],
+  ];
+  for (const [a, b] of [[0, 1], [1, 2], [2, 3], [3, 0], [0, 4], [1, 4], [2, 4], [3, 4], [0, 2]]) line(page, points[a][0], points[a][1], points[b][0], points[b][1], 1);
+  for (const [x, y] of points) page.drawCircle({ x, y: top(y), size: 3, color: rgb(0.1, 0.2, 0.9) });
+  text('Figure 1. A triangulation of the square.', 180, 280, 10);
+  text(TEXT_BETWEEN_FIGURES[0], 72, 325);
+  text(TEXT_BETWEEN_FIGURES[1], 72, 340);
+  text(TEXT_BETWEEN_FIGURES[2], 72, 355);
+  text(TEXT_BETWEEN_FIGURES[3], 170, 385);
+  // The plot: axes box, ticks with labels, and a parabola whose branches leave the box far upwards.
+  const box = { x0: 150, y0: 430, x1: 450, y1: 620 };
+  page.drawRectangle({ x: box.x0, y: top(box.y1), width: box.x1 - box.x0, height: box.y1 - box.y0, borderColor: rgb(0, 0, 0), borderWidth: 0.8 });
+  for (let i = 0; i <= 6; i++) {
+    const x = box.x0 + i * 50;
+    line(page, x, box.y1, x, box.y1 + 4);
+    text(String(i * 2), x - 3, box.y1 + 14, 8);
+  }
+  page.pushOperators(pushGraphicsState(), rectangle(box.x0, top(box.y1), box.x1 - box.x0, box.y1 - box.y0), clip(), endPath(), setLineWidth(1), moveTo(box.x0, top(0)));
+  // y = 600 - ((x - 300) / 4)^2 from the page's top edge down to the box's bottom and back up.
+  for (let x = box.x0 + 1; x <= box.x1; x += 2) page.pushOperators(lineTo(x, top(Math.max(0, box.y1 - 20 - ((x - 300) / 4) ** 2))));
+  page.pushOperators(stroke(), popGraphicsState());
+  text('Figure 2. A parabola cut at its axes.', 200, 650, 10);
+  return doc.save();
+}
+
+/** The captions of subFiguresPdf's three sub-figures. */
+export const SUB_FIGURE_CAPTIONS = ['(a) Sphere', '(b) Solid', '(c) Sine and cosine'];
+
+/**
+ * One A4 page: a diagram on the left, a lower one on the right, each captioned, and a plot below
+ * both whose top comes right under the left caption.
+ */
+export async function subFiguresPdf(): Promise<Uint8Array> {
+  const { doc, page, text } = await a4Page(9);
+  const star = (cx: number, cy: number, r: number) => {
+    for (let i = 0; i < 8; i++) line(page, cx, cy, cx + r * Math.cos((i * Math.PI) / 4 + 0.3), cy + r * Math.sin((i * Math.PI) / 4 + 0.3), 1);
+  };
+  text('Coordinates', 72, 60, 16);
+  star(175, 175, 75);
+  text(SUB_FIGURE_CAPTIONS[0], 150, 276);
+  star(410, 185, 60);
+  text(SUB_FIGURE_CAPTIONS[1], 390, 262);
+  const box = { x0: 100, y0: 279, x1: 480, y1: 420 };
+  page.drawRectangle({ x: box.x0, y: top(box.y1), width: box.x1 - box.x0, height: box.y1 - box.y0, borderColor: rgb(0, 0, 0), borderWidth: 0.8 });
+  let previous = { x: box.x0, y: 350 };
+  for (let x = box.x0 + 4; x <= box.x1; x += 4) {
+    const next = { x, y: 350 - 60 * Math.sin((x - box.x0) / 40) };
+    line(page, previous.x, previous.y, next.x, next.y, 0.8);
+    previous = next;
+  }
+  text(SUB_FIGURE_CAPTIONS[2], 240, 440);
+  return doc.save();
+}
+
+/** The entries of legendBesideFigurePdf's legend, each after a short line in its colour. */
+export const LEGEND_ENTRIES = ['Coarse', 'Fine', 'Both'];
+
+/** One A4 page: a paragraph, a diagram of slanted lines, its legend framed 6 pt to its right, a caption. */
+export async function legendBesideFigurePdf(): Promise<Uint8Array> {
+  const { doc, page, text } = await a4Page(11);
+  text('A refinement of two triangulations is drawn below.', 72, 80);
+  const corners = [
+    [200, 120],
+    [330, 120],
+    [330, 250],
+    [200, 250],
+  ];
+  for (const [a, b] of [[0, 1], [1, 2], [2, 3], [3, 0], [0, 2], [1, 3]]) line(page, corners[a][0], corners[a][1], corners[b][0], corners[b][1], 1);
+  // The refinement: each corner to the middles of the sides it does not touch.
+  for (const [x, y] of corners) {
+    line(page, x, y, 265, y === 120 ? 250 : 120, 0.6);
+    line(page, x, y, x === 200 ? 330 : 200, 185, 0.6);
+  }
+  page.drawRectangle({ x: 336, y: top(160), width: 60, height: 40, borderColor: rgb(0, 0, 0), borderWidth: 0.5 });
+  const colours = [rgb(0, 0, 1), rgb(0, 0.7, 0), rgb(1, 0, 0)];
+  LEGEND_ENTRIES.forEach((entry, i) => {
+    page.drawLine({ start: { x: 340, y: top(131 + 11 * i) }, end: { x: 356, y: top(131 + 11 * i) }, thickness: 1, color: colours[i] });
+    text(entry, 360, 134 + 11 * i, 8);
+  });
+  text('Figure 1. Two triangulations and their common refinement.', 120, 280, 10);
   return doc.save();
 }

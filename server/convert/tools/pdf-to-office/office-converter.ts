@@ -41,7 +41,7 @@ export function degradedNote(pages: readonly number[], fileName?: string): strin
   return `${fileName ? `${fileName}：` : ''}第${named}${more}版面未能完整还原，已按原样（图片或文本行）保留`;
 }
 
-/** Share of the progress bar the page dump takes; layout and writing take the rest. */
+/** Share of the progress bar reading the pages takes (their dump, then glyph OCR); layout and writing take the rest. */
 const READ_SHARE = 80;
 
 export interface LayoutSource {

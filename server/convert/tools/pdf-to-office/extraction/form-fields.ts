@@ -5,10 +5,16 @@
 // a line of characters placed in that rectangle, as a viewer would draw it. Check boxes and radio
 // buttons stay with the drawings (their appearance is a mark, not text); password fields and
 // hidden widgets are left out; a value the page's text already shows in its rectangle is not added twice.
+// MuPDF gives the widget's rectangle on the page as shown; the value turns with the page's /Rotate
+// (less the widget's own /MK /R), as a viewer draws it, so on a page turned by /Rotate alone it
+// runs down or up the shown page like the page's own text.
 import { containsPoint, type Box, type PdfChar, type PdfFont, type PdfLine } from '../page-content';
 
-/** [x0, y0, x1, y1, value, font name, size (0: fit the box), colour 0xRRGGBB, quadding 0/1/2, multiline 0/1], as the page dump prints it. */
-export type RawField = [number, number, number, number, string, string, number, number, number, number];
+/**
+ * [x0, y0, x1, y1, value, font name, size (0: fit the box), colour 0xRRGGBB, quadding 0/1/2, multiline 0/1,
+ * turn: degrees clockwise the text is turned on the shown page (0/90/180/270)], as the page dump prints it.
+ */
+export type RawField = [number, number, number, number, string, string, number, number, number, number, number?];
 
 /** ES5 for the page dump (needs PDF_OBJECT_HELPERS' `field`): formFields(doc, page, pageNumber, bounds) → RawField[]. */
 export const FORM_FIELDS_SCRIPT = String.raw`
@@ -32,15 +38,21 @@ function parseAppearance(da) {
   return [font ? font[1] : '', font ? parseFloat(font[2]) : 0, color];
 }
 
+/** A multiple of 90 degrees as 0, 90, 180 or 270. */
+function quarterTurn(degrees) { return ((Math.round(degrees / 90) % 4 + 4) % 4) * 90; }
+
 function formFields(doc, page, pageNumber, bounds) {
   var out = [], widgets, dicts = [];
   try { widgets = page.getWidgets(); } catch (e) { return out; }
   if (!widgets || !widgets.length) return out;
   var acroForm = null;
   try { acroForm = field(doc.getTrailer().get('Root'), 'AcroForm'); } catch (e) {}
+  var pageDict = doc.findPage(pageNumber - 1), pageTurn = 0;
+  // /Rotate is inherited down the page tree like a field's keys.
+  try { var rotate = fieldKey(pageDict, 'Rotate', null); if (rotate) pageTurn = rotate.asNumber(); } catch (e) {}
   // MuPDF lists a page's widgets in the order of its /Annots; their dictionaries give /DA, /Q and /F.
   try {
-    var annots = field(doc.findPage(pageNumber - 1), 'Annots');
+    var annots = field(pageDict, 'Annots');
     for (var i = 0; annots && i < annots.length; i++) {
       var annot = annots.get(i), subtype = annot && field(annot, 'Subtype');
       if (subtype && subtype.asName() === 'Widget') dicts.push(annot);
@@ -62,8 +74,11 @@ function formFields(doc, page, pageNumber, bounds) {
       var base = field(field(field(acroForm, 'DR'), 'Font'), look[0]);
       if (base && field(base, 'BaseFont')) fontName = base.get('BaseFont').asName();
     } catch (e) {}
+    // The widget's appearance is turned counter-clockwise by its /MK /R against the page's turn.
+    var ownTurn = 0;
+    try { var mk = dict && field(dict, 'MK'), r90 = mk && field(mk, 'R'); if (r90) ownTurn = r90.asNumber(); } catch (e) {}
     var r = widget.getRect ? widget.getRect() : widget.bound();
-    out.push([round2(r[0] - bounds[0]), round2(r[1] - bounds[1]), round2(r[2] - bounds[0]), round2(r[3] - bounds[1]), value, fontName, look[1], look[2], q ? q.asNumber() : 0, type === 'text' && (flags & FIELD_MULTILINE) ? 1 : 0]);
+    out.push([round2(r[0] - bounds[0]), round2(r[1] - bounds[1]), round2(r[2] - bounds[0]), round2(r[3] - bounds[1]), value, fontName, look[1], look[2], q ? q.asNumber() : 0, type === 'text' && (flags & FIELD_MULTILINE) ? 1 : 0, quarterTurn(pageTurn - ownTurn)]);
   }
   return out;
 }
@@ -107,39 +122,66 @@ function alreadyShown(lines: readonly PdfLine[], box: Box, value: string): boole
   return squashed(inside.map((c) => c.text).join('')).includes(squashed(value));
 }
 
+/** Which way text runs (y down) turned 0, 90, 180 and 270 degrees clockwise. */
+const QUARTER_TURNS = [
+  { x: 1, y: 0 },
+  { x: 0, y: 1 },
+  { x: -1, y: 0 },
+  { x: 0, y: -1 },
+];
+
+/**
+ * A field's own frame on the shown page: text laid out at (u along its lines, v down across them)
+ * from the frame's top left lands at `at(u, v)`; `width` and `height` are the frame's along and across.
+ */
+function fieldFrame(box: Box, turn: number) {
+  const along = QUARTER_TURNS[Math.round(turn / 90) & 3];
+  // The text's downward side, a quarter turn clockwise from its direction (y down).
+  const down = { x: -along.y, y: along.x };
+  const upright = along.x !== 0;
+  const width = upright ? box.x1 - box.x0 : box.y1 - box.y0;
+  const height = upright ? box.y1 - box.y0 : box.x1 - box.x0;
+  const start = { x: along.x < 0 || down.x < 0 ? box.x1 : box.x0, y: along.y < 0 || down.y < 0 ? box.y1 : box.y0 };
+  const at = (u: number, v: number) => ({ x: start.x + u * along.x + v * down.x, y: start.y + u * along.y + v * down.y });
+  return { along, width, height, at, turned: turn !== 0 };
+}
+
 /** The lines of the fields the page's own text does not show yet, laid out in their widgets' rectangles. */
 export function fieldLines(raws: readonly RawField[], pageLines: readonly PdfLine[]): PdfLine[] {
-  return raws.flatMap(([x0, y0, x1, y1, value, fontName, daSize, color, quadding, multiline]) => {
+  return raws.flatMap(([x0, y0, x1, y1, value, fontName, daSize, color, quadding, multiline, turn = 0]) => {
     const box = { x0, y0, x1, y1 };
     if (!(x1 > x0 && y1 > y0) || alreadyShown(pageLines, box, value)) return [];
+    const frame = fieldFrame(box, turn);
     const font: PdfFont = { name: fontName.replace(/^[A-Z]{6}\+/, '') || 'Helvetica', bold: false, italic: false };
-    const inner = Math.max(1, x1 - x0 - 2 * PADDING);
-    const autoSize = multiline ? MAX_AUTO_SIZE : (y1 - y0 - 2 * PADDING) / LINE_HEIGHT;
+    const inner = Math.max(1, frame.width - 2 * PADDING);
+    const autoSize = multiline ? MAX_AUTO_SIZE : (frame.height - 2 * PADDING) / LINE_HEIGHT;
     let size = Math.max(MIN_SIZE, daSize > 0 ? daSize : Math.min(MAX_AUTO_SIZE, autoSize));
     let texts = shownLines(value, multiline === 1, inner, size);
     // Multiline text too big for its box shrinks until it fits (a viewer would clip it), so its
     // lines stay in the box instead of running into the fields below.
-    while (multiline && size > MIN_SIZE && texts.length * LINE_HEIGHT * size > y1 - y0 - 2 * PADDING) {
+    while (multiline && size > MIN_SIZE && texts.length * LINE_HEIGHT * size > frame.height - 2 * PADDING) {
       size = Math.max(MIN_SIZE, size * 0.9);
       texts = shownLines(value, true, inner, size);
     }
     texts = texts.filter((text) => /\S/.test(text));
     // A single line sits centred in its box; multiline text runs from the top.
-    const firstBaseline = multiline ? y0 + PADDING + 0.8 * size : (y0 + y1) / 2 + 0.3 * size;
+    const firstBaseline = multiline ? PADDING + 0.8 * size : frame.height / 2 + 0.3 * size;
     return texts.map((text, row): PdfLine => {
       // Text wider than the box scrolls in a viewer; here it is squeezed in so it stays by its box.
       const scale = Math.min(1, inner / textWidth(text, size));
       const width = textWidth(text, size) * scale;
-      const start = quadding === 1 ? x0 + (x1 - x0 - width) / 2 : quadding === 2 ? x1 - PADDING - width : x0 + PADDING;
+      const start = quadding === 1 ? (frame.width - width) / 2 : quadding === 2 ? frame.width - PADDING - width : PADDING;
       const baseline = firstBaseline + row * LINE_HEIGHT * size;
-      let x = start;
+      let u = start;
       const chars = [...text].map((ch): PdfChar => {
         const step = advance(ch, size) * scale;
-        const c: PdfChar = { text: ch, box: { x0: x, y0: baseline - 0.8 * size, x1: x + step, y1: baseline + 0.2 * size }, font, size, baseline, color, originX: x };
-        x += step;
-        return c;
+        const corners = [frame.at(u, baseline - 0.8 * size), frame.at(u + step, baseline + 0.2 * size)];
+        const origin = frame.at(u, baseline);
+        const charBox = { x0: Math.min(corners[0].x, corners[1].x), y0: Math.min(corners[0].y, corners[1].y), x1: Math.max(corners[0].x, corners[1].x), y1: Math.max(corners[0].y, corners[1].y) };
+        u += step;
+        return { text: ch, box: charBox, font, size, baseline: origin.y, color, originX: origin.x };
       });
-      return { chars };
+      return { chars, ...(frame.turned ? { direction: frame.along } : {}) };
     });
   });
 }

@@ -4,7 +4,7 @@
 // PNG of its own), and the straight
 // axis-aligned strokes and thin filled bars that tables use as ruling lines, and the extent of
 // every other drawing (curves, slanted lines, filled shapes) so the layout can tell a vector figure
-// from a table grid.
+// from a table grid; both only as far as their clip paths let them show.
 // Characters carry their fill colour as 0xRRGGBB (MuPDF's sRGB value). Before a page is read, its
 // fonts get what unmapped-glyphs.ts can recover of their glyphs' Unicode, and the glyphs of an
 // /ActualText span come out as one character holding that text (actual-text.ts). Link annotations come as
@@ -77,18 +77,34 @@ function slantedCount(parts) {
 
 var DRAWN_RULES = 0, DRAWN_SLANTED = 1, DRAWN_FILL = 2;
 
-/** [x0, y0, x1, y1, kind, pieces]: what a path covers and what it is made of. */
-function pushDrawing(drawings, parts, kind, pieces) {
+/** [x0, y0, x1, y1] around the points of the parts. */
+function partsBox(parts) {
   var x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
   for (var p = 0; p < parts.length; p++)
     for (var i = 0; i < parts[p].length; i++) {
       x0 = Math.min(x0, parts[p][i][0]); x1 = Math.max(x1, parts[p][i][0]);
       y0 = Math.min(y0, parts[p][i][1]); y1 = Math.max(y1, parts[p][i][1]);
     }
-  if (x0 <= x1) drawings.push([round2(x0), round2(y0), round2(x1), round2(y1), kind, pieces]);
+  return [x0, y0, x1, y1];
 }
 
-function pushRule(rules, x0, y0, x1, y1) {
+/** The part of box a inside box b (b null: no bound), or null when none is. */
+function within(a, b) {
+  if (!b) return a;
+  var box = [Math.max(a[0], b[0]), Math.max(a[1], b[1]), Math.min(a[2], b[2]), Math.min(a[3], b[3])];
+  return box[0] <= box[2] && box[1] <= box[3] ? box : null;
+}
+
+/** [x0, y0, x1, y1, kind, pieces]: what a path covers where it shows (inside its clip) and what it is made of. */
+function pushDrawing(drawings, parts, kind, pieces, clip) {
+  var box = within(partsBox(parts), clip);
+  if (box) drawings.push([round2(box[0]), round2(box[1]), round2(box[2]), round2(box[3]), kind, pieces]);
+}
+
+function pushRule(rules, x0, y0, x1, y1, clip) {
+  var shown = within([Math.min(x0, x1), Math.min(y0, y1), Math.max(x0, x1), Math.max(y0, y1)], clip);
+  if (!shown) return;
+  x0 = shown[0]; y0 = shown[1]; x1 = shown[2]; y1 = shown[3];
   var horizontal = Math.abs(y1 - y0) < 1, vertical = Math.abs(x1 - x0) < 1;
   if (horizontal && Math.abs(x1 - x0) >= MIN_RULE) {
     var y = round2((y0 + y1) / 2);
@@ -99,31 +115,55 @@ function pushRule(rules, x0, y0, x1, y1) {
   }
 }
 
+/**
+ * Collects rules and drawings as far as they show: a path is cut to the clips it is drawn in (a
+ * plot's curve running far off its axes is clipped there, and must not reach over the page's
+ * text), and what is drawn into a soft mask is no drawing of the page.
+ */
 function ruleCollector(rules, drawings) {
+  var clips = [null], masking = 0;
+  var clip = function () { return clips[clips.length - 1]; };
+  var pushClip = function (box) {
+    var cut = box ? within(box, clip()) : clip();
+    // Nothing shows through an empty clip: a box no path can meet.
+    clips.push(cut || [Infinity, Infinity, -Infinity, -Infinity]);
+  };
+  var imageBox = function (ctm) { return partsBox([[transform(ctm, 0, 0), transform(ctm, 1, 0), transform(ctm, 0, 1), transform(ctm, 1, 1)]]); };
   return {
     strokePath: function (path, stroke, ctm, colorspace, color) {
-      if (isWhite(colorspace, color)) return;
+      if (masking || isWhite(colorspace, color)) return;
       var walked = subpaths(path, ctm), parts = walked.parts;
       var pieces = 0;
       for (var p = 0; p < parts.length; p++) pieces += Math.max(1, parts[p].length - 1);
       var slanted = walked.curved ? pieces : slantedCount(parts);
-      pushDrawing(drawings, parts, slanted ? DRAWN_SLANTED : DRAWN_RULES, slanted || pieces);
+      pushDrawing(drawings, parts, slanted ? DRAWN_SLANTED : DRAWN_RULES, slanted || pieces, clip());
       // A curved path's straight pieces are part of a shape, not ruling.
       if (walked.curved) return;
       for (var p = 0; p < parts.length; p++)
-        for (var i = 1; i < parts[p].length; i++) pushRule(rules, parts[p][i - 1][0], parts[p][i - 1][1], parts[p][i][0], parts[p][i][1]);
+        for (var i = 1; i < parts[p].length; i++) pushRule(rules, parts[p][i - 1][0], parts[p][i - 1][1], parts[p][i][0], parts[p][i][1], clip());
     },
     fillPath: function (path, evenOdd, ctm, colorspace, color) {
-      if (isWhite(colorspace, color)) return;
+      if (masking || isWhite(colorspace, color)) return;
       var walked = subpaths(path, ctm), parts = walked.parts;
       for (var p = 0; p < parts.length; p++) {
         var xs = parts[p].map(function (pt) { return pt[0]; }), ys = parts[p].map(function (pt) { return pt[1]; });
         var x0 = Math.min.apply(null, xs), x1 = Math.max.apply(null, xs), y0 = Math.min.apply(null, ys), y1 = Math.max.apply(null, ys);
-        if (!walked.curved && y1 - y0 <= THIN_BAR && x1 - x0 > y1 - y0) pushRule(rules, x0, (y0 + y1) / 2, x1, (y0 + y1) / 2);
-        else if (!walked.curved && x1 - x0 <= THIN_BAR && y1 - y0 > x1 - x0) pushRule(rules, (x0 + x1) / 2, y0, (x0 + x1) / 2, y1);
-        else pushDrawing(drawings, [parts[p]], walked.curved || slantedCount([parts[p]]) ? DRAWN_SLANTED : DRAWN_FILL, 1);
+        if (!walked.curved && y1 - y0 <= THIN_BAR && x1 - x0 > y1 - y0) pushRule(rules, x0, (y0 + y1) / 2, x1, (y0 + y1) / 2, clip());
+        else if (!walked.curved && x1 - x0 <= THIN_BAR && y1 - y0 > x1 - x0) pushRule(rules, (x0 + x1) / 2, y0, (x0 + x1) / 2, y1, clip());
+        else pushDrawing(drawings, [parts[p]], walked.curved || slantedCount([parts[p]]) ? DRAWN_SLANTED : DRAWN_FILL, 1, clip());
       }
     },
+    clipPath: function (path, evenOdd, ctm) { pushClip(partsBox(subpaths(path, ctm).parts)); },
+    clipStrokePath: function (path, stroke, ctm) { pushClip(partsBox(subpaths(path, ctm).parts)); },
+    // Text clips are not measured: they bound nothing here.
+    clipText: function () { pushClip(null); },
+    clipStrokeText: function () { pushClip(null); },
+    clipImageMask: function (image, ctm) { pushClip(imageBox(ctm)); },
+    // A soft mask's content is no drawing of the page; the mask then clips what follows it until its
+    // popClip, unmeasured (a luminosity mask's backdrop may show beyond its area).
+    beginMask: function () { masking++; pushClip(null); },
+    endMask: function () { masking--; },
+    popClip: function () { if (clips.length > 1) clips.pop(); },
   };
 }
 

@@ -88,6 +88,12 @@ async function applySoftMasks(raw: RawPage): Promise<void> {
   }
 }
 
+/**
+ * The share of the reading's progress the page dump takes; glyph OCR, when the dump found glyphs
+ * to read (up to GLYPH_OCR_MAX_MS of tesseract), takes the rest, so the bar moves while it runs.
+ */
+const DUMP_SHARE = 0.75;
+
 /** Of the time left before a job's deadline, the share glyph OCR may take, and its most. */
 const GLYPH_OCR_SHARE = 0.25;
 const GLYPH_OCR_MAX_MS = 90_000;
@@ -112,7 +118,7 @@ export async function readPdfPages(pdfPath: string, pageNumbers: readonly number
     chunks.map(async (chunk) => {
       const { stdout } = await runEngine('mutool', ['run', script, pdfPath, imageDir, ...chunk.map(String)], { signal, maxOutputBytes: MAX_DUMP_BYTES });
       done += chunk.length;
-      onProgress?.(done / pageNumbers.length);
+      onProgress?.((done / pageNumbers.length) * DUMP_SHARE);
       const raws = stdout
         .toString('utf8')
         .split('\n')
@@ -125,6 +131,12 @@ export async function readPdfPages(pdfPath: string, pageNumbers: readonly number
   const raws = dumps.flat();
   const started = Date.now();
   const ocrTime = Math.min(GLYPH_OCR_MAX_MS, deadline === undefined ? Infinity : GLYPH_OCR_SHARE * (deadline - started));
-  const learnt = await recoverGlyphsByOcr(pdfPath, raws, { workDir, signal, until: started + ocrTime });
+  const learnt = await recoverGlyphsByOcr(pdfPath, raws, {
+    workDir,
+    signal,
+    until: started + ocrTime,
+    onProgress: (fraction) => onProgress?.(DUMP_SHARE + fraction * (1 - DUMP_SHARE)),
+  });
+  onProgress?.(1);
   return raws.map((raw) => pageFromRaw(raw, learnt));
 }

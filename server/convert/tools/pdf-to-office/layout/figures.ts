@@ -6,7 +6,8 @@
 // are made of: slanted lines and curves, filled shapes holding no text (bars, markers, arrow heads),
 // or many ruling pieces (axes, ticks, grid lines). Frames and backgrounds that hold text are not
 // evidence themselves (a boxed paragraph, a zebra-striped table). The region then takes in the
-// drawings lying mostly over it and the short labels around it (tick labels, axis titles). A label
+// drawings lying mostly over it, a framed legend beside it, and the short labels around it (tick
+// labels, axis titles). A label
 // is taken with the lines stacked with it: a paragraph beside a figure whose last lines come near
 // it stays text whole, never split between the picture and the page.
 import { containsPoint, overlaps, type Box, type PdfDrawing, type PdfLine, type PdfPage } from '../page-content';
@@ -20,6 +21,8 @@ const MIN_RULE_PIECES = 24;
 /** A label this close to a figure (points) belongs to it, if it is short against the figure. */
 const LABEL_DISTANCE = 16;
 const MAX_LABEL_SHARE = 0.35;
+/** A legend beside a figure is at most this share of its area. */
+const MAX_LEGEND_SHARE = 0.25;
 /** Lines stacked closer than this share of their height, of like height, read as one block of text. */
 const STACKED_GAP = 0.8;
 const LIKE_HEIGHT = 0.25;
@@ -37,6 +40,11 @@ function lineBox(line: PdfLine): Box {
 
 function holdsText(box: Box, lines: readonly Box[]): boolean {
   return lines.some((line) => containsPoint(box, (line.x0 + line.x1) / 2, (line.y0 + line.y1) / 2));
+}
+
+/** A frame or background around text: a filled shape or a box of a few rules that holds some. */
+function isTextFrame(d: PdfDrawing, lines: readonly Box[]): boolean {
+  return (d.kind === 'fill' || (d.kind === 'rules' && d.pieces <= 5)) && holdsText(d.box, lines);
 }
 
 /** Groups of drawings within NEAR of each other (union-find over a bucket grid). */
@@ -112,9 +120,20 @@ function textBlocks(lines: readonly Box[]): Map<Box, Box[]> {
 }
 
 /** The figure's drawings, then its labels: text inside it or short text right beside it. */
+/**
+ * A legend framed beside the figure (gnuplot's and pgfplots' key outside the axes): a box near it,
+ * small against it, holding only short lines. A boxed paragraph beside a figure has long lines.
+ */
+function isLegend(d: PdfDrawing, figure: Box, lines: readonly Box[]): boolean {
+  const frame = d.box;
+  if (!isTextFrame(d, lines) || !overlaps(frame, figure, LABEL_DISTANCE) || area(frame) > MAX_LEGEND_SHARE * area(figure)) return false;
+  const held = lines.filter((l) => containsPoint(frame, (l.x0 + l.x1) / 2, (l.y0 + l.y1) / 2));
+  return held.length > 0 && held.every((l) => l.x1 - l.x0 <= MAX_LABEL_SHARE * (figure.x1 - figure.x0));
+}
+
 function grow(region: Box, drawings: readonly PdfDrawing[], lines: readonly Box[], blocks: Map<Box, Box[]>): Box {
   let box = region;
-  for (const d of drawings) if (shareOver(d.box, box) >= 0.5) box = boundsOf([box, d.box]);
+  for (const d of drawings) if (shareOver(d.box, box) >= 0.5 || isLegend(d, region, lines)) box = boundsOf([box, d.box]);
   const taken = new Set<Box>();
   for (let changed = true; changed; ) {
     changed = false;
@@ -143,18 +162,27 @@ export function findFigures(page: PdfPage, tables: readonly Box[]): Box[] {
   const pageArea = page.width * page.height;
   const outsideTables = (page.drawings ?? []).filter((d) => area(d.box) < 0.8 * pageArea && !tables.some((t) => shareOver(d.box, t) >= 0.5));
   // Frames and backgrounds around text say nothing about figures (and would join everything they hold).
-  const evidence = outsideTables.filter((d) => !((d.kind === 'fill' || (d.kind === 'rules' && d.pieces <= 5)) && holdsText(d.box, lines)));
+  const evidence = outsideTables.filter((d) => !isTextFrame(d, lines));
   const figures = groupsOf(evidence)
     .filter(isFigure)
     .map((group) => boundsOf(group.map((d) => d.box)));
-  // Growing can make figures meet: those become one.
   const blocks = textBlocks(lines);
-  const grown = figures.map((f) => grow(f, outsideTables, lines, blocks));
+  return joinMeeting(figures.map((f) => grow(f, outsideTables, lines, blocks)));
+}
+
+/**
+ * Growing can make figures meet: those become one, until none meet (two figures side by side and a
+ * third below both, which meets the first and then, grown by it, the second).
+ */
+function joinMeeting(boxes: readonly Box[]): Box[] {
   const merged: Box[] = [];
-  for (const box of grown.sort((a, b) => a.y0 - b.y0)) {
-    const joined = merged.findIndex((m) => overlaps(m, box));
-    if (joined >= 0) merged[joined] = boundsOf([merged[joined], box]);
-    else merged.push(box);
+  for (const box of [...boxes].sort((a, b) => a.y0 - b.y0)) {
+    let joined = box;
+    for (let met = merged.findIndex((m) => overlaps(m, joined)); met >= 0; met = merged.findIndex((m) => overlaps(m, joined))) {
+      joined = boundsOf([merged[met], joined]);
+      merged.splice(met, 1);
+    }
+    merged.push(joined);
   }
   return merged;
 }

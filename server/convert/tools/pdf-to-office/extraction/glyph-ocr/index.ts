@@ -24,6 +24,8 @@ export interface GlyphOcrOptions {
   signal?: AbortSignal;
   /** Epoch ms after which no further tesseract run starts. */
   until: number;
+  /** The share of the work done (0–1), told as the line pictures are drawn and each tesseract run ends. */
+  onProgress?: (fraction: number) => void;
 }
 
 function runsOf<T>(items: readonly T[], size: number): T[][] {
@@ -33,7 +35,7 @@ function runsOf<T>(items: readonly T[], size: number): T[][] {
 }
 
 /** glyph key (raw-page.ts) → text, for the unreadable glyphs OCR could read surely. */
-export async function recoverGlyphsByOcr(pdfPath: string, raws: readonly RawPage[], { workDir, signal, until }: GlyphOcrOptions): Promise<Map<string, string>> {
+export async function recoverGlyphsByOcr(pdfPath: string, raws: readonly RawPage[], { workDir, signal, until, onProgress }: GlyphOcrOptions): Promise<Map<string, string>> {
   const lines = sampleLines(raws.flatMap(glyphLinesOf), LIMITS);
   if (lines.length === 0) return new Map();
   const votes = new GlyphVotes();
@@ -55,8 +57,12 @@ export async function recoverGlyphsByOcr(pdfPath: string, raws: readonly RawPage
       byLanguage.set(languages, [...(byLanguage.get(languages) ?? []), { line, file: picture.ocrFile, first }]);
     }
     const runs = [...byLanguage.entries()].flatMap(([languages, group]) => runsOf(group, LINES_PER_RUN).map((run) => ({ languages, run })));
+    // Drawing the pictures counts as one step, each tesseract run (or one skipped for time) as one more.
+    let done = 1;
+    const stepDone = () => onProgress?.(done++ / (runs.length + 1));
+    stepDone();
     await sideBySide(runs, async ({ languages, run }, index) => {
-      if (Date.now() > until) return;
+      if (Date.now() > until) return stepDone();
       const results = await recognizeEach(
         run.map(({ file }) => file),
         path.join(dir, `lines-${index}.txt`),
@@ -67,6 +73,7 @@ export async function recoverGlyphsByOcr(pdfPath: string, raws: readonly RawPage
         // A blank glyph votes once, whatever the number of readings.
         votes.add(run[i].first ? read : read.filter((vote) => vote.text !== ' '));
       });
+      stepDone();
     });
   } catch (error) {
     signal?.throwIfAborted();
