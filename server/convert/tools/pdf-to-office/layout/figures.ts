@@ -119,7 +119,6 @@ function textBlocks(lines: readonly Box[]): Map<Box, Box[]> {
   return new Map(lines.map((line, i) => [line, blocks.get(find(i))!]));
 }
 
-/** The figure's drawings, then its labels: text inside it or short text right beside it. */
 /**
  * A legend framed beside the figure (gnuplot's and pgfplots' key outside the axes): a box near it,
  * small against it, holding only short lines. A boxed paragraph beside a figure has long lines.
@@ -131,6 +130,7 @@ function isLegend(d: PdfDrawing, figure: Box, lines: readonly Box[]): boolean {
   return held.length > 0 && held.every((l) => l.x1 - l.x0 <= MAX_LABEL_SHARE * (figure.x1 - figure.x0));
 }
 
+/** The figure's drawings, then its labels: text inside it or short text right beside it. */
 function grow(region: Box, drawings: readonly PdfDrawing[], lines: readonly Box[], blocks: Map<Box, Box[]>): Box {
   let box = region;
   for (const d of drawings) if (shareOver(d.box, box) >= 0.5 || isLegend(d, region, lines)) box = boundsOf([box, d.box]);
