@@ -5,6 +5,7 @@
 import type { Box, PdfChar } from '../page-content';
 import type { Direction, FigureLabel, TextRun } from './blocks';
 import type { TextLine } from './text-lines';
+import { AXIS, quarterTurn } from './turned-text';
 
 const LEFT_TO_RIGHT: Direction = { x: 1, y: 0 };
 /**
@@ -19,8 +20,6 @@ const FRAME_HEIGHT = 1.5;
  * text at its edge even when told not to. A label's box takes no room of its own (it floats).
  */
 const LENGTH_SLACK = 1.3;
-/** A direction this close to an axis runs along it. */
-const AXIS = 0.999;
 
 type Frame = Pick<FigureLabel, 'frame' | 'rotation' | 'flow'>;
 
@@ -36,8 +35,9 @@ function frameOf(origin: { x: number; y: number }, u: Direction, length: number,
   const room = LENGTH_SLACK * length + size;
   if (u.x >= AXIS) return { frame: { x0: origin.x, y0: origin.y - above, x1: origin.x + room, y1: origin.y - above + height }, rotation: 0, flow: 'horizontal' };
   // Reading upwards the text's top faces left, downwards right; it starts at the box's bottom or top.
-  if (u.y <= -AXIS) return { frame: { x0: origin.x - above, y0: origin.y - room, x1: origin.x - above + height, y1: origin.y }, rotation: 0, flow: 'up' };
-  if (u.y >= AXIS) return { frame: { x0: origin.x + above - height, y0: origin.y, x1: origin.x + above, y1: origin.y + room }, rotation: 0, flow: 'down' };
+  const turn = quarterTurn(u);
+  if (turn === 'up') return { frame: { x0: origin.x - above, y0: origin.y - room, x1: origin.x - above + height, y1: origin.y }, rotation: 0, flow: 'up' };
+  if (turn === 'down') return { frame: { x0: origin.x + above - height, y0: origin.y, x1: origin.x + above, y1: origin.y + room }, rotation: 0, flow: 'down' };
   // The text's downward side, a quarter turn clockwise from its direction (y down).
   const v = { x: -u.y, y: u.x };
   const centre = { x: origin.x - above * v.x + (room / 2) * u.x + (height / 2) * v.x, y: origin.y - above * v.y + (room / 2) * u.y + (height / 2) * v.y };

@@ -1,0 +1,77 @@
+// Vertical writing through PDF → Word, Excel, PowerPoint, HTML and EPUB (issue 14: pdf.js's
+// vertical.pdf came out with its columns left to right). The page (tests/support/vertical-text-pdfs.ts)
+// has an upright title and Chinese columns on Identity-V; poppler's pdftotext reads them title
+// first, then the columns right to left, and is the reference. Outputs are read back as their
+// packages' XML.
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import ExcelJS from 'exceljs';
+import { ebookConverters } from '../../server/convert/tools/ebook';
+import { pdfToOfficeConverters } from '../../server/convert/tools/pdf-to-office';
+import { VERTICAL_COLUMNS, VERTICAL_TITLE, verticalTextPdf } from '../support/vertical-text-pdfs';
+import { readZipParts } from '../support/zip';
+
+let scratch: string;
+let input: string;
+beforeAll(async () => {
+  scratch = mkdtempSync(path.join(os.tmpdir(), 'pdf-to-office-vertical-'));
+  input = path.join(scratch, 'vertical.pdf');
+  writeFileSync(input, await verticalTextPdf());
+  // pptxgenjs imports node:fs by import() when it sees Node, which jest cannot run; its browser mode does the same work.
+  Object.defineProperty(process, 'release', { value: { ...process.release, name: 'jest' } });
+});
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+let jobs = 0;
+async function run(toolId: string): Promise<string> {
+  const tool = [...pdfToOfficeConverters, ...ebookConverters].find((c) => c.toolId === toolId)!;
+  const workDir = path.join(scratch, `job-${++jobs}`);
+  mkdirSync(workDir);
+  const ctx = { workDir, signal: new AbortController().signal, progress: () => {}, tier: 'vip' as const, note: () => {} };
+  const [output] = await tool.convert({ inputs: [{ name: 'vertical.pdf', path: input, size: statSync(input).size, type: 'pdf' }], options: tool.options.parse({}) }, ctx);
+  return output.path;
+}
+
+/** The text runs of the given parts of a package, in order, with nothing between them. */
+async function packageText(file: string, part: RegExp, run: RegExp): Promise<string> {
+  const parts = (await readZipParts(file)).filter(({ name }) => part.test(name));
+  return parts.map(({ text }) => [...text.matchAll(run)].map((m) => m[1]).join('')).join('');
+}
+
+const withoutSpace = (text: string) => text.replace(/\s+/g, '');
+const READING = [VERTICAL_TITLE, ...VERTICAL_COLUMNS].join('');
+
+it('the input is vertical writing: MuPDF sees its columns running down, pdftotext reads the title, then the columns right to left', () => {
+  expect(execFileSync('mutool', ['draw', '-q', '-F', 'stext', '-o', '-', input], { encoding: 'utf8' })).toContain('wmode="1"');
+  expect(withoutSpace(execFileSync('pdftotext', ['-enc', 'UTF-8', input, '-'], { encoding: 'utf8' }))).toBe(READING);
+});
+
+it('pdf-to-word reads the title, then the columns right to left, each top to bottom', async () => {
+  expect(withoutSpace(await packageText(await run('pdf-to-word'), /^word\/document\.xml$/, /<w:t(?: [^>]*)?>([^<]*)<\/w:t>/g))).toBe(READING);
+});
+
+it('pdf-to-excel puts the title, then the columns in reading order on the sheet', async () => {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.readFile(await run('pdf-to-excel'));
+  const cells: string[] = [];
+  workbook.worksheets[0].eachRow((row) => row.eachCell((cell) => cells.push(cell.text)));
+  expect(withoutSpace(cells.join(''))).toBe(READING);
+});
+
+it('pdf-to-ppt keeps the order and sets the columns as vertical East Asian text', async () => {
+  const pptx = await run('pdf-to-ppt');
+  expect(withoutSpace(await packageText(pptx, /^ppt\/slides\/slide1\.xml$/, /<a:t>([^<]*)<\/a:t>/g))).toBe(READING);
+  const slide = (await readZipParts(pptx)).find(({ name }) => name === 'ppt/slides/slide1.xml')!.text;
+  expect(slide).toContain('vert="eaVert"');
+});
+
+/** The text of an (X)HTML document's body. */
+const bodyText = (html: string) => withoutSpace(/<body[^>]*>([\s\S]*)<\/body>/.exec(html)![1].replace(/<[^>]+>/g, ''));
+
+it('pdf-to-html and pdf-to-epub read in the same order', async () => {
+  expect(bodyText(readFileSync(await run('pdf-to-html'), 'utf8'))).toBe(READING);
+  const chapters = (await readZipParts(await run('pdf-to-epub'))).filter(({ name }) => /\.x?html$/.test(name) && !/nav|toc/.test(name));
+  expect(chapters.map(({ text }) => bodyText(text)).join('')).toBe(READING);
+});
