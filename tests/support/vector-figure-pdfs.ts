@@ -163,3 +163,32 @@ export async function paragraphAboveFigurePdf(): Promise<Uint8Array> {
   page.drawEllipse({ x: 380, y: top(260), xScale: 130, yScale: 60, color: rgb(0.6, 0.2, 0.8), opacity: 0.4 });
   return doc.save();
 }
+
+/** The boxes of diagramPdf's state diagram, left to right, each label's lines top to bottom. */
+export const DIAGRAM_BOXES = [['Record', 'LIR Trace'], ['Monitor'], ['Enter', 'Compiled Trace']];
+
+/**
+ * One A4 page: a heading, then a state diagram as tracemonkey draws one — boxes side by side
+ * joined by curved arrows, two of them labelled on two lines — and a caption.
+ */
+export async function diagramPdf(): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  const page = doc.addPage([595, PAGE_HEIGHT]);
+  page.drawText('Trace states', { x: 100, y: top(90), size: 18, font });
+  DIAGRAM_BOXES.forEach((lines, i) => {
+    const left = 100 + i * 140;
+    page.drawRectangle({ x: left, y: top(200), width: 110, height: 50, borderColor: rgb(0, 0, 0), borderWidth: 0.8 });
+    // A one-line label sits in the middle of its box, a two-line one a line above and below it.
+    lines.forEach((text, k) => page.drawText(text, { x: left + 10, y: top(180 + (k - (lines.length - 1) / 2) * 11), size: 9, font }));
+    // From the top of the box before to the foot of this one.
+    if (i > 0) page.drawSvgPath('M 0 0 C 30 0 0 50 30 50', { x: left - 30, y: top(150), borderColor: rgb(0, 0, 0), borderWidth: 0.8 });
+  });
+  // Return arrows from under the boxes, with filled heads: curves and fills, what a diagram is made of.
+  for (const [from, to] of [[485, 105], [295, 165], [435, 175]]) {
+    page.drawSvgPath(`M 0 0 C 0 40 ${to - from} 40 ${to - from} 0`, { x: from, y: top(200), borderColor: rgb(0, 0, 0), borderWidth: 0.8 });
+    page.drawSvgPath('M 0 0 L -4 8 L 4 8 Z', { x: to, y: top(200), color: rgb(0, 0, 0) });
+  }
+  page.drawText('Figure 1. The states a trace goes through.', { x: 100, y: top(280), size: 10, font });
+  return doc.save();
+}

@@ -3,8 +3,8 @@
 // tables and figures as wholes) is ordered by columns, and runs of lines become paragraphs; text
 // running down or up the page is laid out in its own frame and read as one piece (turned-text.ts).
 import { containsPoint, insideBox, type PdfChar, type PdfPage } from '../page-content';
-import type { Block, FigureLabel, ImageBlock, PageLayout, TableBlock, TableCellBlock } from './blocks';
-import { figureLabel } from './figure-labels';
+import type { Block, ImageBlock, PageLayout, TableBlock, TableCellBlock } from './blocks';
+import { figureLabel, labelsInReadingOrder, type PlacedLabel } from './figure-labels';
 import { buildParagraphs } from './paragraphs';
 import { readingOrder, type Placed } from './reading-order';
 import { findFigures } from './figures';
@@ -63,7 +63,7 @@ export function layoutPage(page: PdfPage): PageLayout {
   const turned = { down: [] as TextLine[], up: [] as TextLine[] };
   /** Figure text: on the sheet as lines, in Word and PowerPoint as labels over the figure's picture. */
   const figureLines: TextLine[] = [];
-  const labels = figures.map((): { box: TextLine['box']; label: FigureLabel }[] => []);
+  const labels = figures.map((): PlacedLabel[] => []);
   page.lines.forEach((line, lineIndex) => {
     const free: PdfChar[] = [];
     const inFigures: PdfChar[] = [];
@@ -96,9 +96,8 @@ export function layoutPage(page: PdfPage): PageLayout {
     .map((i) => ({ kind: 'image', ...i }));
   const figureImages: ImageBlock[] = figures.map((figure, i) => {
     const box = { x0: figure.x0 - FIGURE_PADDING, y0: figure.y0 - FIGURE_PADDING, x1: figure.x1 + FIGURE_PADDING, y1: figure.y1 + FIGURE_PADDING };
-    // Read in the figure's own reading order (a diagram's boxes row by row), as copied or read aloud.
-    const ordered = readingOrder(labels[i], MIN_GUTTER_EMS * median(labels[i].map(({ label }) => label.size)));
-    return { kind: 'image', box, file: '', renderFrom: page.number, labels: ordered.map(({ item }) => item.label) };
+    const ordered = labelsInReadingOrder(labels[i], MIN_GUTTER_EMS * median(labels[i].map(({ label }) => label.size)));
+    return { kind: 'image', box, file: '', renderFrom: page.number, labels: ordered };
   });
   const turnedTexts = (['down', 'up'] as const)
     .filter((flow) => turned[flow].length > 0)
