@@ -10,7 +10,7 @@ import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { ebookConverters } from '../../server/convert/tools/ebook';
 import { pdfToOfficeConverters } from '../../server/convert/tools/pdf-to-office';
-import { VERTICAL_COLUMNS, VERTICAL_TITLE, verticalTextPdf } from '../support/vertical-text-pdfs';
+import { VERTICAL_COLUMNS, VERTICAL_PAGE_TWO, VERTICAL_TITLE, verticalTextPdf } from '../support/vertical-text-pdfs';
 import { readZipParts } from '../support/zip';
 
 let scratch: string;
@@ -41,28 +41,41 @@ async function packageText(file: string, part: RegExp, run: RegExp): Promise<str
 }
 
 const withoutSpace = (text: string) => text.replace(/\s+/g, '');
-const READING = [VERTICAL_TITLE, ...VERTICAL_COLUMNS].join('');
+const READING = [VERTICAL_TITLE, ...VERTICAL_COLUMNS, ...VERTICAL_PAGE_TWO].join('');
 
 it('the input is vertical writing: MuPDF sees its columns running down, pdftotext reads the title, then the columns right to left', () => {
   expect(execFileSync('mutool', ['draw', '-q', '-F', 'stext', '-o', '-', input], { encoding: 'utf8' })).toContain('wmode="1"');
   expect(withoutSpace(execFileSync('pdftotext', ['-enc', 'UTF-8', input, '-'], { encoding: 'utf8' }))).toBe(READING);
 });
 
-it('pdf-to-word reads the title, then the columns right to left, each top to bottom', async () => {
-  expect(withoutSpace(await packageText(await run('pdf-to-word'), /^word\/document\.xml$/, /<w:t(?: [^>]*)?>([^<]*)<\/w:t>/g))).toBe(READING);
+describe('pdf-to-word', () => {
+  let docx: string;
+  beforeAll(async () => {
+    docx = await run('pdf-to-word');
+  });
+
+  it('reads the title, then the columns right to left, each top to bottom', async () => {
+    expect(withoutSpace(await packageText(docx, /^word\/document\.xml$/, /<w:t(?: [^>]*)?>([^<]*)<\/w:t>/g))).toBe(READING);
+  });
+
+  it('sets the page of vertical writing alone vertically (a tbRl section), not the page with the upright title', async () => {
+    const xml = (await readZipParts(docx)).find(({ name }) => name === 'word/document.xml')!.text;
+    const sections = [...xml.matchAll(/<w:sectPr>([\s\S]*?)<\/w:sectPr>/g)].map((m) => /<w:textDirection w:val="(\w+)"/.exec(m[1])?.[1]);
+    expect(sections).toEqual([undefined, 'tbRl']);
+  });
 });
 
-it('pdf-to-excel puts the title, then the columns in reading order on the sheet', async () => {
+it('pdf-to-excel puts the title, then the columns in reading order on its sheets', async () => {
   const workbook = new ExcelJS.Workbook();
   await workbook.xlsx.readFile(await run('pdf-to-excel'));
   const cells: string[] = [];
-  workbook.worksheets[0].eachRow((row) => row.eachCell((cell) => cells.push(cell.text)));
+  for (const sheet of workbook.worksheets) sheet.eachRow((row) => row.eachCell((cell) => cells.push(cell.text)));
   expect(withoutSpace(cells.join(''))).toBe(READING);
 });
 
 it('pdf-to-ppt keeps the order and sets the columns as vertical East Asian text', async () => {
   const pptx = await run('pdf-to-ppt');
-  expect(withoutSpace(await packageText(pptx, /^ppt\/slides\/slide1\.xml$/, /<a:t>([^<]*)<\/a:t>/g))).toBe(READING);
+  expect(withoutSpace(await packageText(pptx, /^ppt\/slides\/slide\d\.xml$/, /<a:t>([^<]*)<\/a:t>/g))).toBe(READING);
   const slide = (await readZipParts(pptx)).find(({ name }) => name === 'ppt/slides/slide1.xml')!.text;
   expect(slide).toContain('vert="eaVert"');
 });

@@ -7,6 +7,7 @@ import { unionBox, type Box, type PdfChar } from '../page-content';
 import type { Direction, ParagraphBlock } from './blocks';
 import { buildParagraphs } from './paragraphs';
 import { readingOrder } from './reading-order';
+import { containsCjk } from './scripts';
 import { splitAtGaps, type TextLine } from './text-lines';
 
 export type TurnedFlow = NonNullable<ParagraphBlock['flow']>;
@@ -63,4 +64,9 @@ export function turnedText(lines: readonly TextLine[], flow: TurnedFlow, minGutt
   const u = RUNS[flow];
   const paragraphs = buildParagraphs(readingOrder(lines, minGutter)).map((p) => ({ ...p, box: boxThrough(p.box, (q) => toPage(q, u)), flow }));
   return { kind: 'turned', box: unionBox(paragraphs.map((p) => p.box)), paragraphs };
+}
+
+/** Chinese or Japanese running down the page is vertical writing (upright characters, columns right to left), not turned text. */
+export function isVerticalWriting(paragraph: ParagraphBlock): boolean {
+  return paragraph.flow === 'down' && containsCjk(paragraph.runs.map((r) => r.text).join(''));
 }

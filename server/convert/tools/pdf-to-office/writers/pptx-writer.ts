@@ -13,7 +13,7 @@ import type { FigureLabel, PageLayout, ParagraphBlock, TextRun } from '../layout
 import type { LinkTarget } from '../page-content';
 import { hexColor } from './colors';
 import { familyName } from './font-names';
-import { containsCjk } from '../layout/scripts';
+import { isVerticalWriting } from '../layout/turned-text';
 
 const POINTS_PER_INCH = 72;
 /** Office renders a little wider than the PDF's fonts at times; this keeps one line one line. */
@@ -54,7 +54,7 @@ function addParagraph(slide: Slide, paragraph: ParagraphBlock, inches: (points: 
     y: inches(box.y0),
     w: paragraph.flow ? inches(box.x1 - box.x0) : along(box.x1 - box.x0),
     h: paragraph.flow ? along(box.y1 - box.y0) : inches(box.y1 - box.y0),
-    vert: paragraph.flow && paragraphFlow(paragraph),
+    vert: paragraph.flow && (isVerticalWriting(paragraph) ? 'eaVert' : TEXT_FLOW[paragraph.flow]),
     margin: 0,
     valign: 'top',
     align: paragraph.alignment,
@@ -66,12 +66,6 @@ function addParagraph(slide: Slide, paragraph: ParagraphBlock, inches: (points: 
 type Inches = (points: number) => number;
 
 const TEXT_FLOW = { horizontal: 'horz', up: 'vert270', down: 'vert' } as const satisfies Record<FigureLabel['flow'], string>;
-
-/** Chinese or Japanese running down the page is vertical writing (upright characters, columns right to left); other text down is turned. */
-function paragraphFlow(paragraph: ParagraphBlock): 'eaVert' | (typeof TEXT_FLOW)[FigureLabel['flow']] {
-  const text = paragraph.runs.map((r) => r.text).join('');
-  return paragraph.flow === 'down' && containsCjk(text) ? 'eaVert' : TEXT_FLOW[paragraph.flow ?? 'horizontal'];
-}
 
 /** A figure's label as a text box over its picture, left to right or turned as it stood. */
 function addLabel(slide: Slide, label: FigureLabel, inches: Inches, scale: number): void {
