@@ -4,13 +4,14 @@
 // first, then the columns right to left, and is the reference. Outputs are read back as their
 // packages' XML.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { ebookConverters } from '../../server/convert/tools/ebook';
 import { pdfToOfficeConverters } from '../../server/convert/tools/pdf-to-office';
 import { VERTICAL_COLUMNS, VERTICAL_PAGE_TWO, VERTICAL_TITLE, verticalTextPdf } from '../support/vertical-text-pdfs';
+import { jobContext } from '../support/convert-job';
 import { readZipParts } from '../support/zip';
 
 let scratch: string;
@@ -24,13 +25,9 @@ beforeAll(async () => {
 });
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
-let jobs = 0;
 async function run(toolId: string): Promise<string> {
   const tool = [...pdfToOfficeConverters, ...ebookConverters].find((c) => c.toolId === toolId)!;
-  const workDir = path.join(scratch, `job-${++jobs}`);
-  mkdirSync(workDir);
-  const ctx = { workDir, signal: new AbortController().signal, progress: () => {}, tier: 'vip' as const, note: () => {} };
-  const [output] = await tool.convert({ inputs: [{ name: 'vertical.pdf', path: input, size: statSync(input).size, type: 'pdf' }], options: tool.options.parse({}) }, ctx);
+  const [output] = await tool.convert({ inputs: [{ name: 'vertical.pdf', path: input, size: statSync(input).size, type: 'pdf' }], options: tool.options.parse({}) }, jobContext(scratch));
   return output.path;
 }
 
