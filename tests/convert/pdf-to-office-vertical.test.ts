@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { ebookConverters } from '../../server/convert/tools/ebook';
+import { ofdConverters } from '../../server/convert/tools/ofd';
 import { pdfToOfficeConverters } from '../../server/convert/tools/pdf-to-office';
 import { VERTICAL_COLUMNS, VERTICAL_PAGE_TWO, VERTICAL_TITLE, verticalTextPdf } from '../support/vertical-text-pdfs';
 import { jobContext } from '../support/convert-job';
@@ -25,9 +26,10 @@ beforeAll(async () => {
 });
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
-async function run(toolId: string): Promise<string> {
-  const tool = [...pdfToOfficeConverters, ...ebookConverters].find((c) => c.toolId === toolId)!;
-  const [output] = await tool.convert({ inputs: [{ name: 'vertical.pdf', path: input, size: statSync(input).size, type: 'pdf' }], options: tool.options.parse({}) }, jobContext(scratch));
+async function run(toolId: string, file = input): Promise<string> {
+  const tool = [...pdfToOfficeConverters, ...ebookConverters, ...ofdConverters].find((c) => c.toolId === toolId)!;
+  const type = path.extname(file).slice(1);
+  const [output] = await tool.convert({ inputs: [{ name: path.basename(file), path: file, size: statSync(file).size, type }], options: tool.options.parse({}) }, jobContext(scratch));
   return output.path;
 }
 
@@ -84,4 +86,25 @@ it('pdf-to-html and pdf-to-epub read in the same order', async () => {
   expect(bodyText(readFileSync(await run('pdf-to-html'), 'utf8'))).toBe(READING);
   const chapters = (await readZipParts(await run('pdf-to-epub'))).filter(({ name }) => /\.x?html$/.test(name) && !/nav|toc/.test(name));
   expect(chapters.map(({ text }) => bodyText(text)).join('')).toBe(READING);
+});
+
+it('pdf-to-ofd keeps the columns in reading order, their characters upright one below the other, as ofd-to-pdf draws them back', async () => {
+  const ofd = await run('pdf-to-ofd');
+  const objects = (await readZipParts(ofd))
+    .filter(({ name }) => /Pages\/Page_\d+\/Content\.xml$/.test(name))
+    .flatMap(({ text }) => [...text.matchAll(/<ofd:TextObject ([^>]*)>[\s\S]*?<ofd:TextCode ([^>]*)>([^<]*)<\/ofd:TextCode>/g)])
+    .map(([, object, code, text]) => ({ object, code, text }));
+  expect(objects.map((o) => o.text)).toEqual([VERTICAL_TITLE, ...VERTICAL_COLUMNS, ...VERTICAL_PAGE_TWO]);
+  for (const column of objects.slice(1)) expect({ text: column.text, turned: column.object.includes('CTM='), stepsDown: column.code.includes('DeltaY=') }).toEqual({ text: column.text, turned: false, stepsDown: true });
+  const back = path.join(scratch, 'back.ofd');
+  writeFileSync(back, readFileSync(ofd));
+  const drawn = execFileSync('pdftotext', ['-bbox', '-f', '2', '-l', '2', await run('ofd-to-pdf', back), '-'], { encoding: 'utf8' });
+  const glyphs = [...drawn.matchAll(/<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)<\/word>/g)].map((m) => ({ x: Number(m[1]), y: Number(m[2]), width: Number(m[3]) - Number(m[1]), text: m[5] }));
+  const [first] = VERTICAL_PAGE_TWO;
+  const column = [...first].map((char) => glyphs.find((g) => g.text === char)!);
+  column.forEach((glyph, i) => {
+    // Upright: one character a word, as wide as a full-width character, under the one before at the same x.
+    expect({ char: glyph.text, width: Math.round(glyph.width) }).toEqual({ char: [...first][i], width: 20 });
+    if (i > 0) expect({ x: Math.round(glyph.x - column[0].x), below: glyph.y > column[i - 1].y }).toEqual({ x: 0, below: true });
+  });
 });
