@@ -15,7 +15,7 @@ import { drawPictures, DegradedPages } from '../../server/convert/tools/pdf-to-o
 import type { ImageBlock, PageLayout } from '../../server/convert/tools/pdf-to-office/layout/blocks';
 import { greyPixels, region } from '../support/pixels';
 import { SOFFICE_TIMEOUT_MS, sofficeConvert } from '../support/soffice';
-import { LABELLED_FIGURE, labelledFigurePdf } from '../support/vector-figure-pdfs';
+import { DIAGRAM_BOXES, diagramPdf, LABELLED_FIGURE, labelledFigurePdf } from '../support/vector-figure-pdfs';
 import { readZipParts } from '../support/zip';
 import { zipEntry } from '../support/transparent-image';
 
@@ -238,5 +238,23 @@ describe('figures for writers that do not place labels, and labels that are not 
     expect(figure.labels).toBeUndefined();
     // Drawn, its text and all.
     expect(statSync(figure.file).size).toBeGreaterThan(1000);
+  });
+});
+
+describe('a diagram whose boxes are labelled on two lines (tracemonkey\'s state machine)', () => {
+  let diagram: string;
+  beforeAll(async () => {
+    diagram = path.join(scratch, 'diagram.pdf');
+    writeFileSync(diagram, await diagramPdf());
+  });
+
+  it('the input: poppler reads each box\'s lines together', () => {
+    const lines = execFileSync('pdftotext', ['-enc', 'UTF-8', diagram, '-'], { encoding: 'utf8' }).split('\n');
+    for (const box of DIAGRAM_BOXES.filter((b) => b.length > 1)) expect(lines.slice(lines.indexOf(box[0]), lines.indexOf(box[0]) + box.length)).toEqual(box);
+  });
+
+  it('PDF → Word gives its labels box by box, left to right, each box\'s lines together', async () => {
+    const xml = (await part(await run('pdf-to-word', diagram), 'word/document.xml')).replace(/<mc:Fallback>[\s\S]*?<\/mc:Fallback>/g, '');
+    expect(docxTextBoxes(xml).map((box) => box.text)).toEqual(DIAGRAM_BOXES.flat());
   });
 });

@@ -280,3 +280,30 @@ export async function legendBesideFigurePdf(): Promise<Uint8Array> {
   text('Figure 1. Two triangulations and their common refinement.', 120, 280, 10);
   return doc.save();
 }
+
+/** The boxes of diagramPdf's state diagram, left to right, each label's lines top to bottom. */
+export const DIAGRAM_BOXES = [['Record', 'LIR Trace'], ['Monitor'], ['Enter', 'Compiled Trace']];
+
+/**
+ * One A4 page: a heading, then a state diagram as tracemonkey draws one — boxes side by side
+ * joined by curved arrows, two of them labelled on two lines — and a caption.
+ */
+export async function diagramPdf(): Promise<Uint8Array> {
+  const { doc, page, text } = await a4Page(9);
+  text('Trace states', 100, 90, 18);
+  DIAGRAM_BOXES.forEach((lines, i) => {
+    const left = 100 + i * 140;
+    page.drawRectangle({ x: left, y: top(200), width: 110, height: 50, borderColor: rgb(0, 0, 0), borderWidth: 0.8 });
+    // A one-line label sits in the middle of its box, a two-line one a line above and below it.
+    lines.forEach((label, k) => text(label, left + 10, 180 + (k - (lines.length - 1) / 2) * 11));
+    // From the top of the box before to the foot of this one.
+    if (i > 0) page.drawSvgPath('M 0 0 C 30 0 0 50 30 50', { x: left - 30, y: top(150), borderColor: rgb(0, 0, 0), borderWidth: 0.8 });
+  });
+  // Return arrows from under the boxes, with filled heads: curves and fills, what a diagram is made of.
+  for (const [from, to] of [[485, 105], [295, 165], [435, 175]]) {
+    page.drawSvgPath(`M 0 0 C 0 40 ${to - from} 40 ${to - from} 0`, { x: from, y: top(200), borderColor: rgb(0, 0, 0), borderWidth: 0.8 });
+    page.drawSvgPath('M 0 0 L -4 8 L 4 8 Z', { x: to, y: top(200), color: rgb(0, 0, 0) });
+  }
+  text('Figure 1. The states a trace goes through.', 100, 280, 10);
+  return doc.save();
+}

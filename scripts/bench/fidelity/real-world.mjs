@@ -3,8 +3,8 @@
 //   - characters: pdftotext's text of the input (NFKC, whitespace and U+FFFD left out) against the
 //     text of the result in document order; recall = the longest common subsequence (GNU diff, one
 //     code point a line) over the input's characters, so text kept but put out of order counts as
-//     lost (and beside it, what is kept in any order: a multiset of code points). pdftotext has two reading orders, neither right everywhere (columns read well in its
-//     default order, tables row by row only in -layout): each result gets the better of the two;
+//     lost (and beside it, what is kept in any order: a multiset of code points). pdftotext has three reading orders, none right everywhere (columns read well in its
+//     default order, tables row by row in -layout and -raw, -raw follows the content stream): each result gets the best of the three;
 //   - U+FFFD: how many the result holds (a glyph the converter could not map);
 //   - figures: images drawn on the input's pages (pdfimages -list, at least 16 pt each way, soft
 //     masks not counted) against pictures in the DOCX (pic:pic); kept = min(result, input) / input;
@@ -62,8 +62,17 @@ const characters = (text) =>
   [...text.normalize('NFKC').replace(/[\s\p{Cf}\p{Cc}\p{Co}\p{Cn}]+/gu, '').replaceAll(FFFD, '').replace(RTL_RUN, (run) => [...run].sort().join(''))];
 const countFffd = (text) => text.split(FFFD).length - 1;
 
-/** The input's text in pdftotext's two reading orders: its default (columns) and -layout (table rows). */
-const pdftotextReferences = (file) => [[], ['-layout']].map((mode) => read('pdftotext', ['-q', ...mode, '-enc', 'UTF-8', file, '-']));
+/**
+ * The input's text in pdftotext's three reading orders: its default (columns), -layout (table rows)
+ * and -raw (the order the content stream draws the text in: a TeX paper's columns one after the
+ * other and its tables row by row, where the default order can take a column's head for the
+ * continuation of a heading beside it — multicolumn.pdf). -raw leaves a word hyphenated at a
+ * line's end split as printed; it is joined as the default order joins it.
+ */
+const pdftotextReferences = (file) => [
+  ...[[], ['-layout']].map((mode) => read('pdftotext', ['-q', ...mode, '-enc', 'UTF-8', file, '-'])),
+  read('pdftotext', ['-q', '-raw', '-enc', 'UTF-8', file, '-']).replace(/(\p{Ll})-\n(?=\p{Ll})/gu, '$1'),
+];
 
 /** Tesseract's text of every page drawn at 300 dpi, page after page (one reading order). */
 function ocrReferences(file) {
@@ -115,7 +124,7 @@ function recallAnyOrder(expected, found) {
   return kept / expected.length;
 }
 
-/** The better recall of `found` against either reading order of the input. */
+/** The best recall of `found` against any reading order of the input. */
 const recallInOrder = (orders, found) => (orders[0].length ? Math.max(...orders.map((expected) => recallAgainst(expected, found))) : undefined);
 
 /** Characters of `expected` kept in order in `found`, by GNU diff over one code point a line. */

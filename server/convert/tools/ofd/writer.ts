@@ -4,7 +4,8 @@
 //   Doc_0/PublicRes.xml (Fonts), Doc_0/DocumentRes.xml (MultiMedias, files under Doc_0/Res/).
 // Text stays text: one TextObject per run of characters sharing font, size and baseline, with
 // TextCode X/Y and DeltaX from the characters' own positions; a line that does not run left to
-// right (a rotated page, turned text) stays one TextObject too, turned by its CTM. Images become ImageObjects over
+// right (a rotated page, turned text) stays one TextObject too, turned by its CTM; vertical writing
+// (CJK running down) keeps its characters upright, stepped down by DeltaY. Images become ImageObjects over
 // PNG MultiMedia; the straight ruling lines the reader finds become PathObjects. Units are mm.
 // A run of characters under a link annotation carries the link as the TextObject's own Actions
 // (CT_GraphicUnit's Actions: a CLICK Action with a URI, or a Goto to the page's Dest), which is
@@ -14,6 +15,8 @@ import { readFile } from 'node:fs/promises';
 import { randomUUID } from 'node:crypto';
 import yazl from 'yazl';
 import { sameLink } from '../pdf-to-office/extraction/page-links';
+import { containsCjk } from '../pdf-to-office/layout/scripts';
+import { quarterTurn } from '../pdf-to-office/layout/turned-text';
 import type { LinkTarget, PdfChar, PdfPage } from '../pdf-to-office/page-content';
 import { OFD_NAMESPACE } from './model';
 import { escapeXml } from './xml';
@@ -105,13 +108,14 @@ function deltaX(chars: readonly PdfChar[], advance: (char: PdfChar, next: PdfCha
   return deltas;
 }
 
-/** Where a TextObject goes, in mm: its Boundary, the CTM from its text space, the TextCode's origin and its DeltaX. */
+/** Where a TextObject goes, in mm: its Boundary, the CTM from its text space, the TextCode's origin and its steps (DeltaX, or DeltaY down a column). */
 interface TextPlacement {
   boundary: [x: number, y: number, width: number, height: number];
   ctm?: [number, number, number, number, number, number];
   x: number;
   y: number;
   deltas: number[];
+  deltaAxis?: 'DeltaX' | 'DeltaY';
 }
 
 function uprightPlacement(run: TextRun): TextPlacement {
@@ -152,6 +156,33 @@ function turnedPlacement(run: TextRun, direction: { x: number; y: number }): Tex
     y: 0,
     deltas: deltaX(run.chars, (char, next) => mm(along(next) - along(char))),
   };
+}
+
+/** From the top of a CJK glyph's em box to its baseline (ideographic fonts: 0.88 em). */
+const CJK_ASCENT = 0.88;
+
+/**
+ * Vertical writing (Chinese or Japanese running down the page): upright characters one below the
+ * other, each from its own origin — MuPDF gives a vertical glyph's as the top left of its em box —
+ * stepped by DeltaY, where a turned line would lay them on their side.
+ */
+function verticalPlacement(run: TextRun): TextPlacement {
+  const first = run.chars[0];
+  const left = first.originX ?? first.box.x0;
+  const bottom = Math.max(...run.chars.map((c) => c.baseline)) + run.size;
+  return {
+    boundary: [mm(left), mm(first.baseline), mm(run.size), mm(bottom - first.baseline)],
+    x: 0,
+    y: mm(CJK_ASCENT * run.size),
+    deltas: deltaX(run.chars, (char, next) => mm(next.baseline - char.baseline)),
+    deltaAxis: 'DeltaY',
+  };
+}
+
+function placement(run: TextRun): TextPlacement {
+  if (!run.direction) return uprightPlacement(run);
+  const verticalWriting = quarterTurn(run.direction) === 'down' && containsCjk(run.chars.map((c) => c.text).join(''));
+  return verticalWriting ? verticalPlacement(run) : turnedPlacement(run, run.direction);
 }
 
 /** The Actions element of a linked TextObject, or '' (a page link whose page was not written is dropped). */
@@ -223,9 +254,9 @@ export async function writeOfd(pages: readonly PdfPage[], file: string, { title,
       const font = fonts.get(run.font);
       if (!font) continue;
       const size = mm(run.size);
-      const place = run.direction ? turnedPlacement(run, run.direction) : uprightPlacement(run);
+      const place = placement(run);
       const text = run.chars.map((char) => char.text).join('');
-      const deltaAttr = place.deltas.length > 0 ? ` DeltaX="${place.deltas.map(n).join(' ')}"` : '';
+      const deltaAttr = place.deltas.length > 0 ? ` ${place.deltaAxis ?? 'DeltaX'}="${place.deltas.map(n).join(' ')}"` : '';
       const ctmAttr = place.ctm ? ` CTM="${place.ctm.map(n).join(' ')}"` : '';
       objects.push(
         `<ofd:TextObject ID="${ids.next()}" Boundary="${place.boundary.map(n).join(' ')}"${ctmAttr} Font="${font.id}" Size="${n(size)}"${font.bold ? ' Weight="700"' : ''}${font.italic ? ' Italic="true"' : ''}>` +

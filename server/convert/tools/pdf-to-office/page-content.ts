@@ -42,8 +42,8 @@ export interface PdfLink {
 export interface PdfLine {
   chars: PdfChar[];
   /**
-   * The unit vector (y down) the text runs along, when not left to right: a rotated page or a
-   * turned text matrix. Its characters' boxes are then only roughly where the glyphs are.
+   * The unit vector (y down) the text runs along, when not left to right: a rotated page, a
+   * turned text matrix, vertical writing (down). Its characters' boxes are turned with it.
    */
   direction?: { x: number; y: number };
 }

@@ -5,7 +5,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { runEngine } from '../../../engines';
-import type { Box, PdfChar, PdfDrawing, PdfFont, PdfLine, PdfPage } from '../page-content';
+import { unionBox, type Box, type PdfChar, type PdfDrawing, type PdfFont, type PdfLine, type PdfPage } from '../page-content';
 import { PAGE_DUMP_SCRIPT } from './mutool-script';
 import { applySoftMask } from '../../pdf-render/soft-mask';
 import { withoutReplacement } from './unmapped-glyphs';
@@ -34,12 +34,20 @@ function fontFromRaw([rawName, bold, italic]: RawFont): PdfFont {
 const ASCENT = 0.8;
 const DESCENT = 0.2;
 
+const LEFT_TO_RIGHT = { x: 1, y: 0 };
+
 /**
- * Heights come from the baseline and size, not from MuPDF's quads: those use each font's bounding
- * box, which for CJK fonts is two or three lines tall and would make neighbouring lines overlap.
+ * A glyph's box, from its quad's extent along the direction `u` the text runs (y down) and, across
+ * it, from the origin and size: MuPDF's quads use each font's bounding box there, which for CJK
+ * fonts is two or three lines tall and would make neighbouring lines overlap. Text running down or
+ * up the page (vertical writing, a turned table) gets its box turned with it.
  */
-function glyphBox(x0: number, x1: number, baseline: number, size: number): Box {
-  return { x0, y0: baseline - ASCENT * size, x1, y1: baseline + DESCENT * size };
+function glyphBox(quad: Box, origin: { x: number; y: number }, size: number, u: { x: number; y: number } = LEFT_TO_RIGHT): Box {
+  const along = [quad.x0, quad.x1].flatMap((x) => [quad.y0, quad.y1].map((y) => (x - origin.x) * u.x + (y - origin.y) * u.y));
+  // The text's downward side, a quarter turn clockwise from its direction.
+  const v = { x: -u.y, y: u.x };
+  const corners = [Math.min(...along), Math.max(...along)].flatMap((a) => [-ASCENT * size, DESCENT * size].map((b) => ({ x: origin.x + a * u.x + b * v.x, y: origin.y + a * u.y + b * v.y })));
+  return unionBox(corners.map(({ x, y }) => ({ x0: x, y0: y, x1: x, y1: y })));
 }
 
 /**
@@ -53,11 +61,12 @@ function pageFromRaw(raw: RawPage, learnt: ReadonlyMap<string, string>): PdfPage
   const lines: PdfLine[] = raw.lines
     .map((chars, index) => ({
       ...(turns.has(index) ? { direction: turns.get(index) } : {}),
-      chars: chars.flatMap(([rawText, x0, , x1, , font, size, baseline, color = 0, originX, glyph]): PdfChar[] => {
+      chars: chars.flatMap(([rawText, x0, y0, x1, y1, font, size, baseline, color = 0, originX, glyph]): PdfChar[] => {
         const known = glyph === undefined ? undefined : learnt.get(glyphKey(raw.fonts[font][0], glyph));
         const { text, dropped } = withoutReplacement(known ?? rawText);
         unreadable += dropped;
-        return text ? [{ text, box: glyphBox(x0, x1, baseline, size), font: fonts[font], size, baseline, color, ...(originX === undefined ? {} : { originX }) }] : [];
+        const box = glyphBox({ x0, y0, x1, y1 }, { x: originX ?? x0, y: baseline }, size, turns.get(index));
+        return text ? [{ text, box, font: fonts[font], size, baseline, color, ...(originX === undefined ? {} : { originX }) }] : [];
       }),
     }))
     .filter((line) => line.chars.some((c) => c.text.trim() !== ''));

@@ -36,6 +36,11 @@ export interface ParagraphBlock {
   firstLineIndent: number;
   /** Empty space above, in points. */
   spaceBefore: number;
+  /**
+   * Set when the text ran down (vertical writing) or up the page (layout/turned-text.ts): its
+   * lines, indents and spacing are then measured along that flow, its box is the page's.
+   */
+  flow?: 'down' | 'up';
 }
 
 export interface TableCellBlock {

@@ -2,9 +2,11 @@
 // as labels placed over its picture: Word and PowerPoint put each label in a text box where it
 // stood, and the picture is drawn without those glyphs (extraction/page-clips.ts), so the text
 // can be found, copied and edited and is not shown twice.
-import type { Box, PdfChar } from '../page-content';
+import { unionBox, type Box, type PdfChar } from '../page-content';
 import type { Direction, FigureLabel, TextRun } from './blocks';
+import { readingOrder } from './reading-order';
 import type { TextLine } from './text-lines';
+import { AXIS, quarterTurn } from './turned-text';
 
 const LEFT_TO_RIGHT: Direction = { x: 1, y: 0 };
 /**
@@ -19,8 +21,6 @@ const FRAME_HEIGHT = 1.5;
  * text at its edge even when told not to. A label's box takes no room of its own (it floats).
  */
 const LENGTH_SLACK = 1.3;
-/** A direction this close to an axis runs along it. */
-const AXIS = 0.999;
 
 type Frame = Pick<FigureLabel, 'frame' | 'rotation' | 'flow'>;
 
@@ -36,8 +36,9 @@ function frameOf(origin: { x: number; y: number }, u: Direction, length: number,
   const room = LENGTH_SLACK * length + size;
   if (u.x >= AXIS) return { frame: { x0: origin.x, y0: origin.y - above, x1: origin.x + room, y1: origin.y - above + height }, rotation: 0, flow: 'horizontal' };
   // Reading upwards the text's top faces left, downwards right; it starts at the box's bottom or top.
-  if (u.y <= -AXIS) return { frame: { x0: origin.x - above, y0: origin.y - room, x1: origin.x - above + height, y1: origin.y }, rotation: 0, flow: 'up' };
-  if (u.y >= AXIS) return { frame: { x0: origin.x + above - height, y0: origin.y, x1: origin.x + above, y1: origin.y + room }, rotation: 0, flow: 'down' };
+  const turn = quarterTurn(u);
+  if (turn === 'up') return { frame: { x0: origin.x - above, y0: origin.y - room, x1: origin.x - above + height, y1: origin.y }, rotation: 0, flow: 'up' };
+  if (turn === 'down') return { frame: { x0: origin.x + above - height, y0: origin.y, x1: origin.x + above, y1: origin.y + room }, rotation: 0, flow: 'down' };
   // The text's downward side, a quarter turn clockwise from its direction (y down).
   const v = { x: -u.y, y: u.x };
   const centre = { x: origin.x - above * v.x + (room / 2) * u.x + (height / 2) * v.x, y: origin.y - above * v.y + (room / 2) * u.y + (height / 2) * v.y };
@@ -74,3 +75,44 @@ export function figureLabel(line: TextLine, direction: Direction = LEFT_TO_RIGHT
   return { runs: runsOf(line.chars), size: line.size, origin, direction, length: along, glyphs, ...frameOf(origin, direction, along, line.size) };
 }
 
+
+/** A label with the box of its line's characters on the page. */
+export interface PlacedLabel {
+  box: Box;
+  label: FigureLabel;
+}
+
+/** The next line of a label stacked on several lines lies at most this many font sizes below. */
+const STACKED_LINE_ADVANCE_EMS = 1.5;
+
+/** Whether `next` is the line under `last` in one label (a diagram box's "Record" over "LIR Trace"). */
+function stacksOn(last: PlacedLabel, next: PlacedLabel): boolean {
+  const upright = (l: FigureLabel) => l.flow === 'horizontal' && l.rotation === 0;
+  const advance = next.label.origin.y - last.label.origin.y;
+  return (
+    upright(last.label) &&
+    upright(next.label) &&
+    Math.abs(next.label.size - last.label.size) <= 0.15 * last.label.size &&
+    advance > 0 &&
+    advance <= STACKED_LINE_ADVANCE_EMS * last.label.size &&
+    next.box.x0 < last.box.x1 &&
+    last.box.x0 < next.box.x1
+  );
+}
+
+/**
+ * A figure's labels in the order they are read, as copied or read aloud: the lines of a label
+ * stacked on several lines stay together (read line by line, tracemonkey's state machine mixed
+ * its boxes' lines), and the labels follow the figure's own reading order: rows, and columns
+ * where a gutter runs down it (sub-figures side by side).
+ */
+export function labelsInReadingOrder(labels: readonly PlacedLabel[], minGutter: number): FigureLabel[] {
+  const stacks: PlacedLabel[][] = [];
+  for (const placed of [...labels].sort((a, b) => a.label.origin.y - b.label.origin.y || a.box.x0 - b.box.x0)) {
+    const stack = stacks.find((lines) => stacksOn(lines.at(-1)!, placed));
+    if (stack) stack.push(placed);
+    else stacks.push([placed]);
+  }
+  const items = stacks.map((lines) => ({ box: unionBox(lines.map((l) => l.box)), lines }));
+  return readingOrder(items, minGutter).flatMap(({ item }) => item.lines.map((l) => l.label));
+}

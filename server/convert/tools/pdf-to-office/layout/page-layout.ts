@@ -1,15 +1,17 @@
 // One PDF page → blocks in reading order: ruled tables take the characters inside them, vector
 // figures become pictures of their region carrying their text as labels, the rest (lines, images,
-// tables and figures as wholes) is ordered by columns, and runs of lines become paragraphs.
+// tables and figures as wholes) is ordered by columns, and runs of lines become paragraphs; text
+// running down or up the page is laid out in its own frame and read as one piece (turned-text.ts).
 import { containsPoint, insideBox, type PdfChar, type PdfPage } from '../page-content';
-import type { Block, FigureLabel, ImageBlock, PageLayout, TableBlock, TableCellBlock } from './blocks';
-import { figureLabel } from './figure-labels';
+import type { Block, ImageBlock, PageLayout, TableBlock, TableCellBlock } from './blocks';
+import { figureLabel, labelsInReadingOrder, type PlacedLabel } from './figure-labels';
 import { buildParagraphs } from './paragraphs';
 import { readingOrder, type Placed } from './reading-order';
 import { findFigures } from './figures';
 import { cellAt, findRuledTables, type GridCell, type RuledTable } from './ruled-tables';
 import { isRealTable } from './table-evidence';
 import { splitAtGaps, textLine, type TextLine } from './text-lines';
+import { quarterTurn, turnedLines, turnedText, type TurnedText } from './turned-text';
 
 /** Narrowest gutter between columns, in body font sizes. */
 const MIN_GUTTER_EMS = 0.8;
@@ -18,7 +20,7 @@ const MIN_IMAGE_SIDE = 4;
 /** White space kept around a figure's picture (points), so strokes on its edge are not cut. */
 const FIGURE_PADDING = 2;
 
-type FlowItem = { kind: 'line'; box: TextLine['box']; line: TextLine } | ImageBlock | TableBlock;
+type FlowItem = { kind: 'line'; box: TextLine['box']; line: TextLine } | ImageBlock | TableBlock | TurnedText;
 
 interface CellText {
   cell: GridCell;
@@ -57,9 +59,11 @@ export function layoutPage(page: PdfPage): PageLayout {
   const inFigure = (c: PdfChar) => figures.some((f) => containsPoint(f, ...center(c)));
   const cellTexts = new Map<GridCell, CellText>();
   const freeLines: TextLine[] = [];
+  /** Text running down or up the page, in its own frame (turned-text.ts). */
+  const turned = { down: [] as TextLine[], up: [] as TextLine[] };
   /** Figure text: on the sheet as lines, in Word and PowerPoint as labels over the figure's picture. */
   const figureLines: TextLine[] = [];
-  const labels = figures.map((): { box: TextLine['box']; label: FigureLabel }[] => []);
+  const labels = figures.map((): PlacedLabel[] => []);
   page.lines.forEach((line, lineIndex) => {
     const free: PdfChar[] = [];
     const inFigures: PdfChar[] = [];
@@ -74,7 +78,9 @@ export function layoutPage(page: PdfPage): PageLayout {
       cellTexts.set(cell, text);
       text.lines.set(lineIndex, [...(text.lines.get(lineIndex) ?? []), c]);
     }
-    freeLines.push(...splitAtGaps(free));
+    const flow = quarterTurn(line.direction);
+    if (flow) turned[flow].push(...turnedLines(free, flow));
+    else freeLines.push(...splitAtGaps(free));
     for (const figureLine of splitAtGaps(inFigures)) {
       figureLines.push(figureLine);
       const figure = figures.findIndex((f) => containsPoint(f, ...center(figureLine.chars[0])));
@@ -90,15 +96,18 @@ export function layoutPage(page: PdfPage): PageLayout {
     .map((i) => ({ kind: 'image', ...i }));
   const figureImages: ImageBlock[] = figures.map((figure, i) => {
     const box = { x0: figure.x0 - FIGURE_PADDING, y0: figure.y0 - FIGURE_PADDING, x1: figure.x1 + FIGURE_PADDING, y1: figure.y1 + FIGURE_PADDING };
-    // Read in the figure's own reading order (a diagram's boxes row by row), as copied or read aloud.
-    const ordered = readingOrder(labels[i], MIN_GUTTER_EMS * median(labels[i].map(({ label }) => label.size)));
-    return { kind: 'image', box, file: '', renderFrom: page.number, labels: ordered.map(({ item }) => item.label) };
+    const ordered = labelsInReadingOrder(labels[i], MIN_GUTTER_EMS * median(labels[i].map(({ label }) => label.size)));
+    return { kind: 'image', box, file: '', renderFrom: page.number, labels: ordered };
   });
+  const turnedTexts = (['down', 'up'] as const)
+    .filter((flow) => turned[flow].length > 0)
+    .map((flow) => turnedText(turned[flow], flow, MIN_GUTTER_EMS * median(turned[flow].map((l) => l.size))));
   const items: FlowItem[] = [
     ...freeLines.map((line) => ({ kind: 'line' as const, box: line.box, line })),
     ...images,
     ...figureImages,
     ...tables.map((t) => tableBlock(t, cellTexts)),
+    ...turnedTexts,
   ];
   const gutter = MIN_GUTTER_EMS * median(freeLines.map((l) => l.size));
   const ordered = readingOrder(items, gutter);
@@ -115,7 +124,7 @@ export function layoutPage(page: PdfPage): PageLayout {
       stretch.push({ ...placed, item: item.line });
     } else {
       closeStretch();
-      blocks.push(item);
+      blocks.push(...(item.kind === 'turned' ? item.paragraphs : [item]));
     }
   }
   closeStretch();

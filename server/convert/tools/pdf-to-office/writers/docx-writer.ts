@@ -17,6 +17,7 @@ import {
   LevelFormat,
   Packer,
   PageOrientation,
+  PageTextDirectionType,
   Paragraph,
   Table,
   TableCell,
@@ -36,6 +37,7 @@ import type { PageFallback } from '../degraded-pages';
 import { unionBox, type Box, type LinkTarget } from '../page-content';
 import type { Alignment, Block, TextRun as BlockRun, FigureLabel, ImageBlock, PageLayout, ParagraphBlock, TableBlock } from '../layout/blocks';
 import type { ListKind } from '../layout/list-markers';
+import { isVerticalWriting } from '../layout/turned-text';
 import { hexColor } from './colors';
 import { DEFAULT_EAST_ASIAN_FONT, familyName, isEastAsianFamily } from './font-names';
 
@@ -261,12 +263,15 @@ export async function writeDocx(pages: readonly PageLayout[], file: string, _tit
     }
     const margin = margins(page);
     const landscape = page.width > page.height;
+    // A page of vertical writing and nothing else is set vertically, as it was printed.
+    const vertical = page.blocks.length > 0 && page.blocks.every((b) => b.kind === 'paragraph' && isVerticalWriting(b));
     sections.push({
       properties: {
         page: {
           // docx swaps width and height for landscape pages, so it is given them portrait-wise.
           size: { width: twips(Math.min(page.width, page.height)), height: twips(Math.max(page.width, page.height)), orientation: landscape ? PageOrientation.LANDSCAPE : PageOrientation.PORTRAIT },
           margin: { top: twips(margin.top), right: twips(margin.right), bottom: twips(margin.bottom), left: twips(margin.left) },
+          ...(vertical ? { textDirection: PageTextDirectionType.TOP_TO_BOTTOM_RIGHT_TO_LEFT } : {}),
         },
       },
       children: children.length ? children : [new Paragraph({})],

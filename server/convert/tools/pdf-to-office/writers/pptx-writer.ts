@@ -13,6 +13,7 @@ import type { FigureLabel, PageLayout, ParagraphBlock, TextRun } from '../layout
 import type { LinkTarget } from '../page-content';
 import { hexColor } from './colors';
 import { familyName } from './font-names';
+import { isVerticalWriting } from '../layout/turned-text';
 
 const POINTS_PER_INCH = 72;
 /** Office renders a little wider than the PDF's fonts at times; this keeps one line one line. */
@@ -46,11 +47,14 @@ function addParagraph(slide: Slide, paragraph: ParagraphBlock, inches: (points: 
       hyperlink: hyperlink(run.link, slideOf),
     },
   }));
+  // Text that ran down or up the page is set so again: along its flow it gets the slack.
+  const along = (length: number) => inches(length * WIDTH_SLACK + 2);
   slide.addText(text, {
     x: inches(box.x0),
     y: inches(box.y0),
-    w: inches((box.x1 - box.x0) * WIDTH_SLACK + 2),
-    h: inches(box.y1 - box.y0),
+    w: paragraph.flow ? inches(box.x1 - box.x0) : along(box.x1 - box.x0),
+    h: paragraph.flow ? along(box.y1 - box.y0) : inches(box.y1 - box.y0),
+    vert: paragraph.flow && (isVerticalWriting(paragraph) ? 'eaVert' : TEXT_FLOW[paragraph.flow]),
     margin: 0,
     valign: 'top',
     align: paragraph.alignment,

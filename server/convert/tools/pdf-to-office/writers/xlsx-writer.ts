@@ -81,6 +81,16 @@ class PageSheet {
   }
 }
 
+/**
+ * Text that ran down or up the page (layout/turned-text.ts), a row per paragraph in its reading
+ * order (vertical columns right to left), as long as its text ran: a stable sort by height keeps
+ * that order among equals.
+ */
+const turnedRows = (page: PageLayout) =>
+  page.blocks
+    .filter((b): b is ParagraphBlock => b.kind === 'paragraph' && b.flow !== undefined)
+    .map((p) => ({ box: p.box, text: paragraphText(p), width: p.box.y1 - p.box.y0 }));
+
 function fillSheet(sheet: PageSheet, page: PageLayout): void {
   const aligned = alignedTable(page.freeLines);
   const tables = page.blocks.filter((b): b is TableBlock => b.kind === 'table');
@@ -88,6 +98,7 @@ function fillSheet(sheet: PageSheet, page: PageLayout): void {
   const items = [
     ...(aligned?.rows ?? []).map((row) => ({ y: row.y, write: () => sheet.text(row, aligned!.columnWidths) })),
     ...tables.map((table) => ({ y: table.box.y0, write: () => sheet.table(table) })),
+    ...turnedRows(page).map(({ box, text, width }) => ({ y: box.y0, write: () => sheet.text({ y: box.y0, cells: [text] }, [width]) })),
   ].sort((a, b) => a.y - b.y);
   for (const item of items) item.write();
   sheet.finish();
@@ -98,8 +109,10 @@ function fillPlainRows(sheet: PageSheet, page: PageLayout): void {
   const pieces = [
     ...page.freeLines.map((line) => ({ box: line.box, text: line.text })),
     ...page.blocks.flatMap((b) => (b.kind === 'table' ? b.cells.flatMap((cell) => cell.paragraphs) : [])).map((p) => ({ box: p.box, text: paragraphText(p) })),
-  ].sort((a, b) => a.box.y0 - b.box.y0 || a.box.x0 - b.box.x0);
-  for (const piece of pieces) sheet.text({ y: piece.box.y0, cells: [piece.text] }, [piece.box.x1 - piece.box.x0]);
+  ]
+    .map((piece) => ({ ...piece, width: piece.box.x1 - piece.box.x0 }))
+    .sort((a, b) => a.box.y0 - b.box.y0 || a.box.x0 - b.box.x0);
+  for (const piece of [...pieces, ...turnedRows(page)].sort((a, b) => a.box.y0 - b.box.y0)) sheet.text({ y: piece.box.y0, cells: [piece.text] }, [piece.width]);
   sheet.finish();
 }
 

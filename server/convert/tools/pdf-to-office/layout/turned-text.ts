@@ -1,0 +1,72 @@
+// Text that runs down or up the page — vertical CJK writing (columns read right to left, each top
+// to bottom), a landscape table set turned on a portrait page — laid out in its own frame: turned
+// a quarter so that it reads left to right, where its columns are lines one below the other, the
+// same reading order and paragraphs as upright text come out of it. The paragraphs carry their
+// page box and the way they ran (`flow`), for a writer that can set text turned.
+import { unionBox, type Box, type PdfChar } from '../page-content';
+import type { Direction, ParagraphBlock } from './blocks';
+import { buildParagraphs } from './paragraphs';
+import { readingOrder } from './reading-order';
+import { containsCjk } from './scripts';
+import { splitAtGaps, type TextLine } from './text-lines';
+
+export type TurnedFlow = NonNullable<ParagraphBlock['flow']>;
+
+/** A direction this close to an axis runs along it. */
+export const AXIS = 0.999;
+
+/** Whether text running along `direction` reads down or up the page (neither: undefined). */
+export function quarterTurn(direction: Direction | undefined): TurnedFlow | undefined {
+  if (!direction) return undefined;
+  if (direction.y >= AXIS) return 'down';
+  if (direction.y <= -AXIS) return 'up';
+  return undefined;
+}
+
+const RUNS: Record<TurnedFlow, Direction> = { down: { x: 0, y: 1 }, up: { x: 0, y: -1 } };
+
+type Point = { x: number; y: number };
+
+/** Page → frame: along the text becomes x, its downward side (where the next line goes) y. */
+function toFrame({ x, y }: Point, u: Direction): Point {
+  return { x: x * u.x + y * u.y, y: -x * u.y + y * u.x };
+}
+
+function toPage({ x, y }: Point, u: Direction): Point {
+  return { x: x * u.x - y * u.y, y: x * u.y + y * u.x };
+}
+
+function boxThrough(box: Box, map: (p: Point) => Point): Box {
+  const corners = [box.x0, box.x1].flatMap((x) => [box.y0, box.y1].map((y) => map({ x, y })));
+  return unionBox(corners.map(({ x, y }) => ({ x0: x, y0: y, x1: x, y1: y })));
+}
+
+/** A line's characters in its frame, cut at wide gaps like any line. */
+export function turnedLines(chars: readonly PdfChar[], flow: TurnedFlow): TextLine[] {
+  const u = RUNS[flow];
+  return splitAtGaps(
+    chars.map((c) => {
+      const origin = toFrame({ x: c.originX ?? c.box.x0, y: c.baseline }, u);
+      return { ...c, box: boxThrough(c.box, (p) => toFrame(p, u)), baseline: origin.y, originX: origin.x };
+    }),
+  );
+}
+
+/** A page's text of one flow, as one piece of its reading order: its paragraphs, in their own order. */
+export interface TurnedText {
+  kind: 'turned';
+  box: Box;
+  paragraphs: ParagraphBlock[];
+}
+
+/** Paragraphs of `lines` (in the frame of `flow`) in reading order, placed back on the page. */
+export function turnedText(lines: readonly TextLine[], flow: TurnedFlow, minGutter: number): TurnedText {
+  const u = RUNS[flow];
+  const paragraphs = buildParagraphs(readingOrder(lines, minGutter)).map((p) => ({ ...p, box: boxThrough(p.box, (q) => toPage(q, u)), flow }));
+  return { kind: 'turned', box: unionBox(paragraphs.map((p) => p.box)), paragraphs };
+}
+
+/** Chinese or Japanese running down the page is vertical writing (upright characters, columns right to left), not turned text. */
+export function isVerticalWriting(paragraph: ParagraphBlock): boolean {
+  return paragraph.flow === 'down' && containsCjk(paragraph.runs.map((r) => r.text).join(''));
+}

@@ -1,0 +1,110 @@
+// Vertical writing through PDF → Word, Excel, PowerPoint, HTML and EPUB (issue 14: pdf.js's
+// vertical.pdf came out with its columns left to right). The page (tests/support/vertical-text-pdfs.ts)
+// has an upright title and Chinese columns on Identity-V; poppler's pdftotext reads them title
+// first, then the columns right to left, and is the reference. Outputs are read back as their
+// packages' XML.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import ExcelJS from 'exceljs';
+import { ebookConverters } from '../../server/convert/tools/ebook';
+import { ofdConverters } from '../../server/convert/tools/ofd';
+import { pdfToOfficeConverters } from '../../server/convert/tools/pdf-to-office';
+import { VERTICAL_COLUMNS, VERTICAL_PAGE_TWO, VERTICAL_TITLE, verticalTextPdf } from '../support/vertical-text-pdfs';
+import { jobContext } from '../support/convert-job';
+import { readZipParts } from '../support/zip';
+
+let scratch: string;
+let input: string;
+beforeAll(async () => {
+  scratch = mkdtempSync(path.join(os.tmpdir(), 'pdf-to-office-vertical-'));
+  input = path.join(scratch, 'vertical.pdf');
+  writeFileSync(input, await verticalTextPdf());
+  // pptxgenjs imports node:fs by import() when it sees Node, which jest cannot run; its browser mode does the same work.
+  Object.defineProperty(process, 'release', { value: { ...process.release, name: 'jest' } });
+});
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+async function run(toolId: string, file = input): Promise<string> {
+  const tool = [...pdfToOfficeConverters, ...ebookConverters, ...ofdConverters].find((c) => c.toolId === toolId)!;
+  const type = path.extname(file).slice(1);
+  const [output] = await tool.convert({ inputs: [{ name: path.basename(file), path: file, size: statSync(file).size, type }], options: tool.options.parse({}) }, jobContext(scratch));
+  return output.path;
+}
+
+/** The text runs of the given parts of a package, in order, with nothing between them. */
+async function packageText(file: string, part: RegExp, run: RegExp): Promise<string> {
+  const parts = (await readZipParts(file)).filter(({ name }) => part.test(name));
+  return parts.map(({ text }) => [...text.matchAll(run)].map((m) => m[1]).join('')).join('');
+}
+
+const withoutSpace = (text: string) => text.replace(/\s+/g, '');
+const READING = [VERTICAL_TITLE, ...VERTICAL_COLUMNS, ...VERTICAL_PAGE_TWO].join('');
+
+it('the input is vertical writing: MuPDF sees its columns running down, pdftotext reads the title, then the columns right to left', () => {
+  expect(execFileSync('mutool', ['draw', '-q', '-F', 'stext', '-o', '-', input], { encoding: 'utf8' })).toContain('wmode="1"');
+  expect(withoutSpace(execFileSync('pdftotext', ['-enc', 'UTF-8', input, '-'], { encoding: 'utf8' }))).toBe(READING);
+});
+
+describe('pdf-to-word', () => {
+  let docx: string;
+  beforeAll(async () => {
+    docx = await run('pdf-to-word');
+  });
+
+  it('reads the title, then the columns right to left, each top to bottom', async () => {
+    expect(withoutSpace(await packageText(docx, /^word\/document\.xml$/, /<w:t(?: [^>]*)?>([^<]*)<\/w:t>/g))).toBe(READING);
+  });
+
+  it('sets the page of vertical writing alone vertically (a tbRl section), not the page with the upright title', async () => {
+    const xml = (await readZipParts(docx)).find(({ name }) => name === 'word/document.xml')!.text;
+    const sections = [...xml.matchAll(/<w:sectPr>([\s\S]*?)<\/w:sectPr>/g)].map((m) => /<w:textDirection w:val="(\w+)"/.exec(m[1])?.[1]);
+    expect(sections).toEqual([undefined, 'tbRl']);
+  });
+});
+
+it('pdf-to-excel puts the title, then the columns in reading order on its sheets', async () => {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.readFile(await run('pdf-to-excel'));
+  const cells: string[] = [];
+  for (const sheet of workbook.worksheets) sheet.eachRow((row) => row.eachCell((cell) => cells.push(cell.text)));
+  expect(withoutSpace(cells.join(''))).toBe(READING);
+});
+
+it('pdf-to-ppt keeps the order and sets the columns as vertical East Asian text', async () => {
+  const pptx = await run('pdf-to-ppt');
+  expect(withoutSpace(await packageText(pptx, /^ppt\/slides\/slide\d\.xml$/, /<a:t>([^<]*)<\/a:t>/g))).toBe(READING);
+  const slide = (await readZipParts(pptx)).find(({ name }) => name === 'ppt/slides/slide1.xml')!.text;
+  expect(slide).toContain('vert="eaVert"');
+});
+
+/** The text of an (X)HTML document's body. */
+const bodyText = (html: string) => withoutSpace(/<body[^>]*>([\s\S]*)<\/body>/.exec(html)![1].replace(/<[^>]+>/g, ''));
+
+it('pdf-to-html and pdf-to-epub read in the same order', async () => {
+  expect(bodyText(readFileSync(await run('pdf-to-html'), 'utf8'))).toBe(READING);
+  const chapters = (await readZipParts(await run('pdf-to-epub'))).filter(({ name }) => /\.x?html$/.test(name) && !/nav|toc/.test(name));
+  expect(chapters.map(({ text }) => bodyText(text)).join('')).toBe(READING);
+});
+
+it('pdf-to-ofd keeps the columns in reading order, their characters upright one below the other, as ofd-to-pdf draws them back', async () => {
+  const ofd = await run('pdf-to-ofd');
+  const objects = (await readZipParts(ofd))
+    .filter(({ name }) => /Pages\/Page_\d+\/Content\.xml$/.test(name))
+    .flatMap(({ text }) => [...text.matchAll(/<ofd:TextObject ([^>]*)>[\s\S]*?<ofd:TextCode ([^>]*)>([^<]*)<\/ofd:TextCode>/g)])
+    .map(([, object, code, text]) => ({ object, code, text }));
+  expect(objects.map((o) => o.text)).toEqual([VERTICAL_TITLE, ...VERTICAL_COLUMNS, ...VERTICAL_PAGE_TWO]);
+  for (const column of objects.slice(1)) expect({ text: column.text, turned: column.object.includes('CTM='), stepsDown: column.code.includes('DeltaY=') }).toEqual({ text: column.text, turned: false, stepsDown: true });
+  const back = path.join(scratch, 'back.ofd');
+  writeFileSync(back, readFileSync(ofd));
+  const drawn = execFileSync('pdftotext', ['-bbox', '-f', '2', '-l', '2', await run('ofd-to-pdf', back), '-'], { encoding: 'utf8' });
+  const glyphs = [...drawn.matchAll(/<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)<\/word>/g)].map((m) => ({ x: Number(m[1]), y: Number(m[2]), width: Number(m[3]) - Number(m[1]), text: m[5] }));
+  const [first] = VERTICAL_PAGE_TWO;
+  const column = [...first].map((char) => glyphs.find((g) => g.text === char)!);
+  column.forEach((glyph, i) => {
+    // Upright: one character a word, as wide as a full-width character, under the one before at the same x.
+    expect({ char: glyph.text, width: Math.round(glyph.width) }).toEqual({ char: [...first][i], width: 20 });
+    if (i > 0) expect({ x: Math.round(glyph.x - column[0].x), below: glyph.y > column[i - 1].y }).toEqual({ x: 0, below: true });
+  });
+});
