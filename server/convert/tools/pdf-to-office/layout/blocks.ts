@@ -14,6 +14,11 @@ export interface TextRun {
   link?: LinkTarget;
   /** 0xRRGGBB; only figure labels carry it (a legend's colours say which series is which). */
   color?: number;
+  /**
+   * Glyphs no table could read, as a picture of their box on the page (PdfChar.picture): `text` is
+   * then '', and a writer places the picture, at the box's size, where the run stands in the text.
+   */
+  picture?: PdfImage;
 }
 
 export type Alignment = 'left' | 'center' | 'right';

@@ -1,0 +1,89 @@
+// Glyphs no table, ActualText or OCR could read (still U+FFFD) are kept as pictures rather than
+// dropped (issue 14): the consecutive unreadable glyphs of a line become one character whose
+// `picture` is its box drawn from the page (page-clips.ts), which every writer places in the text
+// where the glyphs stood. Bounded per page and per document: what goes over is dropped, as is a
+// picture mutool could not draw, and counted (PdfPage.unreadable).
+import path from 'node:path';
+import { unionBox, type PdfChar, type PdfPage } from '../page-content';
+import { drawPageClips, type PageClip } from './page-clips';
+
+/** Pictures per document and per page; a page of text in a font without any Unicode is mostly over it. */
+const MAX_PICTURES = 300;
+const MAX_PICTURES_PER_PAGE = 80;
+/** Pixels per point: a 10-point glyph is 40 pixels tall, sharp when printed at its size. */
+const SCALE = 4;
+/** Two unreadable glyphs further apart than this many font sizes are two pictures. */
+const JOIN_GAP_EMS = 0.6;
+
+/** A glyph still unreadable (its text ''), until GlyphPictures.line turns it into part of a picture or drops it. */
+export interface UnreadableGlyph extends PdfChar {
+  unreadable: true;
+}
+
+function joins(run: PdfChar[], glyph: PdfChar): boolean {
+  const last = run.at(-1)!;
+  return Math.abs(glyph.baseline - last.baseline) <= 0.3 * glyph.size && glyph.box.x0 - last.box.x1 <= JOIN_GAP_EMS * Math.max(glyph.size, last.size) && glyph.box.x0 >= last.box.x0 - 0.5;
+}
+
+/** Makes the pictures of a document's pages: first their places (`line`, page by page), then the drawing. */
+export class GlyphPictures {
+  private readonly clips: (PageClip & { glyphs: number })[] = [];
+
+  constructor(private readonly dir: string) {}
+
+  /**
+   * A line's characters with each run of unreadable glyphs as one picture character, file still
+   * to be drawn; `count` is told how many glyphs each way.
+   */
+  line(pageNumber: number, chars: readonly (PdfChar | UnreadableGlyph)[], count: { pictured: number; unreadable: number; pictures: number }): PdfChar[] {
+    const out: PdfChar[] = [];
+    let run: PdfChar[] = [];
+    const close = () => {
+      if (run.length === 0) return;
+      if (this.clips.length >= MAX_PICTURES || count.pictures >= MAX_PICTURES_PER_PAGE) {
+        count.unreadable += run.length;
+      } else {
+        const box = unionBox(run.map((c) => c.box));
+        const file = path.join(this.dir, `glyphs-${pageNumber}-${this.clips.length + 1}.png`);
+        this.clips.push({ page: pageNumber, box, file, scale: SCALE, glyphs: run.length });
+        const { font, size, baseline, color } = run[0];
+        out.push({ text: '', box, font, size, baseline, color, picture: file });
+        count.pictured += run.length;
+        count.pictures++;
+      }
+      run = [];
+    };
+    for (const c of chars) {
+      if (!('unreadable' in c)) {
+        close();
+        out.push(c);
+      } else {
+        if (run.length && !joins(run, c)) close();
+        run.push(c);
+      }
+    }
+    close();
+    return out;
+  }
+
+  /** Draws the pictures; one mutool could not draw leaves its line, its glyphs counted as dropped. */
+  async draw(pdfPath: string, pages: PdfPage[], ctx: { workDir: string; signal?: AbortSignal }): Promise<void> {
+    if (this.clips.length === 0) return;
+    const drawn = await drawPageClips(pdfPath, this.clips, ctx);
+    const glyphs = new Map(this.clips.map((clip) => [clip.file, clip.glyphs]));
+    for (const page of pages) {
+      let lost = 0;
+      for (const line of page.lines) {
+        line.chars = line.chars.filter((c) => {
+          if (c.picture === undefined || drawn.has(c.picture)) return true;
+          lost += glyphs.get(c.picture) ?? 0;
+          return false;
+        });
+      }
+      if (lost === 0) continue;
+      page.pictured = (page.pictured ?? 0) - lost;
+      page.unreadable = (page.unreadable ?? 0) + lost;
+      if (page.pictured <= 0) delete page.pictured;
+    }
+  }
+}
