@@ -4,7 +4,7 @@
 // where the glyphs stood. Bounded per page and per document: what goes over is dropped, as is a
 // picture mutool could not draw, and counted (PdfPage.unreadable).
 import path from 'node:path';
-import { unionBox, type PdfChar, type PdfPage } from '../page-content';
+import { isBlank, unionBox, type PdfChar, type PdfPage } from '../page-content';
 import { drawPageClips, type PageClip } from './page-clips';
 
 /** Pictures per document and per page; a page of text in a font without any Unicode is mostly over it. */
@@ -40,29 +40,43 @@ export class GlyphPictures {
     let run: PdfChar[] = [];
     const close = () => {
       if (run.length === 0) return;
+      const glyphs = run.filter((c) => 'unreadable' in c).length;
       if (this.clips.length >= MAX_PICTURES || count.pictures >= MAX_PICTURES_PER_PAGE) {
-        count.unreadable += run.length;
+        count.unreadable += glyphs;
       } else {
         const box = unionBox(run.map((c) => c.box));
         const file = path.join(this.dir, `glyphs-${pageNumber}-${this.clips.length + 1}.png`);
-        this.clips.push({ page: pageNumber, box, file, scale: SCALE, glyphs: run.length });
+        this.clips.push({ page: pageNumber, box, file, scale: SCALE, glyphs });
         const { font, size, baseline, color } = run[0];
         out.push({ text: '', box, font, size, baseline, color, picture: file });
-        count.pictured += run.length;
+        count.pictured += glyphs;
         count.pictures++;
       }
       run = [];
     };
+    // Spaces after a run: MuPDF puts one in a gap between glyphs; the run takes them in when it goes on after.
+    let spaces: PdfChar[] = [];
     for (const c of chars) {
       if (!('unreadable' in c)) {
+        if (run.length && isBlank(c)) {
+          spaces.push(c);
+          continue;
+        }
         close();
-        out.push(c);
+        out.push(...spaces, c);
+        spaces = [];
+      } else if (run.length && joins(run, c)) {
+        run.push(...spaces, c);
+        spaces = [];
       } else {
-        if (run.length && !joins(run, c)) close();
+        close();
+        out.push(...spaces);
+        spaces = [];
         run.push(c);
       }
     }
     close();
+    out.push(...spaces);
     return out;
   }
 
