@@ -13,6 +13,9 @@ import { ebookConverters } from '../../server/convert/tools/ebook';
 import { ofdConverters } from '../../server/convert/tools/ofd';
 import { pdfToOfficeConverters } from '../../server/convert/tools/pdf-to-office';
 import type { Converter, ConvertOutput } from '../../server/convert/types';
+import { GlyphPictures, MAX_PICTURES, MAX_PICTURES_PER_PAGE, type UnreadableGlyph } from '../../server/convert/tools/pdf-to-office/extraction/glyph-pictures';
+import { unreadableNote } from '../../server/convert/tools/pdf-to-office/extraction/unmapped-glyphs';
+import type { PdfChar } from '../../server/convert/tools/pdf-to-office/page-content';
 import { UNREADABLE_NEIGHBOURS, unreadableGlyphsPdf } from '../support/unmapped-glyph-pdfs';
 import { readZipParts } from '../support/zip';
 
@@ -168,4 +171,47 @@ it('OFD: an ImageObject over a MultiMedia file, where the glyphs stood between t
   expect(picture).toBeDefined();
   expect(noReplacement(markup(ofd))).toBe(true);
   expect(notes).toEqual([NOTE]);
+});
+
+describe('the bound on glyph pictures', () => {
+  const font = { name: 'F', bold: false, italic: false };
+  /** A glyph of a 10-point line at x; unreadable ones have text ''. */
+  const glyph = (x: number, unreadable: boolean): PdfChar | UnreadableGlyph => ({
+    text: unreadable ? '' : 'a',
+    box: { x0: x, y0: 92, x1: x + 5, y1: 102 },
+    font,
+    size: 10,
+    baseline: 100,
+    ...(unreadable ? { unreadable: true as const } : {}),
+  });
+
+  it('joins neighbouring unreadable glyphs (and the spaces between them) into one picture, and stops at the page\'s bound', () => {
+    const pictures = new GlyphPictures(scratch);
+    const count = { pictured: 0, unreadable: 0, pictures: 0 };
+    // Two unreadable glyphs side by side, then 100 apart from each other by a readable one.
+    const line = [glyph(0, true), glyph(5, true), ...Array.from({ length: 100 }, (_, i) => [glyph(10 + 20 * i, false), glyph(20 + 20 * i, true)]).flat()];
+    const chars = pictures.line(1, line, count);
+    expect(chars.filter((c) => c.picture)).toHaveLength(MAX_PICTURES_PER_PAGE);
+    expect(chars[0].box).toEqual({ x0: 0, y0: 92, x1: 10, y1: 102 });
+    expect(count).toEqual({ pictures: MAX_PICTURES_PER_PAGE, pictured: MAX_PICTURES_PER_PAGE + 1, unreadable: 101 - MAX_PICTURES_PER_PAGE });
+  });
+
+  it('stops at the document\'s bound across pages', () => {
+    const pictures = new GlyphPictures(scratch);
+    let made = 0;
+    for (let page = 1; made < MAX_PICTURES + 10; page++) {
+      const count = { pictured: 0, unreadable: 0, pictures: 0 };
+      pictures.line(page, Array.from({ length: 10 }, (_, i) => [glyph(20 * i, true), glyph(20 * i + 10, false)]).flat(), count);
+      made += 10;
+      expect(count.pictured + count.unreadable).toBe(10);
+      if (made > MAX_PICTURES) expect(count.unreadable).toBe(10);
+    }
+  });
+
+  it('the note says how many were kept as pictures and how many were dropped, page by page', () => {
+    expect(unreadableNote([{ number: 3, pictured: 5 }, { number: 4, pictured: 2, unreadable: 7 }, { number: 5 }])).toBe(
+      '第3页有 5 个、第4页有 2 个字符无法识别（字体未提供对应的文字），已按原样以图片保留；第4页有 7 个字符无法识别（字体未提供对应的文字）且未能保留为图片，已略去',
+    );
+    expect(unreadableNote([{ number: 1 }])).toBeUndefined();
+  });
 });

@@ -8,8 +8,8 @@ import { isBlank, unionBox, type PdfChar, type PdfPage } from '../page-content';
 import { drawPageClips, type PageClip } from './page-clips';
 
 /** Pictures per document and per page; a page of text in a font without any Unicode is mostly over it. */
-const MAX_PICTURES = 300;
-const MAX_PICTURES_PER_PAGE = 80;
+export const MAX_PICTURES = 300;
+export const MAX_PICTURES_PER_PAGE = 80;
 /** Pixels per point: a 10-point glyph is 40 pixels tall, sharp when printed at its size. */
 const SCALE = 4;
 /** Two unreadable glyphs further apart than this many font sizes are two pictures. */
