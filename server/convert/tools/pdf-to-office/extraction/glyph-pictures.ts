@@ -2,8 +2,10 @@
 // dropped (issue 14): the consecutive unreadable glyphs of a line become one character whose
 // `picture` is its box drawn from the page (page-clips.ts), which every writer places in the text
 // where the glyphs stood. Bounded per page and per document: what goes over is dropped, as is a
-// picture mutool could not draw, and counted (PdfPage.unreadable).
+// picture mutool could not draw, and counted (PdfPage.unreadable); a picture with no ink was a
+// space.
 import path from 'node:path';
+import sharp from 'sharp';
 import { isBlank, unionBox, type PdfChar, type PdfPage } from '../page-content';
 import { drawPageClips, type PageClip } from './page-clips';
 
@@ -80,24 +82,54 @@ export class GlyphPictures {
     return out;
   }
 
-  /** Draws the pictures; one mutool could not draw leaves its line, its glyphs counted as dropped. */
+  /**
+   * Draws the pictures. One mutool could not draw leaves its line, its glyphs counted as dropped;
+   * one that shows no ink (glyphs that are spaces, as some fonts without Unicode draw them) becomes
+   * a space, neither pictured nor counted.
+   */
   async draw(pdfPath: string, pages: PdfPage[], ctx: { workDir: string; signal?: AbortSignal }): Promise<void> {
     if (this.clips.length === 0) return;
     const drawn = await drawPageClips(pdfPath, this.clips, ctx);
+    const blank = new Set<string>();
+    for (const file of drawn.keys()) if (!(await hasInk(file))) blank.add(file);
     const glyphs = new Map(this.clips.map((clip) => [clip.file, clip.glyphs]));
     for (const page of pages) {
       let lost = 0;
+      let spaces = 0;
       for (const line of page.lines) {
-        line.chars = line.chars.filter((c) => {
-          if (c.picture === undefined || drawn.has(c.picture)) return true;
-          lost += glyphs.get(c.picture) ?? 0;
-          return false;
+        line.chars = line.chars.flatMap((c) => {
+          if (c.picture === undefined || (drawn.has(c.picture) && !blank.has(c.picture))) return [c];
+          const count = glyphs.get(c.picture) ?? 0;
+          if (blank.has(c.picture)) {
+            spaces += count;
+            const { picture: _, ...space } = c;
+            return [{ ...space, text: ' ' }];
+          }
+          lost += count;
+          return [];
         });
       }
-      if (lost === 0) continue;
-      page.pictured = (page.pictured ?? 0) - lost;
-      page.unreadable = (page.unreadable ?? 0) + lost;
+      if (lost === 0 && spaces === 0) continue;
+      page.pictured = (page.pictured ?? 0) - lost - spaces;
+      if (lost) page.unreadable = (page.unreadable ?? 0) + lost;
       if (page.pictured <= 0) delete page.pictured;
     }
+  }
+}
+
+/** A pixel darker than this is ink (as glyph-ocr's line pictures take it). */
+const INK = 160;
+/** The share of a picture's width looked at for ink, in its middle: neighbours' overhangs stay out. */
+const CORE = 0.6;
+
+async function hasInk(file: string): Promise<boolean> {
+  try {
+    const { data, info } = await sharp(file).greyscale().raw().toBuffer({ resolveWithObject: true });
+    const left = Math.floor(((1 - CORE) / 2) * info.width);
+    const right = Math.max(left + 1, Math.ceil(((1 + CORE) / 2) * info.width));
+    for (let y = 0; y < info.height; y++) for (let x = left; x < right; x++) if (data[y * info.width + x] < INK) return true;
+    return false;
+  } catch {
+    return true;
   }
 }
