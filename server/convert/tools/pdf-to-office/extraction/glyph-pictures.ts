@@ -14,6 +14,8 @@ export const MAX_PICTURES = 300;
 export const MAX_PICTURES_PER_PAGE = 80;
 /** Pixels per point: a 10-point glyph is 40 pixels tall, sharp when printed at its size. */
 const SCALE = 4;
+/** Narrower than this (points), a run is not pictured. */
+const MIN_WIDTH = 1;
 /** Two unreadable glyphs further apart than this many font sizes are two pictures. */
 const JOIN_GAP_EMS = 0.6;
 
@@ -22,9 +24,16 @@ export interface UnreadableGlyph extends PdfChar {
   unreadable: true;
 }
 
+/**
+ * Whether the glyph goes on the run: beside its last glyph on the same baseline, or stacked on it
+ * (the pieces TeX builds a tall brace or bracket from stand one above the other at one x).
+ */
 function joins(run: PdfChar[], glyph: PdfChar): boolean {
   const last = run.at(-1)!;
-  return Math.abs(glyph.baseline - last.baseline) <= 0.3 * glyph.size && glyph.box.x0 - last.box.x1 <= JOIN_GAP_EMS * Math.max(glyph.size, last.size) && glyph.box.x0 >= last.box.x0 - 0.5;
+  const size = Math.max(glyph.size, last.size);
+  const beside = Math.abs(glyph.baseline - last.baseline) <= 0.3 * glyph.size && glyph.box.x0 - last.box.x1 <= JOIN_GAP_EMS * size && glyph.box.x0 >= last.box.x0 - 0.5;
+  const stacked = Math.abs(glyph.box.x0 - last.box.x0) <= 0.5 && Math.abs(glyph.baseline - last.baseline) <= size;
+  return beside || stacked;
 }
 
 /** Makes the pictures of a document's pages: first their places (`line`, page by page), then the drawing. */
@@ -43,10 +52,11 @@ export class GlyphPictures {
     const close = () => {
       if (run.length === 0) return;
       const glyphs = run.filter((c) => 'unreadable' in c).length;
-      if (this.clips.length >= MAX_PICTURES || count.pictures >= MAX_PICTURES_PER_PAGE) {
+      const box = unionBox(run.map((c) => c.box));
+      // Glyphs that take no room (a zero advance) have no place of their own in the text to picture.
+      if (this.clips.length >= MAX_PICTURES || count.pictures >= MAX_PICTURES_PER_PAGE || box.x1 - box.x0 < MIN_WIDTH) {
         count.unreadable += glyphs;
       } else {
-        const box = unionBox(run.map((c) => c.box));
         const file = path.join(this.dir, `glyphs-${pageNumber}-${this.clips.length + 1}.png`);
         this.clips.push({ page: pageNumber, box, file, scale: SCALE, glyphs });
         const { font, size, baseline, color } = run[0];
