@@ -13,6 +13,8 @@ import { ebookConverters } from '../../server/convert/tools/ebook';
 import { ofdConverters } from '../../server/convert/tools/ofd';
 import { pdfToOfficeConverters } from '../../server/convert/tools/pdf-to-office';
 import type { Converter, ConvertOutput } from '../../server/convert/types';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { drawPageClips } from '../../server/convert/tools/pdf-to-office/extraction/page-clips';
 import { GlyphPictures, MAX_PICTURES, MAX_PICTURES_PER_PAGE, type UnreadableGlyph } from '../../server/convert/tools/pdf-to-office/extraction/glyph-pictures';
 import { unreadableNote } from '../../server/convert/tools/pdf-to-office/extraction/unmapped-glyphs';
 import type { PdfChar } from '../../server/convert/tools/pdf-to-office/page-content';
@@ -214,4 +216,27 @@ describe('the bound on glyph pictures', () => {
     );
     expect(unreadableNote([{ number: 1 }])).toBeUndefined();
   });
+});
+
+it('a picture grows to take in its glyphs\' whole ink beyond the line (a tall brace), and no other glyph\'s', async () => {
+  // A 60-point "I" and, beside it, a 60-point "X" on a page 200 points tall: baselines at y 150 from the top.
+  const doc = await PDFDocument.create();
+  const page = doc.addPage([300, 200]);
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  page.drawText('I', { x: 20, y: 50, size: 60, font });
+  page.drawText('X', { x: 100, y: 50, size: 60, font });
+  const pdf = path.join(scratch, 'tall-glyph.pdf');
+  writeFileSync(pdf, await doc.save());
+  const file = path.join(scratch, 'tall-glyph.png');
+  // A band of 10 points above the baseline, as a line box of a small size would be.
+  const drawn = await drawPageClips(pdf, [{ page: 1, box: { x0: 20, y0: 140, x1: 40, y1: 150 }, file, grow: { glyphs: [{ x: 20, y: 150 }], reach: 120 } }], { workDir: scratch });
+  const box = drawn.get(file)!.box!;
+  // Helvetica's capitals stand 0.72 em tall: the I's top at about 150 − 43.
+  expect(box.y0).toBeGreaterThan(100);
+  expect(box.y0).toBeLessThan(112);
+  expect(box.y1).toBeGreaterThanOrEqual(150);
+  // The X, within reach but not asked for, does not widen it.
+  expect(box.x1).toBeLessThan(60);
+  const { height } = await sharp(file).metadata();
+  expect(height).toBeGreaterThan(2 * 38);
 });

@@ -1,7 +1,7 @@
 // Glyphs no table, ActualText or OCR could read (still U+FFFD) are kept as pictures rather than
 // dropped (issue 14): the consecutive unreadable glyphs of a line become one character whose
-// `picture` is its box drawn from the page (page-clips.ts), which every writer places in the text
-// where the glyphs stood. Bounded per page and per document: what goes over is dropped, as is a
+// `picture` is its box drawn from the page (page-clips.ts), grown to take in the glyphs' whole ink
+// (a tall brace reaches beyond its line), which every writer places in the text where the glyphs stood. Bounded per page and per document: what goes over is dropped, as is a
 // picture mutool could not draw, and counted (PdfPage.unreadable); a picture with no ink was a
 // space.
 import path from 'node:path';
@@ -14,6 +14,11 @@ export const MAX_PICTURES = 300;
 export const MAX_PICTURES_PER_PAGE = 80;
 /** Pixels per point: a 10-point glyph is 40 pixels tall, sharp when printed at its size. */
 const SCALE = 4;
+/**
+ * How far (font sizes) beyond its line's box a picture grows to take in its glyphs' whole ink: a
+ * TeX \Bigg brace or a display sum reaches a line or two above and below.
+ */
+const GROW_EMS = 3;
 /** Narrower than this (points), a run is not pictured. */
 const MIN_WIDTH = 1;
 /** Two unreadable glyphs further apart than this many font sizes are two pictures. */
@@ -58,7 +63,10 @@ export class GlyphPictures {
         count.unreadable += glyphs;
       } else {
         const file = path.join(this.dir, `glyphs-${pageNumber}-${this.clips.length + 1}.png`);
-        this.clips.push({ page: pageNumber, box, file, scale: SCALE, glyphs });
+        const unreadable = run.filter((c) => 'unreadable' in c);
+        const reach = GROW_EMS * Math.max(...unreadable.map((c) => c.size));
+        const grow = { glyphs: unreadable.map((c) => ({ x: c.originX ?? c.box.x0, y: c.baseline })), reach };
+        this.clips.push({ page: pageNumber, box, file, scale: SCALE, glyphs, grow });
         const { font, size, baseline, color } = run[0];
         out.push({ text: '', box, font, size, baseline, color, picture: file });
         count.pictured += glyphs;
@@ -108,7 +116,9 @@ export class GlyphPictures {
       let spaces = 0;
       for (const line of page.lines) {
         line.chars = line.chars.flatMap((c) => {
-          if (c.picture === undefined || (drawn.has(c.picture) && !blank.has(c.picture))) return [c];
+          if (c.picture === undefined) return [c];
+          const box = drawn.get(c.picture)?.box;
+          if (drawn.has(c.picture) && !blank.has(c.picture)) return [box ? { ...c, box } : c];
           const count = glyphs.get(c.picture) ?? 0;
           if (blank.has(c.picture)) {
             spaces += count;
