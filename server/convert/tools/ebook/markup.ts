@@ -4,7 +4,7 @@
 import type { Block, ImageBlock, PageLayout, ParagraphBlock, TableBlock, TextRun } from '../pdf-to-office/layout/blocks';
 import type { ListKind } from '../pdf-to-office/layout/list-markers';
 import { sameLink } from '../pdf-to-office/extraction/page-links';
-import type { LinkTarget, PdfImage } from '../pdf-to-office/page-content';
+import type { GlyphPicture, LinkTarget, PdfImage } from '../pdf-to-office/page-content';
 
 /**
  * Characters XML forbids (controls, lone surrogates, U+FFFE/FFFF) come out of some PDFs' text;
@@ -28,10 +28,11 @@ export function pageImages(page: PageLayout): PdfImage[] {
   return [...page.blocks.filter((b): b is ImageBlock => b.kind === 'image'), ...pictures];
 }
 
-/** Glyphs no table could read, as a picture in the line: one em is the run's font size, its foot the glyphs' descent. */
-function glyphPictureMarkup({ box, file }: PdfImage, size: number, options: MarkupOptions): string {
+/** Glyphs no table could read, as a picture in the line: one em is the run's font size, its foot where the ink ends below the baseline. */
+function glyphPictureMarkup({ box, file, baseline }: GlyphPicture, size: number, options: MarkupOptions): string {
   const em = (points: number) => Math.round((points / Math.max(1, size)) * 100) / 100;
-  return `<img class="glyphs" src="${escapeXml(options.imageSource({ box, file }))}" alt="无法识别的字符" style="width:${em(box.x1 - box.x0)}em;height:${em(box.y1 - box.y0)}em" />`;
+  const style = `width:${em(box.x1 - box.x0)}em;height:${em(box.y1 - box.y0)}em;vertical-align:${em(baseline - box.y1)}em`;
+  return `<img class="glyphs" src="${escapeXml(options.imageSource({ box, file }))}" alt="无法识别的字符" style="${style}" />`;
 }
 
 export interface MarkupOptions {
@@ -165,5 +166,4 @@ td { border: 1px solid #888; padding: 0.2em 0.4em; vertical-align: top; }
 td > p { margin: 0; }
 .figure { margin: 0.75em 0; }
 .figure img { max-width: 100%; height: auto; }
-img.glyphs { vertical-align: -0.2em; }
 `;

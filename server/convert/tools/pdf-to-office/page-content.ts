@@ -28,11 +28,21 @@ export interface PdfChar {
   /** The link the character lies in (extraction/page-links.ts); runs split where it changes (sameLink). */
   link?: LinkTarget;
   /**
-   * A run of glyphs no table or OCR could read, kept as a PNG of its box drawn from the page
-   * (extraction/glyph-pictures.ts): `text` is then '' and `box` the run's. Writers place the
-   * picture where the glyphs stood.
+   * A run of glyphs no table or OCR could read, kept as a picture drawn from the page
+   * (extraction/glyph-pictures.ts): `text` is then '' and `box` the run's place in its line.
+   * Writers place the picture where the glyphs stood.
    */
-  picture?: string;
+  picture?: GlyphPicture;
+}
+
+/**
+ * Glyphs drawn from the page as a PNG: `box` is where their ink lies, which may reach beyond their
+ * line (a tall brace); `baseline` is their line's, which a writer lines the picture up with.
+ */
+export interface GlyphPicture {
+  box: Box;
+  file: string;
+  baseline: number;
 }
 
 /** Whether the character draws nothing: a space (a glyph picture is ink, though its text is ''). */
@@ -66,8 +76,8 @@ export interface PdfImage {
 }
 
 /** The glyph pictures among the characters (PdfChar.picture), in their order. */
-export function charPictures(chars: readonly PdfChar[]): PdfImage[] {
-  return chars.flatMap((c) => (c.picture === undefined ? [] : [{ box: c.box, file: c.picture }]));
+export function charPictures(chars: readonly PdfChar[]): GlyphPicture[] {
+  return chars.flatMap((c) => (c.picture === undefined ? [] : [c.picture]));
 }
 
 /** An axis-aligned ruling line: horizontal when y0 === y1, vertical when x0 === x1. */

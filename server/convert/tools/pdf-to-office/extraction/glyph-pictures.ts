@@ -68,7 +68,7 @@ export class GlyphPictures {
         const grow = { glyphs: unreadable.map((c) => ({ x: c.originX ?? c.box.x0, y: c.baseline })), reach };
         this.clips.push({ page: pageNumber, box, file, scale: SCALE, glyphs, grow });
         const { font, size, baseline, color } = run[0];
-        out.push({ text: '', box, font, size, baseline, color, picture: file });
+        out.push({ text: '', box, font, size, baseline, color, picture: { box, file, baseline } });
         count.pictured += glyphs;
         count.pictures++;
       }
@@ -117,10 +117,12 @@ export class GlyphPictures {
       for (const line of page.lines) {
         line.chars = line.chars.flatMap((c) => {
           if (c.picture === undefined) return [c];
-          const box = drawn.get(c.picture)?.box;
-          if (drawn.has(c.picture) && !blank.has(c.picture)) return [box ? { ...c, box } : c];
-          const count = glyphs.get(c.picture) ?? 0;
-          if (blank.has(c.picture)) {
+          const { file } = c.picture;
+          const box = drawn.get(file)?.box;
+          // The picture takes the box its ink grew to; the character keeps its place in the line for the layout.
+          if (drawn.has(file) && !blank.has(file)) return [box ? { ...c, picture: { ...c.picture, box } } : c];
+          const count = glyphs.get(file) ?? 0;
+          if (blank.has(file)) {
             spaces += count;
             const { picture: _, ...space } = c;
             return [{ ...space, text: ' ' }];

@@ -1,13 +1,13 @@
 // A table from text positions alone, for pages without ruling lines: lines sharing a baseline
 // form a row; columns are the x-ranges that pieces of multi-piece rows occupy.
-import { charPictures, type PdfImage } from '../page-content';
+import { charPictures, type GlyphPicture } from '../page-content';
 import type { TextLine } from './text-lines';
 
 /** A glyph picture in a row's cell: `offset` points right of the start of the cell's text. */
 export interface CellPicture {
   column: number;
   offset: number;
-  picture: PdfImage;
+  picture: GlyphPicture;
 }
 
 export interface AlignedRow {

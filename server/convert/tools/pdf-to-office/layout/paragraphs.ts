@@ -60,7 +60,7 @@ function runsOf(lines: TextLine[], skipChars: number): TextRun[] {
     const last = runs.at(-1);
     const size = Math.round(c.size * 2) / 2;
     // A picture is a run of its own, never joined by text.
-    if (c.picture !== undefined) runs.push({ text: '', bold: c.font.bold, italic: c.font.italic, size, fontName: c.font.name, picture: { box: c.box, file: c.picture } });
+    if (c.picture !== undefined) runs.push({ text: '', bold: c.font.bold, italic: c.font.italic, size, fontName: c.font.name, picture: c.picture });
     else if (last && !last.picture && last.fontName === c.font.name && last.bold === c.font.bold && last.italic === c.font.italic && last.size === size && sameLink(last.link, link)) last.text += text;
     else runs.push({ text, bold: c.font.bold, italic: c.font.italic, size, fontName: c.font.name, ...(link && { link }) });
   };
