@@ -10,7 +10,7 @@ import { isBlank, unionBox, type PdfChar, type PdfPage } from '../page-content';
 import { drawPageClips, type PageClip } from './page-clips';
 
 /** Pictures per document and per page; a page of text in a font without any Unicode is mostly over it. */
-export const MAX_PICTURES = 300;
+export const MAX_PICTURES = 500;
 export const MAX_PICTURES_PER_PAGE = 80;
 /** Pixels per point: a 10-point glyph is 40 pixels tall, sharp when printed at its size. */
 const SCALE = 4;
