@@ -185,3 +185,25 @@ export async function fontWithoutUnicodePdf(): Promise<Uint8Array> {
   }
   return saved.save();
 }
+
+/** The words either side of the glyphs nothing can read, in the PDF of unreadableGlyphsPdf. */
+export const UNREADABLE_NEIGHBOURS = ['before', 'after'];
+
+/**
+ * "before ■■ after" in DejaVu Sans (CID font, Identity-H, /ToUnicode removed): the two middle
+ * characters are ones DejaVu Sans lacks (中文), so pdf-lib draws the font's .notdef (glyph 0, a
+ * box) for them. The font's cmap gives "before" and "after" their text back; glyph 0 has none, and
+ * glyph OCR leaves it alone (.notdef is what a font draws for any code it lacks): no table and no
+ * OCR can read those two, yet the page shows them.
+ */
+export async function unreadableGlyphsPdf(): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  doc.registerFontkit(fontkit);
+  const font = await doc.embedFont(readFileSync(DEJAVU_SANS), { subset: false });
+  doc.addPage([400, 200]).drawText(`${UNREADABLE_NEIGHBOURS[0]} 中文 ${UNREADABLE_NEIGHBOURS[1]}`, { x: 20, y: 150, size: 16, font });
+  const saved = await PDFDocument.load(await doc.save());
+  for (const [, object] of saved.context.enumerateIndirectObjects()) {
+    if (object instanceof PDFDict && object.get(PDFName.of('Subtype')) === PDFName.of('Type0')) object.delete(PDFName.of('ToUnicode'));
+  }
+  return saved.save();
+}

@@ -6,7 +6,8 @@ import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { pipeline } from 'node:stream/promises';
 import yazl from 'yazl';
-import type { Block, ImageBlock, PageLayout, ParagraphBlock } from '../pdf-to-office/layout/blocks';
+import type { Block, PageLayout, ParagraphBlock } from '../pdf-to-office/layout/blocks';
+import type { PdfImage } from '../pdf-to-office/page-content';
 import { BASE_CSS, escapeXml, pageMarkup, paragraphText } from './markup';
 
 /** Without headings to split at, a chapter holds this many pages. */
@@ -111,7 +112,7 @@ export async function writeEpub(pages: readonly PageLayout[], file: string, meta
     const chapter = pageChapters.get(number);
     return chapter && `${chapter}#page-${number}`;
   };
-  const imageNames = new Map<ImageBlock, string>();
+  const imageNames = new Map<string, string>();
   const zip = new yazl.ZipFile();
   zip.addBuffer(Buffer.from('application/epub+zip'), 'mimetype', { compress: false });
   zip.addBuffer(
@@ -127,11 +128,11 @@ export async function writeEpub(pages: readonly PageLayout[], file: string, meta
     const body = chapter.parts
       .map((part) => {
         const marker = part.startsPage ? `<span epub:type="pagebreak" role="doc-pagebreak" id="page-${part.page.number}" aria-label="${part.page.number}"></span>\n` : '';
-        const imageSource = (image: ImageBlock) => {
-          let name = imageNames.get(image);
+        const imageSource = (image: PdfImage) => {
+          let name = imageNames.get(image.file);
           if (!name) {
             name = `images/image-${String(imageNames.size + 1).padStart(4, '0')}.png`;
-            imageNames.set(image, name);
+            imageNames.set(image.file, name);
             // PNGs are compressed already.
             zip.addFile(image.file, `OEBPS/${name}`, { compress: false });
           }

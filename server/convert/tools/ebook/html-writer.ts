@@ -2,8 +2,8 @@
 // can be selected, searched and copied, images embedded as data URIs at their place, one <section>
 // per PDF page. One file (no folder of images) opens the same way wherever the visitor saves it.
 import { open, readFile } from 'node:fs/promises';
-import type { ImageBlock, PageLayout } from '../pdf-to-office/layout/blocks';
-import { BASE_CSS, escapeXml, pageMarkup } from './markup';
+import type { PageLayout } from '../pdf-to-office/layout/blocks';
+import { BASE_CSS, escapeXml, pageImages, pageMarkup } from './markup';
 
 const PAGE_CSS = `
 body { margin: 0; background: #f2f2f2; color: #222; }
@@ -27,11 +27,11 @@ export async function writeHtml(pages: readonly PageLayout[], file: string, titl
       // Sections keep the page's width, so lines break about where the PDF broke them; the page
       // number is drawn by CSS from data-page, so it never mixes into copied or searched text.
       // Pictures are read page by page, so a long document never holds all of them at once.
-      const images = new Map<ImageBlock, string>();
-      for (const block of page.blocks) {
-        if (block.kind === 'image') images.set(block, `data:image/png;base64,${(await readFile(block.file)).toString('base64')}`);
+      const images = new Map<string, string>();
+      for (const { file } of pageImages(page)) {
+        if (!images.has(file)) images.set(file, `data:image/png;base64,${(await readFile(file)).toString('base64')}`);
       }
-      const body = pageMarkup(page, { imageSource: (image) => images.get(image)!, pageHref });
+      const body = pageMarkup(page, { imageSource: (image) => images.get(image.file)!, pageHref });
       await handle.write(
         `<section class="page" id="page-${page.number}" data-page="${page.number}" style="max-width:${Math.round(page.width * (4 / 3))}px">\n${body}\n</section>\n`,
       );

@@ -4,7 +4,7 @@
 import type { Block, ImageBlock, PageLayout, ParagraphBlock, TableBlock, TextRun } from '../pdf-to-office/layout/blocks';
 import type { ListKind } from '../pdf-to-office/layout/list-markers';
 import { sameLink } from '../pdf-to-office/extraction/page-links';
-import type { LinkTarget } from '../pdf-to-office/page-content';
+import type { GlyphPicture, LinkTarget, PdfImage } from '../pdf-to-office/page-content';
 
 /**
  * Characters XML forbids (controls, lone surrogates, U+FFFE/FFFF) come out of some PDFs' text;
@@ -19,7 +19,21 @@ export function escapeXml(text: string): string {
 export const paragraphText = (p: ParagraphBlock): string => p.runs.map((r) => r.text).join('');
 
 /** Where an image's bytes are found: a data URI in a single HTML file, a package path in an EPUB. */
-export type ImageSource = (image: ImageBlock) => string;
+export type ImageSource = (image: PdfImage) => string;
+
+/** The pictures a page's markup shows: its image blocks and the glyph pictures in its text (TextRun.picture). */
+export function pageImages(page: PageLayout): PdfImage[] {
+  const paragraphs = page.blocks.flatMap((b) => (b.kind === 'paragraph' ? [b] : b.kind === 'table' ? b.cells.flatMap((c) => c.paragraphs) : []));
+  const pictures = paragraphs.flatMap((p) => p.runs.flatMap((r) => (r.picture ? [r.picture] : [])));
+  return [...page.blocks.filter((b): b is ImageBlock => b.kind === 'image'), ...pictures];
+}
+
+/** Glyphs no table could read, as a picture in the line: one em is the run's font size, its foot where the ink ends below the baseline. */
+function glyphPictureMarkup({ box, file, baseline }: GlyphPicture, size: number, options: MarkupOptions): string {
+  const em = (points: number) => Math.round((points / Math.max(1, size)) * 100) / 100;
+  const style = `width:${em(box.x1 - box.x0)}em;height:${em(box.y1 - box.y0)}em;vertical-align:${em(baseline - box.y1)}em`;
+  return `<img class="glyphs" src="${escapeXml(options.imageSource({ box, file }))}" alt="无法识别的字符" style="${style}" />`;
+}
 
 export interface MarkupOptions {
   imageSource: ImageSource;
@@ -36,16 +50,21 @@ function linkHref(link: LinkTarget | undefined, options: MarkupOptions): string 
 
 /** Neighbouring runs with the same emphasis and link become one element (the PDF splits runs by font too). */
 function runsMarkup(runs: readonly TextRun[], inHeading: boolean, options: MarkupOptions): string {
-  const merged: { text: string; bold: boolean; italic: boolean; link?: LinkTarget }[] = [];
+  const merged: { text: string; bold: boolean; italic: boolean; link?: LinkTarget; picture?: string }[] = [];
   for (const run of runs) {
+    if (run.picture) {
+      merged.push({ text: '', bold: false, italic: false, picture: glyphPictureMarkup(run.picture, run.size, options) });
+      continue;
+    }
     // A heading is bold by its element; bold runs inside it need no <strong>.
     const bold = run.bold && !inHeading;
     const last = merged.at(-1);
-    if (last && last.bold === bold && last.italic === run.italic && sameLink(last.link, run.link)) last.text += run.text;
+    if (last && last.picture === undefined && last.bold === bold && last.italic === run.italic && sameLink(last.link, run.link)) last.text += run.text;
     else merged.push({ text: run.text, bold, italic: run.italic, link: run.link });
   }
   return merged
-    .map(({ text, bold, italic, link }) => {
+    .map(({ text, bold, italic, link, picture }) => {
+      if (picture !== undefined) return picture;
       let html = escapeXml(text);
       if (italic && text.trim()) html = `<em>${html}</em>`;
       if (bold && text.trim()) html = `<strong>${html}</strong>`;

@@ -6,7 +6,8 @@
 // TextCode X/Y and DeltaX from the characters' own positions; a line that does not run left to
 // right (a rotated page, turned text) stays one TextObject too, turned by its CTM; vertical writing
 // (CJK running down) keeps its characters upright, stepped down by DeltaY. Images become ImageObjects over
-// PNG MultiMedia; the straight ruling lines the reader finds become PathObjects. Units are mm.
+// PNG MultiMedia, as do glyphs no table could read (PdfChar.picture, at their box); the straight
+// ruling lines the reader finds become PathObjects. Units are mm.
 // A run of characters under a link annotation carries the link as the TextObject's own Actions
 // (CT_GraphicUnit's Actions: a CLICK Action with a URI, or a Goto to the page's Dest), which is
 // how GB/T 33190 makes an object clickable without a separate annotation part.
@@ -17,7 +18,7 @@ import yazl from 'yazl';
 import { sameLink } from '../pdf-to-office/extraction/page-links';
 import { containsCjk } from '../pdf-to-office/layout/scripts';
 import { quarterTurn } from '../pdf-to-office/layout/turned-text';
-import type { LinkTarget, PdfChar, PdfPage } from '../pdf-to-office/page-content';
+import { charPictures, type LinkTarget, type PdfChar, type PdfPage } from '../pdf-to-office/page-content';
 import { OFD_NAMESPACE } from './model';
 import { escapeXml } from './xml';
 
@@ -225,7 +226,7 @@ export async function writeOfd(pages: readonly PdfPage[], file: string, { title,
     const layerId = ids.next();
     const objects: string[] = [];
 
-    for (const image of page.images) {
+    for (const image of [...page.images, ...page.lines.flatMap((line) => charPictures(line.chars))]) {
       const width = mm(image.box.x1 - image.box.x0);
       const height = mm(image.box.y1 - image.box.y0);
       if (!(width > 0 && height > 0)) continue;

@@ -61,7 +61,7 @@ export interface LayoutSource {
 export async function readPdfLayouts(
   source: LayoutSource,
   { workDir, signal, onProgress, deadline }: { workDir: string; signal: AbortSignal; onProgress?: (fraction: number) => void; deadline?: number },
-): Promise<{ layouts: PageLayout[]; degraded: DegradedPages; fallback: PageFallback; unreadable: { number: number; unreadable?: number }[] }> {
+): Promise<{ layouts: PageLayout[]; degraded: DegradedPages; fallback: PageFallback; unreadable: { number: number; unreadable?: number; pictured?: number }[] }> {
   const pdf = await openReadablePdf(source.path, { password: source.password, workDir, signal });
   const pageNumbers = selectPageNumbers(source.pages, pdf.pageCount).slice(0, source.pageLimit);
   const pdfPages = await corruptOnEngineFailure(readPdfPages(pdf.path, pageNumbers, { workDir, signal, onProgress, deadline }));
@@ -69,7 +69,7 @@ export async function readPdfLayouts(
   const layouts = pdfPages.map((page) => layoutOrPicture(page, degraded));
   assignHeadings(layouts);
   await drawPictures(pdf.path, layouts, degraded, { workDir, signal }, { labelsAsText: source.labelsAsText });
-  const unreadable = pdfPages.map(({ number, unreadable }) => ({ number, unreadable }));
+  const unreadable = pdfPages.map(({ number, unreadable, pictured }) => ({ number, unreadable, pictured }));
   return { layouts, degraded, fallback: pageFallback(pdf.path, degraded, { workDir, signal }), unreadable };
 }
 

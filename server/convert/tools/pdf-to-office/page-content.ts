@@ -27,6 +27,27 @@ export interface PdfChar {
   color?: number;
   /** The link the character lies in (extraction/page-links.ts); runs split where it changes (sameLink). */
   link?: LinkTarget;
+  /**
+   * A run of glyphs no table or OCR could read, kept as a picture drawn from the page
+   * (extraction/glyph-pictures.ts): `text` is then '' and `box` the run's place in its line.
+   * Writers place the picture where the glyphs stood.
+   */
+  picture?: GlyphPicture;
+}
+
+/**
+ * Glyphs drawn from the page as a PNG: `box` is where their ink lies, which may reach beyond their
+ * line (a tall brace); `baseline` is their line's, which a writer lines the picture up with.
+ */
+export interface GlyphPicture {
+  box: Box;
+  file: string;
+  baseline: number;
+}
+
+/** Whether the character draws nothing: a space (a glyph picture is ink, though its text is ''). */
+export function isBlank(c: PdfChar): boolean {
+  return c.picture === undefined && c.text.trim() === '';
 }
 
 /** Where a link goes: a web or mail address (only http, https and mailto are kept), or a page of the source PDF (1-based). */
@@ -54,6 +75,11 @@ export interface PdfImage {
   file: string;
 }
 
+/** The glyph pictures among the characters (PdfChar.picture), in their order. */
+export function charPictures(chars: readonly PdfChar[]): GlyphPicture[] {
+  return chars.flatMap((c) => (c.picture === undefined ? [] : [c.picture]));
+}
+
 /** An axis-aligned ruling line: horizontal when y0 === y1, vertical when x0 === x1. */
 export type RuleSegment = Box;
 
@@ -78,8 +104,13 @@ export interface PdfPage {
   rules: RuleSegment[];
   /** Absent where the page was not read from vector content (OCR). */
   drawings?: PdfDrawing[];
-  /** Glyphs left out because no table gave their text (extraction/unmapped-glyphs.ts); absent when none. */
+  /**
+   * Glyphs left out because no table gave their text and no picture was made of them (over the
+   * bound, or not drawn: extraction/glyph-pictures.ts); absent when none.
+   */
   unreadable?: number;
+  /** Glyphs no table gave their text, kept as pictures (PdfChar.picture); absent when none. */
+  pictured?: number;
 }
 
 export function boxWidth(box: Box): number {

@@ -7,6 +7,9 @@
 // drawn). The script says which labels it found drawn: a label whose glyphs were never shown
 // (invisible text, text used as a clip) is not placed. Should the text-free drawing fail, the clip
 // is drawn whole, text included, and no label is placed.
+// A clip may instead be asked to take in the whole ink of some glyphs (a tall TeX brace reaches
+// far beyond its line): those glyphs alone are drawn first, around the box, and the box grows to
+// where their ink reaches.
 import { randomUUID } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -33,6 +36,8 @@ export interface PageClip {
   labels?: { x: number; y: number }[][];
   /** Pixels per point; SCALE unless said (still capped by MAX_SIDE). */
   scale?: number;
+  /** Glyphs (their origins) whose ink the box grows to take in, up to `reach` points beyond it. */
+  grow?: { glyphs: { x: number; y: number }[]; reach: number };
 }
 
 /** The pixels per point a clip is drawn at. */
@@ -49,11 +54,15 @@ export function clipPixel(clip: Pick<PageClip, 'box' | 'scale'>, x: number, y: n
 export interface DrawnClip {
   /** The labels (indexes into PageClip.labels) found drawn and left out; undefined when drawn with its text. */
   labelsLeftOut?: number[];
+  /** The box drawn, when it grew to take in PageClip.grow's glyphs. */
+  box?: Box;
 }
 
-// Argument: a JSON file of [page, x0, y0, x1, y1, file, labels (each a flat [x, y, x, y…] list), scale (clipScale)].
+// Argument: a JSON file of [page, x0, y0, x1, y1, file, labels (each a flat [x, y, x, y…] list), scale (clipScale),
+// grow glyphs (a flat [x, y…] list), grow reach].
 // Prints "ok <file>" for a clip drawn whole, "ok-labels <found label indexes, comma-separated> <file>"
-// for one drawn without its labels' glyphs.
+// for one drawn without its labels' glyphs, "box <x0> <y0> <x1> <y1> <file>" before the "ok" of one
+// whose box grew.
 const CLIP_SCRIPT = String.raw`
 ${GLYPH_ORIGIN_HELPERS}
 var SAME_ORIGIN = ${SAME_ORIGIN};
@@ -82,24 +91,37 @@ function labelAt(cells, x, y) {
   return -1;
 }
 
+/** Of the text, the glyphs "keep" takes (given the label at the glyph's origin, or -1); "found" collects the labels met. */
+function pickGlyphs(text, ctm, cells, toPage, found, keep) {
+  var out = new Text();
+  text.walk({
+    showGlyph: function (font, trm, glyph, unicode, wmode) {
+      var origin = glyphOrigin(ctm, trm);
+      var p = toPage(origin[0], origin[1]);
+      var label = labelAt(cells, p[0], p[1]);
+      if (keep(label)) out.showGlyph(font, trm, glyph, unicode, wmode);
+      if (label >= 0) found[label] = true;
+    },
+  });
+  return out;
+}
+
+/** A device drawing onto "draw" only the glyphs at the origins of "cells", and nothing else. */
+function onlyGlyphs(draw, cells, toPage) {
+  var found = {};
+  function kept(text, ctm) { return pickGlyphs(text, ctm, cells, toPage, found, function (label) { return label >= 0; }); }
+  return {
+    fillText: function (text, ctm, cs, color, alpha, params) { draw.fillText(kept(text, ctm), ctm, cs, color, alpha, params); },
+    strokeText: function (text, stroke, ctm, cs, color, alpha, params) { draw.strokeText(kept(text, ctm), stroke, ctm, cs, color, alpha, params); },
+  };
+}
+
 /**
  * A device drawing onto "draw" all but the labels' glyphs; "found" collects the labels met.
  * "toPage" turns a device point back into page points.
  */
 function withoutLabels(draw, cells, toPage, found) {
-  function kept(text, ctm) {
-    var out = new Text();
-    text.walk({
-      showGlyph: function (font, trm, glyph, unicode, wmode) {
-        var origin = glyphOrigin(ctm, trm);
-        var p = toPage(origin[0], origin[1]);
-        var label = labelAt(cells, p[0], p[1]);
-        if (label < 0) out.showGlyph(font, trm, glyph, unicode, wmode);
-        else found[label] = true;
-      },
-    });
-    return out;
-  }
+  function kept(text, ctm) { return pickGlyphs(text, ctm, cells, toPage, found, function (label) { return label < 0; }); }
   return {
     fillText: function (text, ctm, cs, color, alpha, params) { draw.fillText(kept(text, ctm), ctm, cs, color, alpha, params); },
     strokeText: function (text, stroke, ctm, cs, color, alpha, params) { draw.strokeText(kept(text, ctm), stroke, ctm, cs, color, alpha, params); },
@@ -143,11 +165,44 @@ function drawClip(doc, clip, labels) {
   return Object.keys(found);
 }
 
+/** A pixel lighter than this is paper, when looking for where glyphs' ink reaches. */
+var PAPER = 224;
+
+/** The box of the clip grown to the ink of the glyphs at "origins" (flat [x, y…]), looked for up to "reach" beyond it. */
+function grownBox(doc, clip, origins, reach) {
+  var page = doc.loadPage(clip[0] - 1);
+  var bounds = page.bound();
+  var x0 = clip[1] - reach, y0 = clip[2] - reach, x1 = clip[3] + reach, y1 = clip[4] + reach;
+  var pixmap = new Pixmap(DeviceRGB, [Math.floor(x0), Math.floor(y0), Math.ceil(x1), Math.ceil(y1)], false);
+  pixmap.clear(255);
+  var draw = new DrawDevice(Identity, pixmap);
+  page.run(onlyGlyphs(draw, originIndex([origins]), function (x, y) { return [x, y]; }), [1, 0, 0, 1, -bounds[0], -bounds[1]]);
+  draw.close();
+  var box = [clip[1], clip[2], clip[3], clip[4]];
+  var left = pixmap.getX(), top = pixmap.getY(), width = pixmap.getWidth(), height = pixmap.getHeight();
+  for (var y = 0; y < height; y++)
+    for (var x = 0; x < width; x++) {
+      if (pixmap.getSample(x, y, 0) >= PAPER && pixmap.getSample(x, y, 1) >= PAPER && pixmap.getSample(x, y, 2) >= PAPER) continue;
+      box[0] = Math.min(box[0], left + x); box[1] = Math.min(box[1], top + y);
+      box[2] = Math.max(box[2], left + x + 1); box[3] = Math.max(box[3], top + y + 1);
+    }
+  return box;
+}
+
 var doc = new Document(scriptArgs[0]);
 var clips = JSON.parse(read(scriptArgs[1]));
 for (var c = 0; c < clips.length; c++) {
   var clip = clips[c], labels = clip[6];
   try {
+    if (clip[8].length) {
+      try {
+        var grown = grownBox(doc, clip, clip[8], clip[9]);
+        clip[1] = grown[0]; clip[2] = grown[1]; clip[3] = grown[2]; clip[4] = grown[3];
+        print('box ' + grown.join(' ') + ' ' + clip[5]);
+      } catch (e) {
+        // drawn at the box it was given
+      }
+    }
     if (labels.length) {
       try {
         print('ok-labels ' + drawClip(doc, clip, labels).join(',') + ' ' + clip[5]);
@@ -175,16 +230,20 @@ export async function drawPageClips(pdfPath: string, clips: readonly PageClip[],
     job,
     JSON.stringify(
       clips.map((clip) => {
-        const { page, box, file, labels = [] } = clip;
-        return [page, round(box.x0), round(box.y0), round(box.x1), round(box.y1), file, labels.map((glyphs) => glyphs.flatMap((g) => [round(g.x), round(g.y)])), clipScale(clip)];
+        const { page, box, file, labels = [], grow } = clip;
+        const flat = (glyphs: readonly { x: number; y: number }[]) => glyphs.flatMap((g) => [round(g.x), round(g.y)]);
+        return [page, round(box.x0), round(box.y0), round(box.x1), round(box.y1), file, labels.map(flat), clipScale(clip), flat(grow?.glyphs ?? []), round(grow?.reach ?? 0)];
       }),
     ),
   );
   try {
     const { stdout } = await runEngine('mutool', ['run', script, pdfPath, job], { signal });
     const drawn = new Map<string, DrawnClip>();
+    const grown = new Map<string, Box>();
     for (const line of stdout.toString('utf8').split('\n')) {
-      if (line.startsWith('ok ')) drawn.set(line.slice(3), {});
+      const box = /^box (\S+) (\S+) (\S+) (\S+) (.+)$/.exec(line);
+      if (box) grown.set(box[5], { x0: Number(box[1]), y0: Number(box[2]), x1: Number(box[3]), y1: Number(box[4]) });
+      if (line.startsWith('ok ')) drawn.set(line.slice(3), grown.has(line.slice(3)) ? { box: grown.get(line.slice(3)) } : {});
       const withoutLabels = /^ok-labels ([\d,]*) (.+)$/.exec(line);
       if (withoutLabels) drawn.set(withoutLabels[2], { labelsLeftOut: withoutLabels[1] ? withoutLabels[1].split(',').map(Number) : [] });
     }

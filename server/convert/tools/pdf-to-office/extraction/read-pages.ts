@@ -1,11 +1,12 @@
 // Runs the page dump script over a PDF in chunks of pages (two chunks can run at once on the
 // mutool engine's slots) and turns its JSON lines into typed pages. An image the script saved with
 // a soft mask beside it gets the mask joined as alpha here, before any writer reads the file.
-// Glyphs the dump could give no Unicode are read off the page by OCR where it can (glyph-ocr/).
+// Glyphs the dump could give no Unicode are read off the page by OCR where it can (glyph-ocr/), and
+// kept as pictures of themselves where it cannot (glyph-pictures.ts).
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { runEngine } from '../../../engines';
-import { unionBox, type Box, type PdfChar, type PdfDrawing, type PdfFont, type PdfLine, type PdfPage } from '../page-content';
+import { isBlank, unionBox, type Box, type PdfChar, type PdfDrawing, type PdfFont, type PdfLine, type PdfPage } from '../page-content';
 import { PAGE_DUMP_SCRIPT } from './mutool-script';
 import { applySoftMask } from '../../pdf-render/soft-mask';
 import { withoutReplacement } from './unmapped-glyphs';
@@ -13,6 +14,7 @@ import { attachLinks, linkFromRaw } from './page-links';
 import { fieldLines } from './form-fields';
 import { glyphKey, type RawFont, type RawPage } from './raw-page';
 import { recoverGlyphsByOcr } from './glyph-ocr';
+import { GlyphPictures, type UnreadableGlyph } from './glyph-pictures';
 
 const PAGES_PER_RUN = 12;
 const MAX_DUMP_BYTES = 256 * 1024 * 1024;
@@ -52,29 +54,34 @@ function glyphBox(quad: Box, origin: { x: number; y: number }, size: number, u: 
 
 /**
  * `learnt` gives unreadable glyphs their text by glyph key (glyph-ocr); a glyph still unmapped
- * after that (U+FFFD) is left out and counted, never written as a box.
+ * after that (U+FFFD) becomes part of a picture (glyph-pictures.ts), or is left out and counted,
+ * never written as a box.
  */
-function pageFromRaw(raw: RawPage, learnt: ReadonlyMap<string, string>): PdfPage {
+function pageFromRaw(raw: RawPage, learnt: ReadonlyMap<string, string>, pictures: GlyphPictures): PdfPage {
   const fonts = raw.fonts.map(fontFromRaw);
-  let unreadable = 0;
+  const count = { pictured: 0, unreadable: 0, pictures: 0 };
   const turns = new Map((raw.turns ?? []).map(([line, x, y]) => [line, { x, y }]));
   const lines: PdfLine[] = raw.lines
-    .map((chars, index) => ({
-      ...(turns.has(index) ? { direction: turns.get(index) } : {}),
-      chars: chars.flatMap(([rawText, x0, y0, x1, y1, font, size, baseline, color = 0, originX, glyph]): PdfChar[] => {
+    .map((chars, index) => {
+      const read = chars.flatMap(([rawText, x0, y0, x1, y1, font, size, baseline, color = 0, originX, glyph]): (PdfChar | UnreadableGlyph)[] => {
         const known = glyph === undefined ? undefined : learnt.get(glyphKey(raw.fonts[font][0], glyph));
         const { text, dropped } = withoutReplacement(known ?? rawText);
-        unreadable += dropped;
         const box = glyphBox({ x0, y0, x1, y1 }, { x: originX ?? x0, y: baseline }, size, turns.get(index));
-        return text ? [{ text, box, font: fonts[font], size, baseline, color, ...(originX === undefined ? {} : { originX }) }] : [];
-      }),
-    }))
-    .filter((line) => line.chars.some((c) => c.text.trim() !== ''));
+        const char: PdfChar = { text, box, font: fonts[font], size, baseline, color, ...(originX === undefined ? {} : { originX }) };
+        // A glyph that reads as nothing but U+FFFD is pictured; one with some text keeps that text.
+        if (text === '' && dropped > 0) return [{ ...char, unreadable: true }];
+        count.unreadable += dropped;
+        return text ? [char] : [];
+      });
+      return { ...(turns.has(index) ? { direction: turns.get(index) } : {}), chars: pictures.line(raw.number, read, count) };
+    })
+    .filter((line) => line.chars.some((c) => !isBlank(c)));
   lines.push(...fieldLines(raw.fields ?? [], lines));
   // Links live on the characters they cover; the writers need nothing else of them.
   attachLinks(lines, (raw.links ?? []).map(linkFromRaw).filter((link) => link !== undefined));
   return {
-    ...(unreadable ? { unreadable } : {}),
+    ...(count.unreadable ? { unreadable: count.unreadable } : {}),
+    ...(count.pictured ? { pictured: count.pictured } : {}),
     number: raw.number,
     width: raw.width,
     height: raw.height,
@@ -146,6 +153,9 @@ export async function readPdfPages(pdfPath: string, pageNumbers: readonly number
     until: started + ocrTime,
     onProgress: (fraction) => onProgress?.(DUMP_SHARE + fraction * (1 - DUMP_SHARE)),
   });
+  const pictures = new GlyphPictures(imageDir);
+  const pages = raws.map((raw) => pageFromRaw(raw, learnt, pictures));
+  await pictures.draw(pdfPath, pages, { workDir, signal });
   onProgress?.(1);
-  return raws.map((raw) => pageFromRaw(raw, learnt));
+  return pages;
 }

@@ -12,8 +12,9 @@
 // code to nothing (WeasyPrint's Arabic) has those codes marked EMPTY_TEXT, dropped uncounted.
 // Glyphs inside an /ActualText span take that text instead (actual-text.ts).
 // What still comes out as U+FFFD carries its glyph id (unmapped-glyph-ids.ts) and is read off the
-// rendered page by OCR where the readings agree (glyph-ocr/); what OCR cannot read is dropped from
-// the text, never written as a box, and counted per page; the task's message says how many (unreadableNote).
+// rendered page by OCR where the readings agree (glyph-ocr/); what OCR cannot read is kept as a
+// picture of itself (glyph-pictures.ts), never written as a box, and counted per page, as is what
+// goes over the pictures' bound and is dropped; the task's message says how many (unreadableNote).
 
 /** TeX math glyph names outside the AGL, as their Unicode characters. */
 const TEX_GLYPHS: Record<string, string> = {
@@ -195,15 +196,31 @@ export function withoutReplacement(text: string): { text: string; dropped: numbe
   return { text: kept.split(EMPTY_TEXT).join(''), dropped: text.length - kept.length };
 }
 
-/** The task's note on characters no table could read, in Chinese: 第3页有 5 个字符无法识别… */
-export function unreadableNote(pages: readonly { number: number; unreadable?: number }[], fileName?: string): string | undefined {
-  const counted = pages.filter((page) => (page.unreadable ?? 0) > 0);
+type GlyphCounts = { number: number; unreadable?: number; pictured?: number };
+
+/** 第3页有 5 个、第7页有 2 个, or past ten pages 第3页有 5 个…等12页共 40 个; undefined when no page counts any. */
+function countsByPage(pages: readonly GlyphCounts[], count: (page: GlyphCounts) => number): string | undefined {
+  const counted = pages.filter((page) => count(page) > 0);
   if (counted.length === 0) return undefined;
-  const total = counted.reduce((sum, page) => sum + (page.unreadable ?? 0), 0);
+  const total = counted.reduce((sum, page) => sum + count(page), 0);
   const named = counted
     .slice(0, 10)
-    .map((page) => `第${page.number}页有 ${page.unreadable} 个`)
+    .map((page) => `第${page.number}页有 ${count(page)} 个`)
     .join('、');
-  const more = counted.length > 10 ? `等${counted.length}页共 ${total} 个` : '';
-  return `${fileName ? `${fileName}：` : ''}${named}${more}字符无法识别（字体未提供对应的文字），已按原样略去`;
+  return `${named}${counted.length > 10 ? `等${counted.length}页共 ${total} 个` : ''}`;
+}
+
+/**
+ * The task's note on characters no table could read, in Chinese: those kept as pictures
+ * (第3页有 5 个字符无法识别…，已按原样以图片保留) and those dropped over the pictures' bound.
+ */
+export function unreadableNote(pages: readonly GlyphCounts[], fileName?: string): string | undefined {
+  const pictured = countsByPage(pages, (page) => page.pictured ?? 0);
+  const dropped = countsByPage(pages, (page) => page.unreadable ?? 0);
+  if (!pictured && !dropped) return undefined;
+  const parts = [
+    ...(pictured ? [`${pictured}字符无法识别（字体未提供对应的文字），已按原样以图片保留`] : []),
+    ...(dropped ? [`${dropped}字符无法识别（字体未提供对应的文字）且未能保留为图片，已略去`] : []),
+  ];
+  return `${fileName ? `${fileName}：` : ''}${parts.join('；')}`;
 }

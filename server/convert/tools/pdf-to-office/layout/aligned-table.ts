@@ -1,11 +1,32 @@
 // A table from text positions alone, for pages without ruling lines: lines sharing a baseline
 // form a row; columns are the x-ranges that pieces of multi-piece rows occupy.
+import { charPictures, type GlyphPicture } from '../page-content';
 import type { TextLine } from './text-lines';
+
+/** A glyph picture in a row's cell: `offset` points right of the start of the cell's text. */
+export interface CellPicture {
+  column: number;
+  offset: number;
+  picture: GlyphPicture;
+}
 
 export interface AlignedRow {
   /** The row's baseline, points from the top of the page. */
   y: number;
   cells: string[];
+  /** Glyph pictures of its lines (their text holds none of them); absent when none. */
+  pictures?: CellPicture[];
+}
+
+/** The row's glyph pictures, by the column each line went in. */
+function rowPictures(row: readonly TextLine[], columnOfLine: (line: TextLine) => number): CellPicture[] | undefined {
+  const starts = new Map<number, number>();
+  for (const line of row) starts.set(columnOfLine(line), Math.min(starts.get(columnOfLine(line)) ?? Infinity, line.box.x0));
+  const pictures = row.flatMap((line) => {
+    const column = columnOfLine(line);
+    return charPictures(line.chars).map((picture) => ({ column, offset: picture.box.x0 - starts.get(column)!, picture }));
+  });
+  return pictures.length ? pictures : undefined;
 }
 
 export interface AlignedTable {
@@ -56,7 +77,7 @@ export function alignedTable(lines: readonly TextLine[]): AlignedTable | undefin
   const columns = columnIntervals(rows);
   if (columns.length === 0) {
     const width = Math.max(...lines.map((l) => l.box.x1 - l.box.x0));
-    return { rows: rows.map((row) => ({ y: row[0].baseline, cells: [row.map((l) => l.text).join(' ')] })), columnWidths: [width] };
+    return { rows: rows.map((row) => ({ y: row[0].baseline, cells: [row.map((l) => l.text).join(' ')], pictures: rowPictures(row, () => 0) })), columnWidths: [width] };
   }
   return {
     rows: rows.map((row) => {
@@ -65,7 +86,7 @@ export function alignedTable(lines: readonly TextLine[]): AlignedTable | undefin
         const column = columnOf(line, columns);
         cells[column] = cells[column] ? `${cells[column]} ${line.text}` : line.text;
       }
-      return { y: row[0].baseline, cells };
+      return { y: row[0].baseline, cells, pictures: rowPictures(row, (line) => columnOf(line, columns)) };
     }),
     columnWidths: columns.map((c) => c.to - c.from),
   };

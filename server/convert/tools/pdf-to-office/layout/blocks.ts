@@ -1,5 +1,5 @@
 // What the writers receive: a page as blocks in reading order.
-import type { Box, LinkTarget, PdfImage, RuleSegment } from '../page-content';
+import type { Box, GlyphPicture, LinkTarget, PdfImage, RuleSegment } from '../page-content';
 import type { ListKind } from './list-markers';
 import type { TextLine } from './text-lines';
 
@@ -14,6 +14,11 @@ export interface TextRun {
   link?: LinkTarget;
   /** 0xRRGGBB; only figure labels carry it (a legend's colours say which series is which). */
   color?: number;
+  /**
+   * Glyphs no table could read, as a picture drawn from the page (PdfChar.picture): `text` is
+   * then '', and a writer places the picture, at its box's size, where the run stands in the text.
+   */
+  picture?: GlyphPicture;
 }
 
 export type Alignment = 'left' | 'center' | 'right';

@@ -71,7 +71,9 @@ export function layoutPage(page: PdfPage): PageLayout {
       const [x, y] = center(c);
       const cell = tables.map((t) => cellAt(t, x, y)).find((found) => found !== undefined);
       if (!cell) {
-        (inFigure(c) ? inFigures : free).push(c);
+        // A glyph picture inside a figure is drawn with the figure, which leaves out only labels' glyphs.
+        if (!inFigure(c)) free.push(c);
+        else if (c.picture === undefined) inFigures.push(c);
         continue;
       }
       const text = cellTexts.get(cell) ?? { cell, lines: new Map() };

@@ -2,7 +2,7 @@
 // line-advance below in the same column at the same size, and the line above was full (the next
 // line's first word would not have fitted on it). Runs keep bold, italic, size and font.
 import { sameLink } from '../extraction/page-links';
-import { unionBox, type LinkTarget, type PdfChar } from '../page-content';
+import { isBlank, unionBox, type LinkTarget, type PdfChar } from '../page-content';
 import type { Alignment, ParagraphBlock, TextRun } from './blocks';
 import { listMarker } from './list-markers';
 import type { Placed } from './reading-order';
@@ -16,7 +16,7 @@ const SIZE_TOLERANCE = 0.15;
 function firstWordWidth(line: TextLine): number {
   const first = line.chars[0];
   if (isCjk(first.text)) return first.box.x1 - first.box.x0;
-  const spaceAt = line.chars.findIndex((c) => c.text.trim() === '');
+  const spaceAt = line.chars.findIndex(isBlank);
   const lastOfWord = line.chars[(spaceAt === -1 ? line.chars.length : spaceAt) - 1];
   return lastOfWord.box.x1 - line.box.x0;
 }
@@ -59,7 +59,9 @@ function runsOf(lines: TextLine[], skipChars: number): TextRun[] {
   const append = (text: string, c: PdfChar, link: LinkTarget | undefined = c.link) => {
     const last = runs.at(-1);
     const size = Math.round(c.size * 2) / 2;
-    if (last && last.fontName === c.font.name && last.bold === c.font.bold && last.italic === c.font.italic && last.size === size && sameLink(last.link, link)) last.text += text;
+    // A picture is a run of its own, never joined by text.
+    if (c.picture !== undefined) runs.push({ text: '', bold: c.font.bold, italic: c.font.italic, size, fontName: c.font.name, picture: c.picture });
+    else if (last && !last.picture && last.fontName === c.font.name && last.bold === c.font.bold && last.italic === c.font.italic && last.size === size && sameLink(last.link, link)) last.text += text;
     else runs.push({ text, bold: c.font.bold, italic: c.font.italic, size, fontName: c.font.name, ...(link && { link }) });
   };
   lines.forEach((line, index) => {
@@ -72,7 +74,7 @@ function runsOf(lines: TextLine[], skipChars: number): TextRun[] {
     }
     for (const c of chars) append(c.text, c);
   });
-  return runs.filter((r) => r.text !== '');
+  return runs.filter((r) => r.text !== '' || r.picture);
 }
 
 /** How many leading characters spell `text` (characters may hold more than one code unit). */
@@ -127,7 +129,8 @@ function joinSameBaseline(lines: readonly Placed<TextLine>[]): Placed<TextLine>[
     const line = placed.item;
     if (last && last.columnLeft === placed.columnLeft && Math.abs(last.item.baseline - line.baseline) <= 0.25 * line.size && line.box.x0 >= last.item.box.x1 - 1) {
       const before = last.item.chars.at(-1)!;
-      const space: PdfChar = { ...before, text: ' ', box: { ...before.box, x0: before.box.x1, x1: line.box.x0 }, link: sameLink(before.link, line.chars[0].link) ? before.link : undefined };
+      const { picture: _, ...look } = before;
+      const space: PdfChar = { ...look, text: ' ', box: { ...before.box, x0: before.box.x1, x1: line.box.x0 }, link: sameLink(before.link, line.chars[0].link) ? before.link : undefined };
       last.item = textLine([...last.item.chars, space, ...line.chars])!;
     } else {
       joined.push({ ...placed });

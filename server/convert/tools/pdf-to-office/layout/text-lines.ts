@@ -1,6 +1,6 @@
 // Lines of text as the layout analysis uses them: MuPDF's lines cut where a wide gap says two
 // things only share a baseline (table cells, columns, tab stops), trimmed of edge spaces.
-import { unionBox, type Box, type PdfChar, type PdfLine } from '../page-content';
+import { isBlank, unionBox, type Box, type PdfChar, type PdfLine } from '../page-content';
 import { isBareMarker } from './list-markers';
 import { isCjk } from './scripts';
 
@@ -43,17 +43,13 @@ export function textLine(allChars: readonly PdfChar[]): TextLine | undefined {
   const chars = withoutAutospace(allChars);
   let start = 0;
   let end = chars.length;
-  while (start < end && chars[start].text.trim() === '') start++;
-  while (end > start && chars[end - 1].text.trim() === '') end--;
+  while (start < end && isBlank(chars[start])) start++;
+  while (end > start && isBlank(chars[end - 1])) end--;
   if (start === end) return undefined;
   const kept = chars.slice(start, end);
   const size = dominantSize(kept);
   const baselineChar = kept.find((c) => c.size === size) ?? kept[0];
   return { chars: kept, box: unionBox(kept.map((c) => c.box)), text: kept.map((c) => c.text).join(''), size, baseline: baselineChar.baseline };
-}
-
-function isSpace(c: PdfChar): boolean {
-  return c.text.trim() === '';
 }
 
 /** Splits at wide gaps, except the gap after a leading list marker (bullet and text are one item). */
@@ -62,7 +58,7 @@ export function splitAtGaps(chars: readonly PdfChar[]): TextLine[] {
   let current: PdfChar[] = [];
   let lastInk: PdfChar | undefined;
   for (const c of chars) {
-    if (!isSpace(c) && lastInk) {
+    if (!isBlank(c) && lastInk) {
       const gap = c.box.x0 - lastInk.box.x1;
       const startsAfterMarker = pieces.length === 0 && isBareMarker(current.map((p) => p.text).join(''));
       if (gap > SEPARATING_GAP_EMS * Math.max(c.size, lastInk.size) && !startsAfterMarker) {
@@ -71,7 +67,7 @@ export function splitAtGaps(chars: readonly PdfChar[]): TextLine[] {
       }
     }
     current.push(c);
-    if (!isSpace(c)) lastInk = c;
+    if (!isBlank(c)) lastInk = c;
   }
   pieces.push(current);
   return pieces.map(textLine).filter((line): line is TextLine => line !== undefined);

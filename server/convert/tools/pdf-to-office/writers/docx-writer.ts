@@ -104,13 +104,23 @@ function wordRun(run: BlockRun, scale = 1): TextRun {
   });
 }
 
+/** Glyphs no table could read, as an inline picture at their size on the page. */
+async function glyphPicture({ box, file }: { box: Box; file: string }): Promise<ImageRun> {
+  return new ImageRun({
+    type: 'png',
+    data: await readFile(file),
+    transformation: { width: Math.max(1, Math.round((box.x1 - box.x0) * PIXELS_PER_POINT)), height: Math.max(1, Math.round((box.y1 - box.y0) * PIXELS_PER_POINT)) },
+    altText: { name: '无法识别的字符', description: '无法识别的字符', title: '无法识别的字符' },
+  });
+}
+
 /**
  * Runs of one link go in one hyperlink: an external one to a web or mail address, an internal one
  * to the bookmark of a page when that page has one (`anchoredPages`), else the text stays plain.
  */
-function textRuns(paragraph: ParagraphBlock, anchoredPages: ReadonlySet<number>): ParagraphChild[] {
+async function textRuns(paragraph: ParagraphBlock, anchoredPages: ReadonlySet<number>): Promise<ParagraphChild[]> {
   const children: ParagraphChild[] = [];
-  let linked: { runs: TextRun[]; link: LinkTarget } | undefined;
+  let linked: { runs: (TextRun | ImageRun)[]; link: LinkTarget } | undefined;
   const closeLink = () => {
     if (!linked) return;
     const { runs, link } = linked;
@@ -120,11 +130,11 @@ function textRuns(paragraph: ParagraphBlock, anchoredPages: ReadonlySet<number>)
     linked = undefined;
   };
   for (const run of paragraph.runs) {
-    const textRun = wordRun(run);
+    const wordPiece = run.picture ? await glyphPicture(run.picture) : wordRun(run);
     if (linked && !sameLink(linked.link, run.link)) closeLink();
-    if (!run.link) children.push(textRun);
-    else if (linked) linked.runs.push(textRun);
-    else linked = { runs: [textRun], link: run.link };
+    if (!run.link) children.push(wordPiece);
+    else if (linked) linked.runs.push(wordPiece);
+    else linked = { runs: [wordPiece], link: run.link };
   }
   closeLink();
   return children;
@@ -136,10 +146,10 @@ function linkedPages(pages: readonly PageLayout[]): Set<number> {
   return new Set(paragraphs.flatMap((p) => p.runs.flatMap((r) => (r.link && 'page' in r.link ? [r.link.page] : []))));
 }
 
-function paragraph(block: ParagraphBlock, numbering: ListNumbering, anchoredPages: ReadonlySet<number>, bookmark?: string): Paragraph {
+async function paragraph(block: ParagraphBlock, numbering: ListNumbering, anchoredPages: ReadonlySet<number>, bookmark?: string): Promise<Paragraph> {
   const reference = numbering.referenceFor(block);
   const indent = block.firstLineIndent >= 0 ? { firstLine: twips(block.firstLineIndent) } : { hanging: twips(-block.firstLineIndent) };
-  const runs = textRuns(block, anchoredPages);
+  const runs = await textRuns(block, anchoredPages);
   return new Paragraph({
     children: bookmark ? [new Bookmark({ id: bookmark, children: [] }), ...runs] : runs,
     heading: block.headingLevel ? HEADING[block.headingLevel] : undefined,
@@ -150,19 +160,19 @@ function paragraph(block: ParagraphBlock, numbering: ListNumbering, anchoredPage
   });
 }
 
-function table(block: TableBlock, numbering: ListNumbering, anchoredPages: ReadonlySet<number>): Table {
+async function table(block: TableBlock, numbering: ListNumbering, anchoredPages: ReadonlySet<number>): Promise<Table> {
   const columnWidths = block.xs.slice(1).map((x, i) => twips(x - block.xs[i]));
-  const rows = block.ys.slice(1).map((_, row) => {
-    const cells = block.cells
-      .filter((cell) => cell.row === row)
-      .sort((a, b) => a.column - b.column)
-      .map((cell) => {
-        const width = columnWidths.slice(cell.column, cell.column + cell.columnSpan).reduce((sum, w) => sum + w, 0);
-        const children = cell.paragraphs.length ? cell.paragraphs.map((p) => paragraph(p, numbering, anchoredPages)) : [new Paragraph({})];
-        return new TableCell({ children, columnSpan: cell.columnSpan, rowSpan: cell.rowSpan, width: { size: width, type: WidthType.DXA } });
-      });
-    return new TableRow({ children: cells });
-  });
+  const rows: TableRow[] = [];
+  for (const row of block.ys.slice(1).keys()) {
+    const cells: TableCell[] = [];
+    for (const cell of block.cells.filter((c) => c.row === row).sort((a, b) => a.column - b.column)) {
+      const width = columnWidths.slice(cell.column, cell.column + cell.columnSpan).reduce((sum, w) => sum + w, 0);
+      const children: Paragraph[] = [];
+      for (const p of cell.paragraphs) children.push(await paragraph(p, numbering, anchoredPages));
+      cells.push(new TableCell({ children: children.length ? children : [new Paragraph({})], columnSpan: cell.columnSpan, rowSpan: cell.rowSpan, width: { size: width, type: WidthType.DXA } }));
+    }
+    rows.push(new TableRow({ children: cells }));
+  }
   numbering.interrupt();
   return new Table({
     rows,

@@ -36,15 +36,26 @@ function runFont(run: TextRun, scale: number) {
   return { bold: run.bold, italic: run.italic, fontSize: Math.max(1, run.size * scale), fontFace: familyName(run.fontName) };
 }
 
-function addParagraph(slide: Slide, paragraph: ParagraphBlock, inches: (points: number) => number, scale: number, slideOf: SlideOf): void {
+/** A PNG as pptxgenjs takes it: as data, not a path, so pptxgenjs needs no file access of its own. */
+async function pictureData(file: string): Promise<string> {
+  return `image/png;base64,${(await readFile(file)).toString('base64')}`;
+}
+
+/** Em spaces about as wide as a glyph picture, holding its room in the text box it lies over. */
+function pictureRoom(run: TextRun): string {
+  const { box } = run.picture!;
+  return '\u2003'.repeat(Math.max(1, Math.round((box.x1 - box.x0) / Math.max(1, run.size))));
+}
+
+async function addParagraph(slide: Slide, paragraph: ParagraphBlock, inches: (points: number) => number, scale: number, slideOf: SlideOf): Promise<void> {
   const { box } = paragraph;
   const bullet = paragraph.list && (paragraph.list.kind === 'bullet' ? true : { type: 'number' as const, numberStartAt: paragraph.list.value });
   const text = paragraph.runs.map((run, index) => ({
-    text: run.text,
+    text: run.picture ? pictureRoom(run) : run.text,
     options: {
       ...runFont(run, scale),
       bullet: index === 0 ? bullet : undefined,
-      hyperlink: hyperlink(run.link, slideOf),
+      hyperlink: run.picture ? undefined : hyperlink(run.link, slideOf),
     },
   }));
   // Text that ran down or up the page is set so again: along its flow it gets the slack.
@@ -61,6 +72,12 @@ function addParagraph(slide: Slide, paragraph: ParagraphBlock, inches: (points: 
     fit: 'none',
     wrap: paragraph.lineCount > 1,
   });
+  // A text box's runs cannot hold a picture: glyphs no table could read go over it where they stood.
+  for (const { picture } of paragraph.runs) {
+    if (!picture) continue;
+    const { box: at, file } = picture;
+    slide.addImage({ data: await pictureData(file), x: inches(at.x0), y: inches(at.y0), w: inches(at.x1 - at.x0), h: inches(at.y1 - at.y0), altText: '无法识别的字符' });
+  }
 }
 
 type Inches = (points: number) => number;
@@ -95,14 +112,12 @@ function addLabel(slide: Slide, label: FigureLabel, inches: Inches, scale: numbe
 async function fillSlide(deck: PptxGenJS, slide: Slide, page: PageLayout, inches: Inches, scale: number, slideOf: SlideOf): Promise<void> {
   for (const block of page.blocks) {
     if (block.kind === 'image') {
-      // Given as data, not a path: pptxgenjs then needs no file access of its own.
-      const data = `image/png;base64,${(await readFile(block.file)).toString('base64')}`;
-      slide.addImage({ data, x: inches(block.box.x0), y: inches(block.box.y0), w: inches(block.box.x1 - block.box.x0), h: inches(block.box.y1 - block.box.y0) });
+      slide.addImage({ data: await pictureData(block.file), x: inches(block.box.x0), y: inches(block.box.y0), w: inches(block.box.x1 - block.box.x0), h: inches(block.box.y1 - block.box.y0) });
       for (const label of block.labels ?? []) addLabel(slide, label, inches, scale);
     } else if (block.kind === 'paragraph') {
-      addParagraph(slide, block, inches, scale, slideOf);
+      await addParagraph(slide, block, inches, scale, slideOf);
     } else {
-      for (const cell of block.cells) for (const paragraph of cell.paragraphs) addParagraph(slide, paragraph, inches, scale, slideOf);
+      for (const cell of block.cells) for (const paragraph of cell.paragraphs) await addParagraph(slide, paragraph, inches, scale, slideOf);
     }
   }
   for (const rule of page.rules) {

@@ -2,16 +2,19 @@
 // tables where they stand (merged cells, borders), and the text around them laid out in columns by
 // alignment; numbers become numbers. Nothing outside a table is dropped. A page whose sheet
 // cannot be written so goes in as plain rows of its text, top to bottom (and is counted as degraded).
+// A cell's text cannot hold a picture: glyphs no table could read (TextRun.picture) are pictures
+// anchored over the cell whose text they stood in, about where in it they stood.
 import ExcelJS from 'exceljs';
 import type { PageFallback } from '../degraded-pages';
 import type { PageLayout, ParagraphBlock, TableBlock } from '../layout/blocks';
-import { alignedTable, type AlignedRow } from '../layout/aligned-table';
+import { alignedTable, type AlignedRow, type CellPicture } from '../layout/aligned-table';
 import { cellValue } from './cell-values';
 
 /** Excel column width unit is about one digit of the default font: ~5.6 points. */
 const POINTS_PER_WIDTH_UNIT = 5.6;
 const MAX_COLUMN_WIDTH = 80;
 const THIN = { style: 'thin' } as const;
+const PIXELS_PER_POINT = 96 / 72;
 
 const widthOf = (points: number) => Math.min(MAX_COLUMN_WIDTH, Math.max(4, points / POINTS_PER_WIDTH_UNIT));
 const paragraphText = (p: ParagraphBlock) => p.runs.map((r) => r.text).join('');
@@ -22,11 +25,17 @@ class PageSheet {
   /** Cells covered by a merge: a second merge over them would make exceljs throw. */
   private readonly merged = new Set<string>();
   private readonly widths: number[] = [];
+  /** Anchored once the columns have their widths, which place a picture inside its cell. */
+  private readonly pictures: (CellPicture & { row: number })[] = [];
 
-  constructor(private readonly sheet: ExcelJS.Worksheet) {}
+  constructor(
+    private readonly workbook: ExcelJS.Workbook,
+    private readonly sheet: ExcelJS.Worksheet,
+  ) {}
 
   text(row: AlignedRow, columnWidths: number[]): void {
     row.cells.forEach((text, c) => text && this.setValue(this.sheet.getCell(this.row, c + 1), text));
+    for (const picture of row.pictures ?? []) this.pictures.push({ ...picture, row: this.row });
     columnWidths.forEach((width, c) => this.widen(c, width));
     this.row++;
   }
@@ -40,6 +49,9 @@ class PageSheet {
       const bottom = top + cell.rowSpan - 1;
       const right = left + cell.columnSpan - 1;
       const text = cell.paragraphs.map(paragraphText).join('\n');
+      for (const { picture } of cell.paragraphs.flatMap((p) => p.runs)) {
+        if (picture) this.pictures.push({ row: top, column: left - 1, offset: picture.box.x0 - cell.box.x0, picture });
+      }
       // Overlapping spans cannot both be merged: keep the text, skip the merge.
       if (this.coveredIn(top, left, bottom, right)) {
         if (text) this.append(this.sheet.getCell(top, left).master, text);
@@ -57,6 +69,16 @@ class PageSheet {
 
   finish(): void {
     this.widths.forEach((width, c) => (this.sheet.getColumn(c + 1).width = width));
+    for (const { row, column, offset, picture } of this.pictures) {
+      const { box, file } = picture;
+      const share = Math.min(0.9, Math.max(0, offset / ((this.widths[column] ?? 8.43) * POINTS_PER_WIDTH_UNIT)));
+      const image = this.workbook.addImage({ filename: file, extension: 'png' });
+      this.sheet.addImage(image, {
+        tl: { col: column + share, row: row - 1 },
+        ext: { width: Math.max(1, Math.round((box.x1 - box.x0) * PIXELS_PER_POINT)), height: Math.max(1, Math.round((box.y1 - box.y0) * PIXELS_PER_POINT)) },
+        editAs: 'oneCell',
+      });
+    }
   }
 
   private widen(column: number, points: number): void {
@@ -121,11 +143,11 @@ export async function writeXlsx(pages: readonly PageLayout[], file: string, _tit
   for (const page of pages) {
     const name = `第${page.number}页`;
     try {
-      fillSheet(new PageSheet(workbook.addWorksheet(name)), page);
+      fillSheet(new PageSheet(workbook, workbook.addWorksheet(name)), page);
     } catch (error) {
       workbook.removeWorksheet(workbook.getWorksheet(name)!.id);
       fallback?.degraded(page.number, error);
-      fillPlainRows(new PageSheet(workbook.addWorksheet(name)), page);
+      fillPlainRows(new PageSheet(workbook, workbook.addWorksheet(name)), page);
     }
   }
   if (workbook.worksheets.length === 0) workbook.addWorksheet('第1页');

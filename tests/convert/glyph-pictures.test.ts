@@ -1,0 +1,242 @@
+// Glyphs no table and no OCR can read (issue 14: "…else its text run becomes an image"): a PDF
+// shows "before □□ after" where the two boxes are glyphs without any Unicode (a font's .notdef).
+// Every output keeps them as one picture where they stood, between the neighbouring words, and
+// none holds U+FFFD; read back by independent readers: the packages' own XML (unzip), exceljs for
+// the workbook's anchored image.
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import ExcelJS from 'exceljs';
+import sharp from 'sharp';
+import { ebookConverters } from '../../server/convert/tools/ebook';
+import { ofdConverters } from '../../server/convert/tools/ofd';
+import { pdfToOfficeConverters } from '../../server/convert/tools/pdf-to-office';
+import type { Converter, ConvertOutput } from '../../server/convert/types';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { drawPageClips } from '../../server/convert/tools/pdf-to-office/extraction/page-clips';
+import { GlyphPictures, MAX_PICTURES, MAX_PICTURES_PER_PAGE, type UnreadableGlyph } from '../../server/convert/tools/pdf-to-office/extraction/glyph-pictures';
+import { unreadableNote } from '../../server/convert/tools/pdf-to-office/extraction/unmapped-glyphs';
+import type { PdfChar } from '../../server/convert/tools/pdf-to-office/page-content';
+import { UNREADABLE_NEIGHBOURS, unreadableGlyphsPdf } from '../support/unmapped-glyph-pdfs';
+import { readZipParts } from '../support/zip';
+
+const [BEFORE, AFTER] = UNREADABLE_NEIGHBOURS;
+const NOTE = '第1页有 2 个字符无法识别（字体未提供对应的文字），已按原样以图片保留';
+/** The glyphs' box: 16-point text, from 0.8 em above the baseline to 0.2 em below. */
+const PICTURE_HEIGHT_POINTS = 16;
+const EMUS_PER_POINT = 12700;
+
+let scratch: string;
+let input: string;
+beforeAll(async () => {
+  scratch = mkdtempSync(path.join(os.tmpdir(), 'glyph-pictures-test-'));
+  input = path.join(scratch, 'unreadable-glyphs.pdf');
+  writeFileSync(input, await unreadableGlyphsPdf());
+  // pptxgenjs loads node:fs with import() when it sees Node, which jest cannot run (as in pdf-to-office.test.ts).
+  Object.defineProperty(process, 'release', { value: { ...process.release, name: 'jest' } });
+});
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+const converters: Converter<any>[] = [...pdfToOfficeConverters, ...ebookConverters, ...ofdConverters];
+let jobs = 0;
+async function run(toolId: string): Promise<{ output: ConvertOutput; notes: string[] }> {
+  const tool = converters.find((c) => c.toolId === toolId)!;
+  const workDir = path.join(scratch, `job-${++jobs}`);
+  mkdirSync(workDir);
+  const notes: string[] = [];
+  const ctx = { workDir, signal: new AbortController().signal, progress: () => {}, tier: 'vip' as const, note: (message: string) => void notes.push(message) };
+  const [output] = await tool.convert({ inputs: [{ name: 'unreadable-glyphs.pdf', path: input, size: statSync(input).size, type: 'pdf' }], options: tool.options.parse({}) }, ctx);
+  return { output, notes };
+}
+
+async function parts(file: string): Promise<Map<string, string>> {
+  return new Map((await readZipParts(file)).map((part) => [part.name, part.text]));
+}
+
+/** The package's markup parts (pictures decoded as UTF-8 would read as U+FFFD). */
+const markup = (package_: Map<string, string>) => [...package_].filter(([name]) => /\.(xml|xhtml|opf|ncx|rels)$/.test(name)).map(([, text]) => text);
+
+/** Where `word` stands in the text between a markup's tags (not in an attribute such as w:after). */
+const wordAt = (markup: string, word: string) => markup.search(new RegExp(`>[^<>]*\\b${word}\\b[^<>]*<`));
+
+/** Whether `middle` stands after the word before the glyphs and before the word after them. */
+function between(markup: string, middle: string | RegExp): boolean {
+  const at = typeof middle === 'string' ? markup.indexOf(middle) : markup.search(middle);
+  return wordAt(markup, BEFORE) >= 0 && wordAt(markup, BEFORE) < at && at < wordAt(markup, AFTER);
+}
+
+/** The <p> element holding the words. */
+const paragraphOfWords = (markup: string) => markup.match(/<p[ >][\s\S]*?<\/p>/g)!.find((p) => p.includes(BEFORE))!;
+
+const noReplacement = (texts: Iterable<string>) => [...texts].every((text) => !text.includes('\uFFFD'));
+
+it('the input shows the defect: MuPDF reads the page as U+FFFD, and the page shows the two boxes between the words', async () => {
+  expect(execFileSync('mutool', ['draw', '-q', '-F', 'txt', '-o', '-', input], { encoding: 'utf8' })).toContain('\uFFFD');
+  const { data, info } = await sharp(execFileSync('mutool', ['draw', '-q', '-r', '72', '-F', 'png', '-o', '-', input])).greyscale().raw().toBuffer({ resolveWithObject: true });
+  // Ink in the band of the line, where the words leave a gap (x 75–105 at 72 dpi).
+  let ink = 0;
+  for (let y = 30; y < 55; y++) for (let x = 75; x < 105; x++) if (data[y * info.width + x] < 128) ink++;
+  expect(ink).toBeGreaterThan(10);
+});
+
+it('Word: an inline picture of the glyphs, at their height, in the paragraph between the words, and the note says so', async () => {
+  const { output, notes } = await run('pdf-to-word');
+  const docx = await parts(output.path);
+  const xml = docx.get('word/document.xml')!;
+  const paragraph = xml.split('</w:p>').find((p) => p.includes(BEFORE))!;
+  expect(between(paragraph, '<a:blip')).toBe(true);
+  const media = [...docx.keys()].filter((name) => name.startsWith('word/media/'));
+  expect(media).toHaveLength(1);
+  // The picture shows the two boxes: dark pixels on white.
+  const { data } = await sharp(execFileSync('unzip', ['-p', output.path, media[0]])).greyscale().raw().toBuffer({ resolveWithObject: true });
+  expect(data.filter((value) => value < 128).length).toBeGreaterThan(20);
+  const [, , height] = /<wp:extent cx="(\d+)" cy="(\d+)"/.exec(paragraph)!.map(Number);
+  expect(Math.abs(height / EMUS_PER_POINT - PICTURE_HEIGHT_POINTS)).toBeLessThan(1);
+  expect(noReplacement(markup(docx))).toBe(true);
+  expect(notes).toEqual([NOTE]);
+});
+
+it('Excel: the picture anchored over the cell holding the words, which keep their text', async () => {
+  const { output, notes } = await run('pdf-to-excel');
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.readFile(output.path);
+  const sheet = workbook.worksheets[0];
+  const cells: { row: number; col: number; text: string }[] = [];
+  sheet.eachRow((row, r) => row.eachCell((cell, c) => void cells.push({ row: r, col: c, text: cell.text })));
+  const words = cells.find((cell) => cell.text.includes(BEFORE) && cell.text.includes(AFTER))!;
+  expect(words).toBeDefined();
+  const images = sheet.getImages();
+  expect(images).toHaveLength(1);
+  // exceljs anchors count from 0.
+  expect(images[0].range.tl.nativeRow + 1).toBe(words.row);
+  expect(images[0].range.tl.nativeCol + 1).toBe(words.col);
+  expect(noReplacement(cells.map((cell) => cell.text))).toBe(true);
+  expect(notes).toEqual([NOTE]);
+});
+
+it('PowerPoint: a picture on the slide beside the text box of the words', async () => {
+  const { output, notes } = await run('pdf-to-ppt');
+  const pptx = await parts(output.path);
+  const slide = pptx.get('ppt/slides/slide1.xml')!;
+  expect(slide).toContain('<p:pic>');
+  expect(slide).toContain(BEFORE);
+  expect(slide).toContain(AFTER);
+  expect([...pptx.keys()].some((name) => name.startsWith('ppt/media/'))).toBe(true);
+  expect(noReplacement(markup(pptx))).toBe(true);
+  expect(notes).toEqual([NOTE]);
+});
+
+it('HTML and EPUB: an <img> between the words; the EPUB lists its file in the manifest', async () => {
+  const html = await run('pdf-to-html');
+  const text = readFileSync(html.output.path, 'utf8');
+  expect(between(paragraphOfWords(text), /<img [^>]*src="data:image\/png;base64,/)).toBe(true);
+  expect(noReplacement([text])).toBe(true);
+  expect(html.notes).toEqual([NOTE]);
+
+  const epub = await run('pdf-to-epub');
+  const book = await parts(epub.output.path);
+  const chapter = [...book].find(([name, xml]) => name.endsWith('.xhtml') && xml.includes(BEFORE))![1];
+  const paragraph = paragraphOfWords(chapter);
+  const src = /<img [^>]*src="\.\.\/([^"]+)"/.exec(paragraph)![1];
+  expect(between(paragraph, `src="../${src}"`)).toBe(true);
+  expect(book.has(`OEBPS/${src}`)).toBe(true);
+  expect(book.get('OEBPS/content.opf')).toContain(`href="${src}"`);
+  expect(noReplacement(markup(book))).toBe(true);
+});
+
+/** Where each character of the page's TextObjects starts (mm): its object's Boundary x plus the DeltaX before it. */
+function ofdCharacters(content: string): { text: string; x: number }[] {
+  return [...content.matchAll(/<ofd:TextObject [^>]*Boundary="([\d.]+) [^"]*"[\s\S]*?<ofd:TextCode X="([\d.]+)"[^>]*?(?: DeltaX="([^"]*)")?>([^<]*)</g)].flatMap(([, left, x, deltas = '', text]) => {
+    const steps = deltas.split(' ').filter(Boolean).map(Number);
+    let at = Number(left) + Number(x);
+    return Array.from(text).map((char, i) => ({ text: char, x: (at += i === 0 ? 0 : steps[i - 1]) }));
+  });
+}
+
+it('OFD: an ImageObject over a MultiMedia file, where the glyphs stood between the words', async () => {
+  const { output, notes } = await run('pdf-to-ofd');
+  const ofd = await parts(output.path);
+  const content = ofd.get('Doc_0/Pages/Page_0/Content.xml')!;
+  const image = /<ofd:ImageObject [^>]*Boundary="([\d.]+) ([\d.]+) ([\d.]+) ([\d.]+)"[^>]*ResourceID="(\d+)"/.exec(content)!;
+  expect(image).not.toBeNull();
+  const [x, , width, height] = image.slice(1, 5).map(Number);
+  const chars = ofdCharacters(content);
+  const line = chars.map((c) => c.text).join('');
+  const lastOfBefore = chars[line.indexOf(BEFORE) + BEFORE.length - 1];
+  const firstOfAfter = chars[line.indexOf(AFTER)];
+  expect(lastOfBefore.x).toBeLessThan(x);
+  expect(x + width).toBeLessThanOrEqual(firstOfAfter.x);
+  expect(Math.abs(height - PICTURE_HEIGHT_POINTS * (25.4 / 72))).toBeLessThan(0.5);
+  const file = new RegExp(`<ofd:MultiMedia ID="${image[5]}"[^>]*><ofd:MediaFile>([^<]+)<`).exec(ofd.get('Doc_0/DocumentRes.xml')!)![1];
+  const picture = (await readZipParts(output.path)).find((part) => part.name === `Doc_0/Res/${file}`);
+  expect(picture).toBeDefined();
+  expect(noReplacement(markup(ofd))).toBe(true);
+  expect(notes).toEqual([NOTE]);
+});
+
+describe('the bound on glyph pictures', () => {
+  const font = { name: 'F', bold: false, italic: false };
+  /** A glyph of a 10-point line at x; unreadable ones have text ''. */
+  const glyph = (x: number, unreadable: boolean): PdfChar | UnreadableGlyph => ({
+    text: unreadable ? '' : 'a',
+    box: { x0: x, y0: 92, x1: x + 5, y1: 102 },
+    font,
+    size: 10,
+    baseline: 100,
+    ...(unreadable ? { unreadable: true as const } : {}),
+  });
+
+  it('joins neighbouring unreadable glyphs (and the spaces between them) into one picture, and stops at the page\'s bound', () => {
+    const pictures = new GlyphPictures(scratch);
+    const count = { pictured: 0, unreadable: 0, pictures: 0 };
+    // Two unreadable glyphs side by side, then 100 apart from each other by a readable one.
+    const line = [glyph(0, true), glyph(5, true), ...Array.from({ length: 100 }, (_, i) => [glyph(10 + 20 * i, false), glyph(20 + 20 * i, true)]).flat()];
+    const chars = pictures.line(1, line, count);
+    expect(chars.filter((c) => c.picture)).toHaveLength(MAX_PICTURES_PER_PAGE);
+    expect(chars[0].box).toEqual({ x0: 0, y0: 92, x1: 10, y1: 102 });
+    expect(count).toEqual({ pictures: MAX_PICTURES_PER_PAGE, pictured: MAX_PICTURES_PER_PAGE + 1, unreadable: 101 - MAX_PICTURES_PER_PAGE });
+  });
+
+  it('stops at the document\'s bound across pages', () => {
+    const pictures = new GlyphPictures(scratch);
+    let made = 0;
+    for (let page = 1; made < MAX_PICTURES + 10; page++) {
+      const count = { pictured: 0, unreadable: 0, pictures: 0 };
+      pictures.line(page, Array.from({ length: 10 }, (_, i) => [glyph(20 * i, true), glyph(20 * i + 10, false)]).flat(), count);
+      made += 10;
+      expect(count.pictured + count.unreadable).toBe(10);
+      if (made > MAX_PICTURES) expect(count.unreadable).toBe(10);
+    }
+  });
+
+  it('the note says how many were kept as pictures and how many were dropped, page by page', () => {
+    expect(unreadableNote([{ number: 3, pictured: 5 }, { number: 4, pictured: 2, unreadable: 7 }, { number: 5 }])).toBe(
+      '第3页有 5 个、第4页有 2 个字符无法识别（字体未提供对应的文字），已按原样以图片保留；第4页有 7 个字符无法识别（字体未提供对应的文字）且未能保留为图片，已略去',
+    );
+    expect(unreadableNote([{ number: 1 }])).toBeUndefined();
+  });
+});
+
+it('a picture grows to take in its glyphs\' whole ink beyond the line (a tall brace), and no other glyph\'s', async () => {
+  // A 60-point "I" and, beside it, a 60-point "X" on a page 200 points tall: baselines at y 150 from the top.
+  const doc = await PDFDocument.create();
+  const page = doc.addPage([300, 200]);
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  page.drawText('I', { x: 20, y: 50, size: 60, font });
+  page.drawText('X', { x: 100, y: 50, size: 60, font });
+  const pdf = path.join(scratch, 'tall-glyph.pdf');
+  writeFileSync(pdf, await doc.save());
+  const file = path.join(scratch, 'tall-glyph.png');
+  // A band of 10 points above the baseline, as a line box of a small size would be.
+  const drawn = await drawPageClips(pdf, [{ page: 1, box: { x0: 20, y0: 140, x1: 40, y1: 150 }, file, grow: { glyphs: [{ x: 20, y: 150 }], reach: 120 } }], { workDir: scratch });
+  const box = drawn.get(file)!.box!;
+  // Helvetica's capitals stand 0.72 em tall: the I's top at about 150 − 43.
+  expect(box.y0).toBeGreaterThan(100);
+  expect(box.y0).toBeLessThan(112);
+  expect(box.y1).toBeGreaterThanOrEqual(150);
+  // The X, within reach but not asked for, does not widen it.
+  expect(box.x1).toBeLessThan(60);
+  const { height } = await sharp(file).metadata();
+  expect(height).toBeGreaterThan(2 * 38);
+});
