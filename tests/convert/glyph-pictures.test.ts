@@ -20,6 +20,7 @@ import { unreadableNote } from '../../server/convert/tools/pdf-to-office/extract
 import type { PdfChar } from '../../server/convert/tools/pdf-to-office/page-content';
 import { UNREADABLE_NEIGHBOURS, unreadableGlyphsPdf } from '../support/unmapped-glyph-pdfs';
 import { readZipParts } from '../support/zip';
+import { pptxgenjsInBrowserMode } from '../support/pptx-in-jest';
 
 const [BEFORE, AFTER] = UNREADABLE_NEIGHBOURS;
 const NOTE = '第1页有 2 个字符无法识别（字体未提供对应的文字），已按原样以图片保留';
@@ -33,8 +34,7 @@ beforeAll(async () => {
   scratch = mkdtempSync(path.join(os.tmpdir(), 'glyph-pictures-test-'));
   input = path.join(scratch, 'unreadable-glyphs.pdf');
   writeFileSync(input, await unreadableGlyphsPdf());
-  // pptxgenjs loads node:fs with import() when it sees Node, which jest cannot run (as in pdf-to-office.test.ts).
-  Object.defineProperty(process, 'release', { value: { ...process.release, name: 'jest' } });
+  pptxgenjsInBrowserMode();
 });
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 

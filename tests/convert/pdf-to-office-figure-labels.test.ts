@@ -18,6 +18,7 @@ import { SOFFICE_TIMEOUT_MS, sofficeConvert } from '../support/soffice';
 import { DIAGRAM_BOXES, diagramPdf, LABELLED_FIGURE, labelledFigurePdf } from '../support/vector-figure-pdfs';
 import { readZipParts } from '../support/zip';
 import { zipEntry } from '../support/transparent-image';
+import { pptxgenjsInBrowserMode } from '../support/pptx-in-jest';
 
 const EMUS_PER_POINT = 12700;
 
@@ -27,8 +28,7 @@ beforeAll(async () => {
   scratch = mkdtempSync(path.join(os.tmpdir(), 'pdf-to-office-figure-labels-'));
   figurePdf = path.join(scratch, 'labelled-figure.pdf');
   writeFileSync(figurePdf, await labelledFigurePdf());
-  // pptxgenjs imports node:fs by import() when it sees Node, which jest cannot run; its browser mode does the same work.
-  Object.defineProperty(process, 'release', { value: { ...process.release, name: 'jest' } });
+  pptxgenjsInBrowserMode();
 });
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 

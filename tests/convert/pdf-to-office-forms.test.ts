@@ -12,6 +12,7 @@ import { pdfToOfficeConverters } from '../../server/convert/tools/pdf-to-office'
 import { readPdfPages } from '../../server/convert/tools/pdf-to-office/extraction/read-pages';
 import { DRAWN_FIELD_VALUE, filledFormPdf, FORM_LABELS, PASSWORD_VALUE, STALE_FIELD_VALUES } from '../support/form-pdfs';
 import { readZipParts } from '../support/zip';
+import { pptxgenjsInBrowserMode } from '../support/pptx-in-jest';
 
 let scratch: string;
 let form: string;
@@ -19,8 +20,7 @@ beforeAll(async () => {
   scratch = mkdtempSync(path.join(os.tmpdir(), 'pdf-to-office-forms-'));
   form = path.join(scratch, 'form.pdf');
   writeFileSync(form, await filledFormPdf());
-  // pptxgenjs imports node:fs by import() when it sees Node, which jest cannot run; its browser mode does the same work.
-  Object.defineProperty(process, 'release', { value: { ...process.release, name: 'jest' } });
+  pptxgenjsInBrowserMode();
 });
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 

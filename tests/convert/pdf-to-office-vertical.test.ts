@@ -14,6 +14,7 @@ import { pdfToOfficeConverters } from '../../server/convert/tools/pdf-to-office'
 import { VERTICAL_COLUMNS, VERTICAL_PAGE_TWO, VERTICAL_TITLE, verticalTextPdf } from '../support/vertical-text-pdfs';
 import { jobContext } from '../support/convert-job';
 import { readZipParts } from '../support/zip';
+import { pptxgenjsInBrowserMode } from '../support/pptx-in-jest';
 
 let scratch: string;
 let input: string;
@@ -21,8 +22,7 @@ beforeAll(async () => {
   scratch = mkdtempSync(path.join(os.tmpdir(), 'pdf-to-office-vertical-'));
   input = path.join(scratch, 'vertical.pdf');
   writeFileSync(input, await verticalTextPdf());
-  // pptxgenjs imports node:fs by import() when it sees Node, which jest cannot run; its browser mode does the same work.
-  Object.defineProperty(process, 'release', { value: { ...process.release, name: 'jest' } });
+  pptxgenjsInBrowserMode();
 });
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 

@@ -63,6 +63,7 @@ import {
 import { readZipParts } from '../support/zip';
 import { expectTransparentCircle, softMaskPdf, zipEntry, zipEntryNames } from '../support/transparent-image';
 import { HTTP_LINK, linkPdf, MAIL_LINK, PAGE_LINK, SCRIPT_LINK } from '../support/link-pdf';
+import { pptxgenjsInBrowserMode } from '../support/pptx-in-jest';
 
 const FIXTURES = path.resolve(__dirname, '../../../shared/fixtures/pdf');
 const FIXTURE_PASSWORD = 'openpassword';
@@ -74,9 +75,7 @@ const LONG_LATIN =
 let scratch: string;
 beforeAll(() => {
   scratch = mkdtempSync(path.join(os.tmpdir(), 'pdf-to-office-test-'));
-  // pptxgenjs loads node:fs with import() when it sees Node, which jest cannot run without
-  // --experimental-vm-modules. Our writer hands it images as data, so its browser mode does the same work.
-  Object.defineProperty(process, 'release', { value: { ...process.release, name: 'jest' } });
+  pptxgenjsInBrowserMode();
 });
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 

@@ -12,6 +12,7 @@ import { frameTimes, pictureDistance, samePicture, thumbnailOf, selectExpression
 import type { ConvertInput } from '../../server/convert/types';
 import { jobContext } from '../support/convert-job';
 import { meanColour } from '../support/pixels';
+import { pptxgenjsInBrowserMode } from '../support/pptx-in-jest';
 
 let scratch: string;
 let slidesVideo: string;
@@ -33,9 +34,7 @@ beforeAll(() => {
     '-filter_complex', '[0][1][2][3]concat=n=4:v=1,format=yuv420p[v]',
     '-map', '[v]', '-c:v', 'libx264', '-preset', 'ultrafast', slidesVideo,
   ]);
-  // pptxgenjs loads node:fs with import() when it sees Node, which jest cannot run without
-  // --experimental-vm-modules; the writer hands it pictures as data, so browser mode does the same work.
-  Object.defineProperty(process, 'release', { value: { ...process.release, name: 'jest' } });
+  pptxgenjsInBrowserMode();
   toneOnly = path.join(scratch, 'tone.wav');
   ffmpeg(['-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=8000:duration=2', toneOnly]);
 });
