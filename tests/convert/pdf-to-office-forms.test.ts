@@ -111,7 +111,7 @@ describe.each([90, 180, 270])('the form on a page turned %i degrees', (turn) => 
     // MuPDF's own structured text says which way the label runs on the shown page.
     const stext = execFileSync('mutool', ['draw', '-q', '-F', 'stext', '-o', '-', turned], { encoding: 'utf8' });
     const [, dx, dy] = /<line [^>]*dir="([-\d.]+) ([-\d.]+)">\s*<font [^>]*>\s*<char [^>]*c="F"/.exec(stext)!.map(Number);
-    const [page] = await readPdfPages(turned, [1], { workDir: mkdtempSync(path.join(scratch, 'read-')) });
+    const { pages: [page] } = await readPdfPages(turned, [1], { workDir: mkdtempSync(path.join(scratch, 'read-')) });
     const line = (text: string) => page.lines.find((l) => l.chars.map((c) => c.text).join('') === text)!;
     const label = line('First Name');
     const value = line(STALE_FIELD_VALUES.first);
