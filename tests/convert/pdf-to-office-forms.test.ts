@@ -123,6 +123,18 @@ describe.each([90, 180, 270])('the form on a page turned %i degrees', (turn) => 
     expect(Math.abs((b.x - a.x) * -dy + (b.y - a.y) * dx)).toBeLessThan(12);
   });
 
+  it('reads the page upright in Word: a portrait page, every value after its label, labels in their order', async () => {
+    const docx = await run('pdf-to-word', turned);
+    const [, width, height] = /<w:pgSz w:w="(\d+)" w:h="(\d+)"/.exec(await packageText(docx, /^word\/document\.xml$/, /([\s\S]*)/g))!.map(Number);
+    expect(width).toBeLessThan(height);
+    const text = await packageText(docx, /^word\/document\.xml$/, /<w:t(?: [^>]*)?>([^<]*)<\/w:t>/g);
+    const order = ['Application', 'First Name', STALE_FIELD_VALUES.first, 'Notes', ...STALE_FIELD_VALUES.notes, 'City', DRAWN_FIELD_VALUE, 'Agree', 'Password'];
+    const squashed = text.replace(/\s+/g, ' ');
+    const places = order.map((shown) => squashed.indexOf(shown));
+    expect(places.filter((place) => place < 0)).toEqual([]);
+    expect(places).toEqual([...places].sort((a, b) => a - b));
+  });
+
   it('keeps each line of a value whole in Word and Excel, as on the upright page', async () => {
     const text = await packageText(await run('pdf-to-word', turned), /^word\/document\.xml$/, /<w:t(?: [^>]*)?>([^<]*)<\/w:t>/g);
     for (const word of FIELD_WORDS) expect({ word, found: count(text, word) }).toEqual({ word, found: 1 });
