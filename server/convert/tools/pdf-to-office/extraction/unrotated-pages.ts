@@ -8,6 +8,7 @@
 // reader gets the text upright, as it was written; a turn made for showing the page is not kept.
 // A page turned by /Rotate whose content is drawn turned so its text reads upright as shown is
 // not touched: its lines already run left to right.
+import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { EngineFailedError, runEngine } from '../../../engines';
 import type { RawPage } from './raw-page';
@@ -50,7 +51,8 @@ export function pagesTurnedByRotate(raws: readonly RawPage[]): number[] {
  * write one (a damaged file MuPDF still reads): the pages are then read as shown.
  */
 export async function unrotatedCopy(pdfPath: string, pageNumbers: readonly number[], { workDir, signal }: { workDir: string; signal?: AbortSignal }): Promise<string | undefined> {
-  const copy = path.join(workDir, 'unrotated.pdf');
+  // Named afresh: a job of several inputs reads them all in one work dir.
+  const copy = path.join(workDir, `unrotated-${randomUUID()}.pdf`);
   try {
     await runEngine('qpdf', ['--warning-exit-0', pdfPath, `--rotate=0:${pageNumbers.join(',')}`, '--', copy], { signal });
     return copy;
