@@ -7,7 +7,7 @@
 // pdftotext of the unturned file. A page whose /Rotate only shows a sheet drawn turned, so its text
 // reads upright as shown, keeps its landscape page.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { DOMParser } from '@xmldom/xmldom';
@@ -15,6 +15,7 @@ import ExcelJS from 'exceljs';
 import sharp from 'sharp';
 import { ebookConverters } from '../../server/convert/tools/ebook';
 import { pdfToOfficeConverters } from '../../server/convert/tools/pdf-to-office';
+import { jobContext } from '../support/convert-job';
 import { LANDSCAPE_LINES, paragraphPagesPdf, uprightLandscapePdf } from '../support/rotated-text-pdf';
 import { paragraphAboveFigurePdf } from '../support/vector-figure-pdfs';
 import { zipEntry } from '../support/transparent-image';
@@ -43,14 +44,10 @@ beforeAll(async () => {
 });
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
-let jobs = 0;
 async function run(toolId: string, file: string): Promise<string> {
   const tool = [...pdfToOfficeConverters, ...ebookConverters].find((c) => c.toolId === toolId)!;
-  const workDir = path.join(scratch, `job-${++jobs}`);
-  mkdirSync(workDir);
-  const ctx = { workDir, signal: new AbortController().signal, progress: () => {}, tier: 'vip' as const, note: () => {} };
   const input = { name: path.basename(file), path: file, size: statSync(file).size, type: 'pdf' };
-  const [output] = await tool.convert({ inputs: [input], options: tool.options.parse({}) }, ctx);
+  const [output] = await tool.convert({ inputs: [input], options: tool.options.parse({}) }, jobContext(scratch));
   return output.path;
 }
 
