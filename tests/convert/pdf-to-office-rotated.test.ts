@@ -16,6 +16,7 @@ import sharp from 'sharp';
 import { ebookConverters } from '../../server/convert/tools/ebook';
 import { pdfToOfficeConverters } from '../../server/convert/tools/pdf-to-office';
 import { jobContext } from '../support/convert-job';
+import { pptxgenjsInBrowserMode } from '../support/pptx-in-jest';
 import { LANDSCAPE_LINES, paragraphPagesPdf, uprightLandscapePdf } from '../support/rotated-text-pdf';
 import { paragraphAboveFigurePdf } from '../support/vector-figure-pdfs';
 import { zipEntry } from '../support/transparent-image';
@@ -39,8 +40,7 @@ beforeAll(async () => {
   execFileSync('qpdf', [upright, '--rotate=+90:1', '--rotate=+180:3', '--rotate=+270:4', '--', turned]);
   landscape = path.join(scratch, 'landscape.pdf');
   writeFileSync(landscape, await uprightLandscapePdf());
-  // pptxgenjs imports node:fs by import() when it sees Node, which jest cannot run; its browser mode does the same work.
-  Object.defineProperty(process, 'release', { value: { ...process.release, name: 'jest' } });
+  pptxgenjsInBrowserMode();
 });
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
