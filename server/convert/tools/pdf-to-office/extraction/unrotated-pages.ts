@@ -1,9 +1,10 @@
 // A page whose /Rotate turns its text (qpdf --rotate on an ordinary page: the shown page is
-// landscape and every line runs down it) is upright in its own, unrotated frame, and the layout
-// orders left-to-right text only. Such pages are therefore read from a copy of the PDF with their
+// landscape and every line runs down it, or upside down) is upright in its own, unrotated frame.
+// Read as shown, its lines run down, up or right to left, its figures are pictured on their side
+// and its page comes out landscape. Such pages are therefore read from a copy of the PDF with their
 // /Rotate set to 0, and that copy is the PDF the rest of the job works from (figure clips, glyph
-// OCR's line pictures, glyph pictures, degraded pages), so characters, images, drawings, links, form fields, the
-// page size and every picture rendered of the page share that one frame.
+// OCR's line pictures, glyph pictures, degraded pages), so characters, images, drawings, links,
+// form fields, the page size and every picture rendered of the page share that one frame.
 // The output page (Word section, slide, sheet's print page) then takes the unrotated size: the
 // reader gets the text upright, as it was written; a turn made for showing the page is not kept.
 // A page turned by /Rotate whose content is drawn turned so its text reads upright as shown is
