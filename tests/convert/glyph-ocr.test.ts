@@ -10,6 +10,7 @@ import path from 'node:path';
 import { pdfToOfficeConverters } from '../../server/convert/tools/pdf-to-office';
 import { sampleLines, type GlyphLine, type LineGlyph } from '../../server/convert/tools/pdf-to-office/extraction/glyph-ocr/glyph-lines';
 import { GlyphVotes, lineVotes } from '../../server/convert/tools/pdf-to-office/extraction/glyph-ocr/glyph-votes';
+import { jobContext } from '../support/convert-job';
 import { chineseLinesFound, fontWithoutUnicodePdf, OCR_GLYPH_CHINESE_LINES, OCR_GLYPH_LATIN_LINES } from '../support/unmapped-glyph-pdfs';
 
 /** A line of glyphs: capitals are unreadable glyphs keyed by their letter, '_' a blank one, the rest known text. */
@@ -139,18 +140,32 @@ describe('pdf-to-word on a font whose glyphs have no Unicode anywhere (Latin and
     converted = { output: output.path, notes, progress };
   }, 180_000);
 
-  it('the DOCX carries the Latin words and the Chinese lines (one ideograph of a line may be misread), with no U+FFFD', () => {
-    const xml = execFileSync('unzip', ['-p', converted.output, 'word/document.xml'], { encoding: 'utf8' });
-    const text = xml
+  /** The DOCX's text as unzip reads it, a line a paragraph. */
+  const docxText = (docx: string) =>
+    execFileSync('unzip', ['-p', docx, 'word/document.xml'], { encoding: 'utf8' })
       .replace(/<\/w:p>/g, '\n')
       .replace(/<[^>]+>/g, '')
       .replace(/&amp;/g, '&');
+
+  it('the DOCX carries the Latin words and the Chinese lines (one ideograph of a line may be misread), with no U+FFFD', () => {
+    const text = docxText(converted.output);
     expect(text).not.toContain('\uFFFD');
     expect(latinWords.filter((word) => !text.includes(word))).toEqual([]);
     expect(chineseLinesFound(text)).toEqual(OCR_GLYPH_CHINESE_LINES);
     // A glyph the readings disagree on is left out and counted: a few at most.
     expect(converted.notes.join('').match(/有 (\d+) 个/g)?.map((n) => Number(/\d+/.exec(n)![0])).every((n) => n <= 2) ?? true).toBe(true);
   });
+
+  it('reads the glyphs just as well on the page turned by /Rotate 90: the page is read, and its lines pictured, upright', async () => {
+    const turned = path.join(scratch, 'turned.pdf');
+    execFileSync('qpdf', [input, '--rotate=+90', '--', turned]);
+    const tool = pdfToOfficeConverters.find((c) => c.toolId === 'pdf-to-word')!;
+    const [output] = await tool.convert({ inputs: [{ name: 'turned.pdf', path: turned, size: statSync(turned).size, type: 'pdf' }], options: tool.options.parse({}) }, jobContext(scratch));
+    const text = docxText(output.path);
+    expect(text).not.toContain('\uFFFD');
+    expect(latinWords.filter((word) => !text.includes(word))).toEqual([]);
+    expect(chineseLinesFound(text)).toEqual(OCR_GLYPH_CHINESE_LINES);
+  }, 180_000);
 
   it('the progress bar moves while OCR reads the lines, not only when the page dump ends', () => {
     const { progress } = converted;

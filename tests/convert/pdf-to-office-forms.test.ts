@@ -111,7 +111,7 @@ describe.each([90, 180, 270])('the form on a page turned %i degrees', (turn) => 
     // MuPDF's own structured text says which way the label runs on the shown page.
     const stext = execFileSync('mutool', ['draw', '-q', '-F', 'stext', '-o', '-', turned], { encoding: 'utf8' });
     const [, dx, dy] = /<line [^>]*dir="([-\d.]+) ([-\d.]+)">\s*<font [^>]*>\s*<char [^>]*c="F"/.exec(stext)!.map(Number);
-    const [page] = await readPdfPages(turned, [1], { workDir: mkdtempSync(path.join(scratch, 'read-')) });
+    const { pages: [page] } = await readPdfPages(turned, [1], { workDir: mkdtempSync(path.join(scratch, 'read-')) });
     const line = (text: string) => page.lines.find((l) => l.chars.map((c) => c.text).join('') === text)!;
     const label = line('First Name');
     const value = line(STALE_FIELD_VALUES.first);
@@ -121,6 +121,18 @@ describe.each([90, 180, 270])('the form on a page turned %i degrees', (turn) => 
     const [a, b] = [centre(label), centre(value)];
     expect((b.x - a.x) * dx + (b.y - a.y) * dy).toBeGreaterThan(60);
     expect(Math.abs((b.x - a.x) * -dy + (b.y - a.y) * dx)).toBeLessThan(12);
+  });
+
+  it('reads the page upright in Word: a portrait page, every value after its label, labels in their order', async () => {
+    const docx = await run('pdf-to-word', turned);
+    const [, width, height] = /<w:pgSz w:w="(\d+)" w:h="(\d+)"/.exec(await packageText(docx, /^word\/document\.xml$/, /([\s\S]*)/g))!.map(Number);
+    expect(width).toBeLessThan(height);
+    const text = await packageText(docx, /^word\/document\.xml$/, /<w:t(?: [^>]*)?>([^<]*)<\/w:t>/g);
+    const order = ['Application', 'First Name', STALE_FIELD_VALUES.first, 'Notes', ...STALE_FIELD_VALUES.notes, 'City', DRAWN_FIELD_VALUE, 'Agree', 'Password'];
+    const squashed = text.replace(/\s+/g, ' ');
+    const places = order.map((shown) => squashed.indexOf(shown));
+    expect(places.filter((place) => place < 0)).toEqual([]);
+    expect(places).toEqual([...places].sort((a, b) => a - b));
   });
 
   it('keeps each line of a value whole in Word and Excel, as on the upright page', async () => {

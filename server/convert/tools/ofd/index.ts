@@ -51,7 +51,8 @@ export const pdfToOfd: Converter<z.infer<typeof pdfToOfdOptions>> = {
       const source = await openReadablePdf(input.path, { password: options.password, workDir: ctx.workDir, signal: ctx.signal });
       const pageNumbers = selectPageNumbers(options.pages, source.pageCount);
       const share = (fraction: number): number => Math.round(((index + fraction) / inputs.length) * 100);
-      const pages = await corruptOnEngineFailure(
+      // OFD is fixed layout: its pages stay as shown, turned text and all (no uprightTurnedPages).
+      const { pages } = await corruptOnEngineFailure(
         readPdfPages(source.path, pageNumbers, { workDir: ctx.workDir, signal: ctx.signal, deadline: ctx.deadline, onProgress: (f) => ctx.progress(share((f * READ_SHARE) / 100)) }),
       );
       const file = path.join(ctx.workDir, `${index + 1}.ofd`);

@@ -64,13 +64,15 @@ export async function readPdfLayouts(
 ): Promise<{ layouts: PageLayout[]; degraded: DegradedPages; fallback: PageFallback; unreadable: { number: number; unreadable?: number; pictured?: number }[] }> {
   const pdf = await openReadablePdf(source.path, { password: source.password, workDir, signal });
   const pageNumbers = selectPageNumbers(source.pages, pdf.pageCount).slice(0, source.pageLimit);
-  const pdfPages = await corruptOnEngineFailure(readPdfPages(pdf.path, pageNumbers, { workDir, signal, onProgress, deadline }));
+  // Pages are reflowed here, so a page whose /Rotate turns its text is read upright, from a copy
+  // (unrotated-pages.ts) that every picture of the pages is then rendered from too.
+  const reading = await corruptOnEngineFailure(readPdfPages(pdf.path, pageNumbers, { workDir, signal, onProgress, deadline, uprightTurnedPages: true }));
   const degraded = new DegradedPages();
-  const layouts = pdfPages.map((page) => layoutOrPicture(page, degraded));
+  const layouts = reading.pages.map((page) => layoutOrPicture(page, degraded));
   assignHeadings(layouts);
-  await drawPictures(pdf.path, layouts, degraded, { workDir, signal }, { labelsAsText: source.labelsAsText });
-  const unreadable = pdfPages.map(({ number, unreadable, pictured }) => ({ number, unreadable, pictured }));
-  return { layouts, degraded, fallback: pageFallback(pdf.path, degraded, { workDir, signal }), unreadable };
+  await drawPictures(reading.pdfPath, layouts, degraded, { workDir, signal }, { labelsAsText: source.labelsAsText });
+  const unreadable = reading.pages.map(({ number, unreadable, pictured }) => ({ number, unreadable, pictured }));
+  return { layouts, degraded, fallback: pageFallback(reading.pdfPath, degraded, { workDir, signal }), unreadable };
 }
 
 /** What a writer does with the layout beyond the blocks. */

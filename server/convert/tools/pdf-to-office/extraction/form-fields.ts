@@ -16,7 +16,7 @@ import { containsPoint, type Box, type PdfChar, type PdfFont, type PdfLine } fro
  */
 export type RawField = [number, number, number, number, string, string, number, number, number, number, number?];
 
-/** ES5 for the page dump (needs PDF_OBJECT_HELPERS' `field`): formFields(doc, page, pageNumber, bounds) → RawField[]. */
+/** ES5 for the page dump (needs PDF_OBJECT_HELPERS' `field`, `quarterTurn` and `pageRotation`): formFields(doc, page, pageNumber, bounds) → RawField[]. */
 export const FORM_FIELDS_SCRIPT = String.raw`
 var FIELD_PASSWORD = 8192, FIELD_MULTILINE = 4096, ANNOT_HIDDEN = 2, ANNOT_NO_VIEW = 32;
 
@@ -38,9 +38,6 @@ function parseAppearance(da) {
   return [font ? font[1] : '', font ? parseFloat(font[2]) : 0, color];
 }
 
-/** A multiple of 90 degrees as 0, 90, 180 or 270. */
-function quarterTurn(degrees) { return ((Math.round(degrees / 90) % 4 + 4) % 4) * 90; }
-
 function formFields(doc, page, pageNumber, bounds) {
   var out = [], widgets, dicts = [];
   try { widgets = page.getWidgets(); } catch (e) { return out; }
@@ -48,8 +45,7 @@ function formFields(doc, page, pageNumber, bounds) {
   var acroForm = null;
   try { acroForm = field(doc.getTrailer().get('Root'), 'AcroForm'); } catch (e) {}
   var pageDict = doc.findPage(pageNumber - 1), pageTurn = 0;
-  // /Rotate is inherited down the page tree like a field's keys.
-  try { var rotate = fieldKey(pageDict, 'Rotate', null); if (rotate) pageTurn = rotate.asNumber(); } catch (e) {}
+  try { pageTurn = pageRotation(pageDict); } catch (e) {}
   // MuPDF lists a page's widgets in the order of its /Annots; their dictionaries give /DA, /Q and /F.
   try {
     var annots = field(pageDict, 'Annots');

@@ -12,7 +12,8 @@
 // is [text, box x0, y0, x1, y1, font, size, baseline, colour, origin x, glyph id (only for an
 // unreadable U+FFFD: unmapped-glyph-ids.ts)]; lines not running left to
 // right are listed in turns as [line index, direction x, direction y]. Filled text and choice fields come
-// as fields (form-fields.ts), since the structured text may not show their values.
+// as fields (form-fields.ts), since the structured text may not show their values. rotate is the
+// page's /Rotate (0, 90, 180 or 270), by which everything above is already turned.
 // Arguments: <pdf> <image dir> <page numbers…>; prints one JSON object per page.
 import { ACTUAL_TEXT_SCRIPT } from './actual-text';
 import { FORM_FIELDS_SCRIPT } from './form-fields';
@@ -239,7 +240,8 @@ for (var a = 2; a < scriptArgs.length; a++) {
   var actual = null, placedSpans = {};
   if (doc.isPDF()) try { actual = actualTextSpans(scriptArgs[0], doc, number - 1); } catch (e) { actual = null; }
   var page = doc.loadPage(number - 1);
-  var bounds = page.bound();
+  var bounds = page.bound(), rotate = 0;
+  if (doc.isPDF()) try { rotate = pageRotation(doc.findPage(number - 1)); } catch (e) {}
   var fonts = [], fontIndex = {};
   var lines = [], images = [], rules = [], drawings = [], turns = [];
   var line = null, lineTurned = null, unreadable = [];
@@ -269,6 +271,6 @@ for (var a = 2; a < scriptArgs.length; a++) {
   page.run(ruleCollector(rules, drawings), [1, 0, 0, 1, -bounds[0], -bounds[1]]);
   var fields = [];
   if (doc.isPDF()) try { fields = formFields(doc, page, number, bounds); } catch (e) { fields = []; }
-  print(JSON.stringify({ number: number, width: round2(bounds[2] - bounds[0]), height: round2(bounds[3] - bounds[1]), fonts: fonts, lines: lines, turns: turns, images: images, rules: rules, drawings: drawings, links: pageLinks(page, bounds), fields: fields }));
+  print(JSON.stringify({ number: number, width: round2(bounds[2] - bounds[0]), height: round2(bounds[3] - bounds[1]), rotate: rotate, fonts: fonts, lines: lines, turns: turns, images: images, rules: rules, drawings: drawings, links: pageLinks(page, bounds), fields: fields }));
 }
 `;

@@ -11,6 +11,8 @@ export interface RawPage {
   number: number;
   width: number;
   height: number;
+  /** The page's /Rotate (0, 90, 180 or 270): every box here is on the page as shown, turned by it. */
+  rotate?: number;
   fonts: RawFont[];
   lines: RawChar[][];
   turns?: [line: number, dx: number, dy: number][];

@@ -2,7 +2,8 @@
 // mutool engine's slots) and turns its JSON lines into typed pages. An image the script saved with
 // a soft mask beside it gets the mask joined as alpha here, before any writer reads the file.
 // Glyphs the dump could give no Unicode are read off the page by OCR where it can (glyph-ocr/), and
-// kept as pictures of themselves where it cannot (glyph-pictures.ts).
+// kept as pictures of themselves where it cannot (glyph-pictures.ts). Pages whose /Rotate turns
+// their text may be read again unrotated (unrotated-pages.ts).
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { runEngine } from '../../../engines';
@@ -15,6 +16,7 @@ import { fieldLines } from './form-fields';
 import { glyphKey, type RawFont, type RawPage } from './raw-page';
 import { recoverGlyphsByOcr } from './glyph-ocr';
 import { GlyphPictures, type UnreadableGlyph } from './glyph-pictures';
+import { pagesTurnedByRotate, unrotatedCopy } from './unrotated-pages';
 
 const PAGES_PER_RUN = 12;
 const MAX_DUMP_BYTES = 256 * 1024 * 1024;
@@ -120,21 +122,33 @@ export interface ReadPagesOptions {
   onProgress?: (fraction: number) => void;
   /** The job's deadline (epoch ms), which bounds the time spent reading glyphs by OCR. */
   deadline?: number;
+  /**
+   * Pages whose /Rotate turns their text are read from a copy with that /Rotate undone
+   * (unrotated-pages.ts), for writers that reflow the text; fixed-layout output keeps the page as shown.
+   */
+  uprightTurnedPages?: boolean;
 }
 
-export async function readPdfPages(pdfPath: string, pageNumbers: readonly number[], { workDir, signal, onProgress, deadline }: ReadPagesOptions): Promise<PdfPage[]> {
-  const script = path.join(workDir, 'page-dump.js');
-  const imageDir = path.join(workDir, 'page-images');
-  await writeFile(script, PAGE_DUMP_SCRIPT);
-  await mkdir(imageDir, { recursive: true });
+export interface PageReading {
+  pages: PdfPage[];
+  /** The PDF the pages were read from, which every later rendering of them must use: the input or its unrotated copy. */
+  pdfPath: string;
+}
+
+/** Where a dump writes: the script mutool runs and the folder it saves the pages' images in. */
+interface DumpFiles {
+  script: string;
+  imageDir: string;
+}
+
+/** Runs the page dump over the pages in chunks; `onDumped` hears how many pages each finished chunk had. */
+async function dumpPages(pdfPath: string, pageNumbers: readonly number[], { script, imageDir }: DumpFiles, signal: AbortSignal | undefined, onDumped: (pages: number) => void): Promise<RawPage[]> {
   const chunks: number[][] = [];
   for (let i = 0; i < pageNumbers.length; i += PAGES_PER_RUN) chunks.push(pageNumbers.slice(i, i + PAGES_PER_RUN));
-  let done = 0;
   const dumps = await Promise.all(
     chunks.map(async (chunk) => {
       const { stdout } = await runEngine('mutool', ['run', script, pdfPath, imageDir, ...chunk.map(String)], { signal, maxOutputBytes: MAX_DUMP_BYTES });
-      done += chunk.length;
-      onProgress?.((done / pageNumbers.length) * DUMP_SHARE);
+      onDumped(chunk.length);
       const raws = stdout
         .toString('utf8')
         .split('\n')
@@ -144,7 +158,31 @@ export async function readPdfPages(pdfPath: string, pageNumbers: readonly number
       return raws;
     }),
   );
-  const raws = dumps.flat();
+  return dumps.flat();
+}
+
+export async function readPdfPages(
+  inputPath: string,
+  pageNumbers: readonly number[],
+  { workDir, signal, onProgress, deadline, uprightTurnedPages = false }: ReadPagesOptions,
+): Promise<PageReading> {
+  const files = { script: path.join(workDir, 'page-dump.js'), imageDir: path.join(workDir, 'page-images') };
+  await writeFile(files.script, PAGE_DUMP_SCRIPT);
+  await mkdir(files.imageDir, { recursive: true });
+  let done = 0;
+  let raws = await dumpPages(inputPath, pageNumbers, files, signal, (pages) => {
+    done += pages;
+    onProgress?.((done / pageNumbers.length) * DUMP_SHARE);
+  });
+  let pdfPath = inputPath;
+  const turned = uprightTurnedPages ? pagesTurnedByRotate(raws) : [];
+  const copy = turned.length ? await unrotatedCopy(inputPath, turned, { workDir, signal }) : undefined;
+  if (copy) {
+    // The copy's images overwrite the first dump's files of the same pages, which are dropped.
+    const again = new Map((await dumpPages(copy, turned, files, signal, () => {})).map((raw) => [raw.number, raw]));
+    raws = raws.map((raw) => again.get(raw.number) ?? raw);
+    pdfPath = copy;
+  }
   const started = Date.now();
   const ocrTime = Math.min(GLYPH_OCR_MAX_MS, deadline === undefined ? Infinity : GLYPH_OCR_SHARE * (deadline - started));
   const learnt = await recoverGlyphsByOcr(pdfPath, raws, {
@@ -153,9 +191,9 @@ export async function readPdfPages(pdfPath: string, pageNumbers: readonly number
     until: started + ocrTime,
     onProgress: (fraction) => onProgress?.(DUMP_SHARE + fraction * (1 - DUMP_SHARE)),
   });
-  const pictures = new GlyphPictures(imageDir);
+  const pictures = new GlyphPictures(files.imageDir);
   const pages = raws.map((raw) => pageFromRaw(raw, learnt, pictures));
   await pictures.draw(pdfPath, pages, { workDir, signal });
   onProgress?.(1);
-  return pages;
+  return { pages, pdfPath };
 }

@@ -13,6 +13,19 @@ function eachValue(dict, fn) {
   dict.forEach(function (a, b) { fn(typeof a === 'string' ? b : a); });
 }
 
+/** A multiple of 90 degrees as 0, 90, 180 or 270. */
+function quarterTurn(degrees) { return ((Math.round(degrees / 90) % 4 + 4) % 4) * 90; }
+
+/** A page's /Rotate as 0, 90, 180 or 270: the key is inherited down the page tree. */
+function pageRotation(pageDict) {
+  for (var depth = 0; pageDict && depth < 20; depth++) {
+    var rotate = field(pageDict, 'Rotate');
+    if (rotate) return quarterTurn(rotate.asNumber());
+    pageDict = field(pageDict, 'Parent');
+  }
+  return 0;
+}
+
 /** A buffer's first bytes as a binary string (one char per byte), built in small pieces: MuJS's apply has a shallow stack. */
 function bufferText(buffer, limit) {
   // MuPDF 1.21 buffers index like arrays; later versions have readByte.
