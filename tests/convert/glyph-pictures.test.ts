@@ -93,6 +93,9 @@ it('Word: an inline picture of the glyphs, at their height, in the paragraph bet
   expect(data.filter((value) => value < 128).length).toBeGreaterThan(20);
   const [, , height] = /<wp:extent cx="(\d+)" cy="(\d+)"/.exec(paragraph)!.map(Number);
   expect(Math.abs(height / EMUS_PER_POINT - PICTURE_HEIGHT_POINTS)).toBeLessThan(1);
+  // Its foot is the glyphs' descent (0.2 em) below the baseline, not on it: the run is lowered by 3.2 pt (w:position, an integer of half-points).
+  const lowered = /<w:r>(?:(?!<\/w:r>)[\s\S])*?<w:position w:val="(-?\d+)"\/>(?:(?!<\/w:r>)[\s\S])*?<a:blip/.exec(paragraph);
+  expect(Number(lowered?.[1])).toBe(Math.round(-0.2 * PICTURE_HEIGHT_POINTS * 2));
   expect(noReplacement(markup(docx))).toBe(true);
   expect(notes).toEqual([NOTE]);
 });

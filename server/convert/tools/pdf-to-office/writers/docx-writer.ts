@@ -30,11 +30,12 @@ import {
   type ILevelsOptions,
   type INumberingOptions,
   type ParagraphChild,
+  type UniversalMeasure,
 } from 'docx';
 import { ShapeRun } from 'docx/shapes';
 import { sameLink } from '../extraction/page-links';
 import type { PageFallback } from '../degraded-pages';
-import { unionBox, type Box, type LinkTarget } from '../page-content';
+import { unionBox, type Box, type GlyphPicture, type LinkTarget } from '../page-content';
 import type { Alignment, Block, TextRun as BlockRun, FigureLabel, ImageBlock, PageLayout, ParagraphBlock, TableBlock } from '../layout/blocks';
 import type { ListKind } from '../layout/list-markers';
 import { isVerticalWriting } from '../layout/turned-text';
@@ -104,12 +105,20 @@ function wordRun(run: BlockRun, scale = 1): TextRun {
   });
 }
 
-/** Glyphs no table could read, as an inline picture at their size on the page. */
-async function glyphPicture({ box, file }: { box: Box; file: string }): Promise<ImageRun> {
+/**
+ * Glyphs no table could read, as an inline picture at their size on the page. Word sets an inline
+ * picture's foot on the baseline; the run is lowered by the ink below the baseline (w:position), so
+ * a descender or the low half of a tall brace sits where it stood and not a line above.
+ */
+async function glyphPicture({ box, file, baseline }: GlyphPicture): Promise<ImageRun> {
+  const below = Math.max(0, box.y1 - baseline);
   return new ImageRun({
     type: 'png',
     data: await readFile(file),
     transformation: { width: Math.max(1, Math.round((box.x1 - box.x0) * PIXELS_PER_POINT)), height: Math.max(1, Math.round((box.y1 - box.y0) * PIXELS_PER_POINT)) },
+    // In half-points: LibreOffice (and WPS) read w:position only as an integer, not as the "-3pt"
+    // the docx package's type asks for, which it writes through unchanged.
+    ...(below >= 0.25 ? { run: { position: String(-Math.round(below * 2)) as UniversalMeasure } } : {}),
     altText: { name: '无法识别的字符', description: '无法识别的字符', title: '无法识别的字符' },
   });
 }
