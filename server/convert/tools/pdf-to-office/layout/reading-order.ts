@@ -23,8 +23,6 @@ interface Interval {
 const MIN_COLUMN_ROWS = 3;
 /** A column narrower than this many gutter widths is list markers or line numbers, not text. */
 const MIN_COLUMN_WIDTH_GUTTERS = 5;
-/** Rows of a column must have items on the other side of the strip too for it to read across. */
-const MIN_PAIRED_SHARE = 0.8;
 /** A prose line fills this share of its column's width… */
 const FULL_LINE_SHARE = 0.75;
 /** …and at least this share of a prose column's rows does. */
@@ -102,11 +100,23 @@ function notProse(pieces: { box: Box }[][]): boolean {
   return full < MIN_FULL_ROWS_SHARE * rows.length || split > rows.length / 2;
 }
 
-/** The rows left and right of the gutter pair up one by one and neither side is prose. */
+/**
+ * The rows left and right of the gutter pair up one by one and neither side is prose. Only the
+ * stretch's first or last rows may hold one side alone (a table's header): two independent columns
+ * of short lines (an index) break their runs at different rows.
+ */
 function readsAcross(rows: readonly { box: Box }[][], gutter: Interval): boolean {
   const sides = sidesOf(rows, gutter);
-  const paired = sides.filter((s) => s.left.length > 0 && s.right.length > 0).length;
-  return paired >= MIN_PAIRED_SHARE * rows.length && notProse(sides.map((s) => s.left)) && notProse(sides.map((s) => s.right));
+  const paired = sides.map((s) => s.left.length > 0 && s.right.length > 0);
+  const first = paired.indexOf(true);
+  const last = paired.lastIndexOf(true);
+  return (
+    first >= 0 &&
+    last - first + 1 >= MIN_COLUMN_ROWS &&
+    paired.slice(first, last + 1).every(Boolean) &&
+    notProse(sides.map((s) => s.left)) &&
+    notProse(sides.map((s) => s.right))
+  );
 }
 
 /** Each side of the gutter has items in more than one row. */
