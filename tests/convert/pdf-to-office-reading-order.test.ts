@@ -1,6 +1,7 @@
 // Reading order across strips of white space that are not gutters between columns (issue 14:
 // tracemonkey.pdf's code listings and rule-less table came out column by column, the GeoTopo
-// thesis's running header after the list below it). The page (tests/support/reading-order-pdfs.ts)
+// thesis's running header after the list below it), while columns of prose or of an index's short
+// entries stay columns. The page (tests/support/reading-order-pdfs.ts)
 // draws everything in reading order, so poppler's pdftotext -raw (content stream order) is the
 // independent witness; the DOCX is read back as its XML.
 import { execFileSync } from 'node:child_process';
@@ -9,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pdfToOfficeConverters } from '../../server/convert/tools/pdf-to-office';
 import { jobContext } from '../support/convert-job';
-import { HEADER_ITEMS, LISTING, PROSE_COLUMNS, readingOrderPdf, RUNNING_HEADER, TABLE } from '../support/reading-order-pdfs';
+import { HEADER_ITEMS, INDEX_COLUMNS, LISTING, PROSE_COLUMNS, readingOrderPdf, RUNNING_HEADER, TABLE } from '../support/reading-order-pdfs';
 import { readZipParts } from '../support/zip';
 
 let scratch: string;
@@ -36,6 +37,7 @@ const sequences = {
   ...Object.fromEntries(LISTING.map(([instruction, comment]) => [`the instruction ${instruction}, then its comment`, [instruction, comment]])),
   ...Object.fromEntries(TABLE.map((row) => [`the table row ${row[0]}, left to right`, row])),
   'the left prose column, then the right one': [PROSE_COLUMNS[0].at(-1)!, PROSE_COLUMNS[1][0]],
+  'the left index column, then the right one': [INDEX_COLUMNS[0].flat().join(''), INDEX_COLUMNS[1].flat().join('')],
 };
 
 it.each(Object.entries(sequences))('pdftotext -raw reads %s', (_, pieces) => {

@@ -4,7 +4,9 @@
 //   items that leave the space under the title empty (GeoTopo's odd pages);
 // - a code listing, each instruction with its comment beside it (tracemonkey's Figures 3 and 4);
 // - a table without rules, names and numbers (tracemonkey's Figure 13);
-// - two columns of prose, which stay columns.
+// - two columns of prose, which stay columns;
+// - two columns of an index, short entries in runs that break at different rows (GeoTopo's
+//   Stichwortverzeichnis), which stay columns too.
 import { PDFDocument, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
 
 export const RUNNING_HEADER = { page: '19', title: '1.6. PATHS AND KNOTS' };
@@ -25,6 +27,12 @@ export const TABLE = [
 ];
 const PROSE_LINE = 'Prose fills its column from edge to edge';
 export const PROSE_COLUMNS = [1, 2].map((column) => Array.from({ length: 4 }, (_, row) => `${PROSE_LINE} ${column}${'abcd'[row]}`));
+
+/** Each column's runs of entries; a blank line between runs. */
+export const INDEX_COLUMNS = [
+  [['Abbildung', 'affine, 107', 'homotope, 50', 'stetige, 9'], ['Basis, 3', 'Baum, 37', 'Betti-Zahl, 41', 'Bewegungsaxiom, 66', 'Binormalenvektor, 89', 'dicht, 3']],
+  [['Eulerzahl, 36', 'Faser, siehe Urbild', 'Fundamentalgruppe, 47', 'Graph, 37', 'Grenzwert, 8', 'Gruppe'], ['topologische, 33', 'Halbebene, 66', 'Hilbert-Kurve, 19', 'Hülle']],
+];
 
 const PAGE_HEIGHT = 842;
 const SIZE = 10;
@@ -60,5 +68,16 @@ export async function readingOrderPdf(): Promise<Uint8Array> {
   }
   y += 2 * LEADING;
   PROSE_COLUMNS.forEach((lines, column) => lines.forEach((line, row) => write(page, body, line, 60 + 250 * column, y + LEADING * (row + 1))));
+  y += (PROSE_COLUMNS[0].length + 2) * LEADING;
+  // A line across the page ends the prose columns.
+  write(page, body, FULL_LINE, 60, y);
+  y += LEADING;
+  INDEX_COLUMNS.forEach((runs, column) => {
+    let row = 0;
+    for (const run of runs) {
+      for (const entry of run) write(page, body, entry, 60 + 250 * column, y + LEADING * ++row);
+      row++;
+    }
+  });
   return doc.save();
 }
