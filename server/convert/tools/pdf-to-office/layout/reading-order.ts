@@ -1,7 +1,10 @@
 // Reading order of a page's pieces (lines, images, tables): top to bottom, except where a vertical
 // gutter runs down a stretch of rows — there the left column is read before the right one
 // (recursively, so nested columns work too). A run of rows shares a gutter when every row leaves
-// that strip empty; it must start at a row with text on both sides of the strip.
+// that strip empty; it must start at a row with text on both sides of the strip. A side holding
+// one row only (a running header beside the column's head) is no column, and a stretch whose rows
+// pair across the strip with no prose on either side (a code listing beside its comments, a table
+// without rules) is read row by row (tracemonkey.pdf's Figures 3, 4 and 13).
 import { unionBox, type Box } from '../page-content';
 
 export interface Placed<T> {
@@ -20,6 +23,10 @@ interface Interval {
 const MIN_COLUMN_ROWS = 3;
 /** A column narrower than this many gutter widths is list markers or line numbers, not text. */
 const MIN_COLUMN_WIDTH_GUTTERS = 5;
+/** A prose line fills this share of its column's width… */
+const FULL_LINE_SHARE = 0.75;
+/** …and at least this share of a prose column's rows does. */
+const MIN_FULL_ROWS_SHARE = 0.5;
 
 function rowsOf<T extends { box: Box }>(items: readonly T[]): T[][] {
   const sorted = [...items].sort((a, b) => a.box.y0 - b.box.y0 || a.box.x0 - b.box.x0);
@@ -69,6 +76,55 @@ function bothSidesWide(items: readonly { box: Box }[], gutter: Interval, minWidt
   return width(left) >= minWidth && width(right) >= minWidth;
 }
 
+/** Items of each row left and right of the gutter's middle. */
+function sidesOf<T extends { box: Box }>(rows: readonly T[][], gutter: Interval): { left: T[]; right: T[] }[] {
+  const middle = (gutter.from + gutter.to) / 2;
+  return rows.map((row) => ({
+    left: row.filter((i) => (i.box.x0 + i.box.x1) / 2 < middle),
+    right: row.filter((i) => (i.box.x0 + i.box.x1) / 2 >= middle),
+  }));
+}
+
+/**
+ * Not prose: few of its rows fill the side's width (ragged code or a table's names), or most rows
+ * hold several pieces (a table's cells).
+ */
+function notProse(pieces: { box: Box }[][]): boolean {
+  const rows = pieces.filter((row) => row.length > 0);
+  const width = unionBox(rows.flat().map((i) => i.box));
+  const full = rows.filter((row) => {
+    const box = unionBox(row.map((i) => i.box));
+    return box.x1 - box.x0 >= FULL_LINE_SHARE * (width.x1 - width.x0);
+  }).length;
+  const split = rows.filter((row) => row.length > 1).length;
+  return full < MIN_FULL_ROWS_SHARE * rows.length || split > rows.length / 2;
+}
+
+/**
+ * The rows left and right of the gutter pair up one by one and neither side is prose. Only the
+ * stretch's first or last rows may hold one side alone (a table's header): two independent columns
+ * of short lines (an index) break their runs at different rows.
+ */
+function readsAcross(rows: readonly { box: Box }[][], gutter: Interval): boolean {
+  const sides = sidesOf(rows, gutter);
+  const paired = sides.map((s) => s.left.length > 0 && s.right.length > 0);
+  const first = paired.indexOf(true);
+  const last = paired.lastIndexOf(true);
+  return (
+    first >= 0 &&
+    last - first + 1 >= MIN_COLUMN_ROWS &&
+    paired.slice(first, last + 1).every(Boolean) &&
+    notProse(sides.map((s) => s.left)) &&
+    notProse(sides.map((s) => s.right))
+  );
+}
+
+/** Each side of the gutter has items in more than one row. */
+function bothSidesRun(rows: readonly { box: Box }[][], gutter: Interval): boolean {
+  const sides = sidesOf(rows, gutter);
+  return sides.filter((s) => s.left.length > 0).length > 1 && sides.filter((s) => s.right.length > 0).length > 1;
+}
+
 /**
  * `column` is the column the items lie in when the caller already knows it: pieces of one row
  * split at a gap are still read in the column around them.
@@ -86,12 +142,18 @@ export function readingOrder<T extends { box: Box }>(items: readonly T[], minGut
     const rightSide = group.filter((i) => (i.box.x0 + i.box.x1) / 2 >= middle);
     placed.push(...readingOrder(leftSide, minGutter, inColumn), ...readingOrder(rightSide, minGutter, inColumn));
   };
+  /** One row on its own: left to right, pieces beside a gap each read in the column around them. */
+  const readRow = (row: T[]) => {
+    const gaps = emptyIntervals(row, left, right, minGutter, true);
+    if (gaps.length > 0) splitAt(row, widest(gaps), { from: columnLeft, to: columnRight });
+    else placed.push(...[...row].sort((a, b) => a.box.x0 - b.box.x0).map((item) => ({ item, columnLeft, columnRight })));
+  };
   let index = 0;
   while (index < rows.length) {
     const row = rows[index];
     let gutters = emptyIntervals(row, left, right, minGutter, true);
     if (gutters.length === 0) {
-      placed.push(...[...row].sort((a, b) => a.box.x0 - b.box.x0).map((item) => ({ item, columnLeft, columnRight })));
+      readRow(row);
       index++;
       continue;
     }
@@ -102,13 +164,17 @@ export function readingOrder<T extends { box: Box }>(items: readonly T[], minGut
       gutters = shared;
       end++;
     }
-    const group = rows.slice(index, end).flat();
-    if (end - index >= MIN_COLUMN_ROWS && bothSidesWide(group, widest(gutters), MIN_COLUMN_WIDTH_GUTTERS * minGutter)) {
-      splitAt(group, widest(gutters));
+    const groupRows = rows.slice(index, end);
+    const group = groupRows.flat();
+    const gutter = widest(gutters);
+    const columns = end - index >= MIN_COLUMN_ROWS && bothSidesWide(group, gutter, MIN_COLUMN_WIDTH_GUTTERS * minGutter) && bothSidesRun(groupRows, gutter);
+    if (columns && !readsAcross(groupRows, gutter)) {
+      splitAt(group, gutter);
       index = end;
     } else {
-      splitAt(row, widest(emptyIntervals(row, left, right, minGutter, true)), { from: columnLeft, to: columnRight });
-      index++;
+      // Row by row: a lone row, or a stretch whose rows read across the strip.
+      const last = columns ? end : index + 1;
+      for (; index < last; index++) readRow(rows[index]);
     }
   }
   return placed;

@@ -1,0 +1,49 @@
+// Reading order across strips of white space that are not gutters between columns (issue 14:
+// tracemonkey.pdf's code listings and rule-less table came out column by column, the GeoTopo
+// thesis's running header after the list below it), while columns of prose or of an index's short
+// entries stay columns. The page (tests/support/reading-order-pdfs.ts)
+// draws everything in reading order, so poppler's pdftotext -raw (content stream order) is the
+// independent witness; the DOCX is read back as its XML.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pdfToOfficeConverters } from '../../server/convert/tools/pdf-to-office';
+import { jobContext } from '../support/convert-job';
+import { HEADER_ITEMS, INDEX_COLUMNS, LISTING, PROSE_COLUMNS, readingOrderPdf, RUNNING_HEADER, TABLE } from '../support/reading-order-pdfs';
+import { readZipParts } from '../support/zip';
+
+let scratch: string;
+let input: string;
+let word: string;
+let raw: string;
+const squash = (text: string) => text.replace(/\s+/g, '');
+
+beforeAll(async () => {
+  scratch = mkdtempSync(path.join(os.tmpdir(), 'pdf-to-office-reading-order-'));
+  input = path.join(scratch, 'reading-order.pdf');
+  writeFileSync(input, await readingOrderPdf());
+  raw = squash(execFileSync('pdftotext', ['-raw', input, '-'], { encoding: 'utf8' }));
+  const tool = pdfToOfficeConverters.find((c) => c.toolId === 'pdf-to-word')!;
+  const [output] = await tool.convert({ inputs: [{ name: 'reading-order.pdf', path: input, size: statSync(input).size, type: 'pdf' }], options: tool.options.parse({}) }, jobContext(scratch));
+  const document = (await readZipParts(output.path)).find((p) => p.name === 'word/document.xml')!.text;
+  word = squash([...document.matchAll(/<w:t(?: [^>]*)?>([^<]*)<\/w:t>/g)].map((m) => m[1]).join(''));
+});
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+/** Pieces that must follow one another directly in reading order. */
+const sequences = {
+  'the running header, then the list below it': [RUNNING_HEADER.page, RUNNING_HEADER.title, HEADER_ITEMS[0]],
+  ...Object.fromEntries(LISTING.map(([instruction, comment]) => [`the instruction ${instruction}, then its comment`, [instruction, comment]])),
+  ...Object.fromEntries(TABLE.map((row) => [`the table row ${row[0]}, left to right`, row])),
+  'the left prose column, then the right one': [PROSE_COLUMNS[0].at(-1)!, PROSE_COLUMNS[1][0]],
+  'the left index column, then the right one': [INDEX_COLUMNS[0].flat().join(''), INDEX_COLUMNS[1].flat().join('')],
+};
+
+it.each(Object.entries(sequences))('pdftotext -raw reads %s', (_, pieces) => {
+  expect(raw).toContain(squash(pieces.join('')));
+});
+
+it.each(Object.entries(sequences))('Word reads %s', (_, pieces) => {
+  expect(word).toContain(squash(pieces.join('')));
+});

@@ -1,0 +1,83 @@
+// A page whose strips of white space are not all gutters between columns (issue 14: tracemonkey.pdf
+// and the GeoTopo thesis), drawn with pdf-lib in reading order, top to bottom:
+// - a running header, the page number left and the chapter's title right, above a list of short
+//   items that leave the space under the title empty (GeoTopo's odd pages);
+// - a code listing, each instruction with its comment beside it (tracemonkey's Figures 3 and 4);
+// - a table without rules, names and numbers (tracemonkey's Figure 13);
+// - two columns of prose, which stay columns;
+// - two columns of an index, short entries in runs that break at different rows (GeoTopo's
+//   Stichwortverzeichnis), which stay columns too.
+import { PDFDocument, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
+
+export const RUNNING_HEADER = { page: '19', title: '1.6. PATHS AND KNOTS' };
+export const HEADER_ITEMS = ['A path in X is a map.', 'It is closed at its ends.', 'It is simple if injective.', 'Example 17 follows here.'];
+export const FULL_LINE = 'A topological space is path-connected when any two of its points are joined by a path in it.';
+export const LISTING = [
+  ['v0 := ld state[748]', '// load primes from the trace activation record'],
+  ['st sp[0], v0', '// store primes'],
+  ['v1 := ld state[764]', '// load k'],
+  ['xf v5', '// side exit if v5 is false'],
+  ['v2 := i2f(v1)', '// convert k from int to double'],
+];
+export const TABLE = [
+  ['crypto-aes', '50', '72', '78', '1.64x'],
+  ['md5', '4', '4', '5', '2.30x'],
+  ['date-format-xparb', '3', '3', '11', '0.98x'],
+  ['math-cordic', '2', '4', '5', '4.92x'],
+];
+const PROSE_LINE = 'Prose fills its column from edge to edge';
+export const PROSE_COLUMNS = [1, 2].map((column) => Array.from({ length: 4 }, (_, row) => `${PROSE_LINE} ${column}${'abcd'[row]}`));
+
+/** Each column's runs of entries; a blank line between runs. */
+export const INDEX_COLUMNS = [
+  [['Abbildung', 'affine, 107', 'homotope, 50', 'stetige, 9'], ['Basis, 3', 'Baum, 37', 'Betti-Zahl, 41', 'Bewegungsaxiom, 66', 'Binormalenvektor, 89', 'dicht, 3']],
+  [['Eulerzahl, 36', 'Faser, siehe Urbild', 'Fundamentalgruppe, 47', 'Graph, 37', 'Grenzwert, 8', 'Gruppe'], ['topologische, 33', 'Halbebene, 66', 'Hilbert-Kurve, 19', 'Hülle']],
+];
+
+const PAGE_HEIGHT = 842;
+const SIZE = 10;
+const LEADING = 14;
+
+function write(page: PDFPage, font: PDFFont, text: string, x: number, yFromTop: number): void {
+  page.drawText(text, { x, y: PAGE_HEIGHT - yFromTop, size: SIZE, font });
+}
+
+export async function readingOrderPdf(): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const page = doc.addPage([595, 842]);
+  const body = await doc.embedFont(StandardFonts.Helvetica);
+  const code = await doc.embedFont(StandardFonts.Courier);
+  let y = 60;
+  write(page, body, RUNNING_HEADER.page, 60, y);
+  write(page, body, RUNNING_HEADER.title, 535 - body.widthOfTextAtSize(RUNNING_HEADER.title, SIZE), y);
+  y += 2 * LEADING;
+  for (const item of HEADER_ITEMS) write(page, body, item, 80, (y += LEADING));
+  write(page, body, FULL_LINE, 60, (y += LEADING));
+  y += 2 * LEADING;
+  for (const [instruction, comment] of LISTING) {
+    y += LEADING;
+    write(page, code, instruction, 70, y);
+    write(page, code, comment, 250, y);
+  }
+  y += 2 * LEADING;
+  for (const [name, ...numbers] of TABLE) {
+    y += LEADING;
+    write(page, body, name, 70, y);
+    // Numbers right-aligned in their columns, as a table sets them.
+    numbers.forEach((n, i) => write(page, body, n, 260 + 60 * i - body.widthOfTextAtSize(n, SIZE), y));
+  }
+  y += 2 * LEADING;
+  PROSE_COLUMNS.forEach((lines, column) => lines.forEach((line, row) => write(page, body, line, 60 + 250 * column, y + LEADING * (row + 1))));
+  y += (PROSE_COLUMNS[0].length + 2) * LEADING;
+  // A line across the page ends the prose columns.
+  write(page, body, FULL_LINE, 60, y);
+  y += LEADING;
+  INDEX_COLUMNS.forEach((runs, column) => {
+    let row = 0;
+    for (const run of runs) {
+      for (const entry of run) write(page, body, entry, 60 + 250 * column, y + LEADING * ++row);
+      row++;
+    }
+  });
+  return doc.save();
+}
