@@ -97,3 +97,12 @@ export function imageRowAt(blocks: readonly Block[], index: number): { row: RowO
   }
   return { row: { row: first.row, cells }, next };
 }
+
+/**
+ * Where a row's cells start and end across the page (points): one more bound than cells, the
+ * outer ones at the edges of its pictures and captions, the inner ones halfway across the gaps.
+ */
+export function cellBounds({ cells }: RowOfImages): number[] {
+  const spans = cells.map(({ image, captions }) => unionBox([image.box, ...captions.map((c) => c.box)]));
+  return [spans[0].x0, ...spans.slice(1).map((span, i) => (spans[i].x1 + span.x0) / 2), spans.at(-1)!.x1];
+}

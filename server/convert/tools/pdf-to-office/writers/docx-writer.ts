@@ -37,7 +37,7 @@ import { sameLink } from '../extraction/page-links';
 import type { PageFallback } from '../degraded-pages';
 import { unionBox, type Box, type LinkTarget } from '../page-content';
 import type { Alignment, Block, TextRun as BlockRun, FigureLabel, ImageBlock, PageLayout, ParagraphBlock, TableBlock } from '../layout/blocks';
-import { imageRowAt, type RowOfImages } from '../layout/image-rows';
+import { cellBounds, imageRowAt, type RowOfImages } from '../layout/image-rows';
 import type { ListKind } from '../layout/list-markers';
 import { isVerticalWriting } from '../layout/turned-text';
 import { hexColor } from './colors';
@@ -247,9 +247,9 @@ function lonePicture(block: ImageBlock, page: PageLayout, contentWidth: number):
  * pictures, where a cell keeps "(a)" under the first. Cells meet halfway across the gaps, so the
  * pictures keep their spacing; each picture keeps its height above the row's bottom line as printed.
  */
-async function imageRowTable({ cells }: RowOfImages, contentLeft: number, contentWidth: number, numbering: ListNumbering, anchoredPages: ReadonlySet<number>): Promise<Table> {
-  const spans = cells.map(({ image, captions }) => unionBox([image.box, ...captions.map((c) => c.box)]));
-  const bounds = [spans[0].x0, ...spans.slice(1).map((span, i) => (spans[i].x1 + span.x0) / 2), spans.at(-1)!.x1];
+async function imageRowTable(row: RowOfImages, contentLeft: number, contentWidth: number, numbering: ListNumbering, anchoredPages: ReadonlySet<number>): Promise<Table> {
+  const { cells } = row;
+  const bounds = cellBounds(row);
   const scale = Math.min(1, contentWidth / (bounds.at(-1)! - bounds[0]));
   const widths = bounds.slice(1).map((x, i) => (x - bounds[i]) * scale);
   const top = Math.min(...cells.map((c) => c.image.box.y0));
