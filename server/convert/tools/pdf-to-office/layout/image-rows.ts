@@ -10,14 +10,19 @@ import type { TextLine } from './text-lines';
 const MIN_SHARED_HEIGHT = 0.5;
 /** Pictures touching by at most this much (points) still stand beside each other. */
 const OVERLAP_TOLERANCE = 1;
-/** A caption starts at most this many of its line heights below the picture (or the caption above it). */
-const MAX_CAPTION_GAP_LINES = 1.2;
+/** A caption starts at most this many of its font sizes below the picture. */
+const MAX_CAPTION_GAP_EMS = 2;
+/**
+ * Its next lines follow as lines of one paragraph do (~0.2 em apart): the figure's own caption,
+ * set off further below the row, is not a picture's.
+ */
+const MAX_LINE_GAP_EMS = 0.5;
 
 export interface FoundImageRow {
   row: ImageRow;
   /** Left to right. */
   images: ImageBlock[];
-  /** Each picture's caption lines, top to bottom, and the strip of the page its cell spans. */
+  /** Each picture's caption lines, top to bottom, and the strip of the page its text may take. */
   cells: { image: ImageBlock; captions: TextLine[]; left: number; right: number }[];
 }
 
@@ -29,14 +34,20 @@ function beside(a: Box, b: Box): boolean {
   return apart && sharedHeight(a, b) >= MIN_SHARED_HEIGHT * Math.min(height(a), height(b));
 }
 
-/** Lines under a cell's picture, each starting close below the one before, none reaching out of the cell. */
-function captionsUnder(image: ImageBlock, left: number, right: number, lines: readonly TextLine[]): TextLine[] {
+/**
+ * The lines under `image` (those nearer its middle than any other picture's of the row), each
+ * starting close below the one before; a caption may be wider than its picture, but never reaches
+ * under a neighbour's (`left`, `right`).
+ */
+function captionsUnder(image: ImageBlock, row: readonly ImageBlock[], left: number, right: number, lines: readonly TextLine[]): TextLine[] {
+  const middle = (b: Box) => (b.x0 + b.x1) / 2;
+  const nearest = (line: TextLine) => row.reduce((best, i) => (Math.abs(middle(i.box) - middle(line.box)) < Math.abs(middle(best.box) - middle(line.box)) ? i : best));
   const captions: TextLine[] = [];
   let bottom = image.box.y1;
-  for (const line of [...lines].sort((a, b) => a.box.y0 - b.box.y0)) {
-    if (line.box.y0 < bottom - OVERLAP_TOLERANCE || line.box.x1 <= left || line.box.x0 >= right) continue;
-    if (line.box.y0 - bottom > MAX_CAPTION_GAP_LINES * height(line.box)) break;
-    if (line.box.x0 < left || line.box.x1 > right) break;
+  for (const line of lines.filter((l) => l.box.y0 >= image.box.y1 - OVERLAP_TOLERANCE && nearest(l) === image).sort((a, b) => a.box.y0 - b.box.y0)) {
+    const maxGap = (captions.length === 0 ? MAX_CAPTION_GAP_EMS : MAX_LINE_GAP_EMS) * line.size;
+    if (line.box.y0 - bottom > maxGap) break;
+    if (line.box.x0 < left - OVERLAP_TOLERANCE || line.box.x1 > right + OVERLAP_TOLERANCE) break;
     captions.push(line);
     bottom = line.box.y1;
   }
@@ -61,12 +72,12 @@ export function findImageRows(images: readonly ImageBlock[], lines: readonly Tex
     // Text standing in the band among the pictures makes it something else (text around pictures).
     const textAmong = lines.some((l) => sharedHeight(l.box, span) > OVERLAP_TOLERANCE && l.box.x1 > span.x0 && l.box.x0 < span.x1);
     if (textAmong) continue;
-    // Each cell reaches halfway across the gaps to its neighbours (the outer ones as far out).
+    // A cell's text may reach across the gaps up to its neighbours' pictures (the outer ones as far out).
     const gaps = ordered.slice(1).map((image, i) => Math.max(0, image.box.x0 - ordered[i].box.x1));
     const cells = ordered.map((image, i) => {
-      const left = image.box.x0 - (gaps[i - 1] ?? gaps[0]) / 2;
-      const right = image.box.x1 + (gaps[i] ?? gaps.at(-1)!) / 2;
-      return { image, left, right, captions: captionsUnder(image, left, right, lines) };
+      const left = image.box.x0 - (gaps[i - 1] ?? gaps[0]);
+      const right = image.box.x1 + (gaps[i] ?? gaps.at(-1)!);
+      return { image, left, right, captions: captionsUnder(image, ordered, left, right, lines) };
     });
     const box = unionBox([span, ...cells.flatMap((c) => c.captions.map((l) => l.box))]);
     rows.push({ row: { box }, images: ordered, cells });
