@@ -189,10 +189,10 @@ const EMUS_PER_POINT = 12700;
 
 /**
  * A label's text box, floating in front of its figure's picture: placed from the top of the
- * picture's paragraph (the picture's top) and from the column's left edge, where the picture
- * starts `left` points in; `scale` is the picture's.
+ * picture's paragraph, where the picture starts `top` points down, and from the column's left
+ * edge, where it starts `left` points in; `scale` is the picture's.
  */
-function labelBox(label: FigureLabel, picture: Box, left: number, scale: number): ShapeRun {
+function labelBox(label: FigureLabel, picture: Box, left: number, top: number, scale: number): ShapeRun {
   const { frame } = label;
   const emus = (points: number) => Math.round(points * scale * EMUS_PER_POINT);
   return new ShapeRun({
@@ -204,7 +204,7 @@ function labelBox(label: FigureLabel, picture: Box, left: number, scale: number)
     textOptions: { verticalAlignment: 'top', margins: { top: 0, right: 0, bottom: 0, left: 0 }, wrap: false, direction: TEXT_FLOW[label.flow] },
     floating: {
       horizontalPosition: { relative: HorizontalPositionRelativeFrom.COLUMN, offset: Math.round(left * EMUS_PER_POINT) + emus(frame.x0 - picture.x0) },
-      verticalPosition: { relative: VerticalPositionRelativeFrom.PARAGRAPH, offset: emus(frame.y0 - picture.y0) },
+      verticalPosition: { relative: VerticalPositionRelativeFrom.PARAGRAPH, offset: Math.round(top * EMUS_PER_POINT) + emus(frame.y0 - picture.y0) },
       // In front of the picture, taking no room: the text around flows as if it were not there.
       wrap: { type: TextWrappingType.NONE },
       allowOverlap: true,
@@ -227,9 +227,9 @@ async function image(block: ImageBlock, scale: number, left: number, centred: bo
   });
   return new Paragraph({
     alignment: centred ? AlignmentType.CENTER : AlignmentType.LEFT,
-    // No space above unless asked: the labels are placed from the paragraph's top, less that space.
+    // The labels are placed from the paragraph's top, the space above the picture included.
     spacing: { before: twips(before), after: 0 },
-    children: [picture, ...(block.labels ?? []).map((label) => labelBox(label, block.box, left, scale))],
+    children: [picture, ...(block.labels ?? []).map((label) => labelBox(label, block.box, left, before, scale))],
   });
 }
 
