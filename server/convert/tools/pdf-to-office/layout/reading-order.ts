@@ -18,6 +18,8 @@ interface Interval {
 
 /** A gutter group needs this many rows; fewer (a form's label/value pairs) read row by row. */
 const MIN_COLUMN_ROWS = 3;
+/** Each side of a gutter group has text in at least this many of its rows. */
+const MIN_SIDE_ROWS = 2;
 /** A column narrower than this many gutter widths is list markers or line numbers, not text. */
 const MIN_COLUMN_WIDTH_GUTTERS = 5;
 
@@ -61,12 +63,19 @@ function widest(intervals: Interval[]): Interval {
   return intervals.reduce((best, i) => (i.to - i.from > best.to - best.from ? i : best));
 }
 
-function bothSidesWide(items: readonly { box: Box }[], gutter: Interval, minWidth: number): boolean {
+/**
+ * Both sides of the gutter are columns: wide enough, and each with text in more than one row (a
+ * running header's right half, "21 … 1.6. WEGE UND KNOTEN", is one row, not a column beside the
+ * body's start).
+ */
+function bothSidesColumns(rows: readonly (readonly { box: Box }[])[], gutter: Interval, minWidth: number): boolean {
   const middle = (gutter.from + gutter.to) / 2;
-  const left = items.filter((i) => i.box.x1 <= middle).map((i) => i.box);
-  const right = items.filter((i) => i.box.x0 >= middle).map((i) => i.box);
-  const width = (boxes: Box[]) => (boxes.length ? unionBox(boxes).x1 - unionBox(boxes).x0 : 0);
-  return width(left) >= minWidth && width(right) >= minWidth;
+  const side = (onIt: (box: Box) => boolean) => {
+    const boxes = rows.flatMap((row) => row.filter((i) => onIt(i.box)).map((i) => i.box));
+    const rowCount = rows.filter((row) => row.some((i) => onIt(i.box))).length;
+    return boxes.length > 0 && unionBox(boxes).x1 - unionBox(boxes).x0 >= minWidth && rowCount >= MIN_SIDE_ROWS;
+  };
+  return side((box) => box.x1 <= middle) && side((box) => box.x0 >= middle);
 }
 
 /**
@@ -103,7 +112,7 @@ export function readingOrder<T extends { box: Box }>(items: readonly T[], minGut
       end++;
     }
     const group = rows.slice(index, end).flat();
-    if (end - index >= MIN_COLUMN_ROWS && bothSidesWide(group, widest(gutters), MIN_COLUMN_WIDTH_GUTTERS * minGutter)) {
+    if (end - index >= MIN_COLUMN_ROWS && bothSidesColumns(rows.slice(index, end), widest(gutters), MIN_COLUMN_WIDTH_GUTTERS * minGutter)) {
       splitAt(group, widest(gutters));
       index = end;
     } else {
