@@ -6,12 +6,13 @@
  * places (Excel writes a page's text, not its pictures).
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { pdfToOfficeConverters } from '../../server/convert/tools/pdf-to-office';
 import { pdfToHtml } from '../../server/convert/tools/ebook/from-pdf';
+import { jobContext } from '../support/convert-job';
 import { imageRowPdf, ROW_FIGURE_CAPTION, ROW_PARAGRAPH, ROW_PICTURES } from '../support/image-row-pdf';
 import { pptxgenjsInBrowserMode } from '../support/pptx-in-jest';
 import { SOFFICE_TIMEOUT_MS, sofficeConvert } from '../support/soffice';
@@ -28,12 +29,9 @@ beforeAll(async () => {
 });
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
-let jobs = 0;
 async function run(toolId: string): Promise<string> {
   const tool = [...pdfToOfficeConverters, pdfToHtml].find((c) => c.toolId === toolId)!;
-  const workDir = path.join(scratch, `job-${++jobs}`);
-  mkdirSync(workDir);
-  const ctx = { workDir, signal: new AbortController().signal, progress: () => {}, tier: 'vip' as const, note: () => {} };
+  const ctx = jobContext(scratch);
   const input = { name: 'image-row.pdf', path: rowPdf, size: statSync(rowPdf).size, type: 'pdf' };
   const [output] = await tool.convert({ inputs: [input], options: tool.options.parse({}) }, ctx);
   return output.path;

@@ -3,11 +3,12 @@
  * GeoTopo's page 24) stay together at the top: the gap between them, over the body's first short
  * lines, is no column gutter (issue 14: the right half came after "Beispiel 19 (Knoten)").
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { pdfToHtml } from '../../server/convert/tools/ebook/from-pdf';
+import { jobContext } from '../support/convert-job';
 
 const HEADER = { left: '21', right: '1.6. WEGE UND KNOTEN' };
 const BODY = ['Definition 20', 'Eine geschlossene Jordankurve heisst Knoten.', 'Beispiel 19 (Knoten)'];
@@ -36,10 +37,8 @@ afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 it('reads both halves of the running header before the body', async () => {
   const pdf = path.join(scratch, 'header.pdf');
   writeFileSync(pdf, await headerPdf());
-  const workDir = path.join(scratch, 'job');
-  mkdirSync(workDir);
-  const ctx = { workDir, signal: new AbortController().signal, progress: () => {}, tier: 'vip' as const, note: () => {} };
-  const [output] = await pdfToHtml.convert({ inputs: [{ name: 'header.pdf', path: pdf, size: statSync(pdf).size, type: 'pdf' }], options: pdfToHtml.options.parse({}) }, ctx);
+  const input = { name: 'header.pdf', path: pdf, size: statSync(pdf).size, type: 'pdf' };
+  const [output] = await pdfToHtml.convert({ inputs: [input], options: pdfToHtml.options.parse({}) }, jobContext(scratch));
   const text = readFileSync(output.path, 'utf8').replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
   const at = (piece: string) => text.indexOf(piece);
   for (const piece of [HEADER.left, HEADER.right, ...BODY]) expect(at(piece)).toBeGreaterThanOrEqual(0);
