@@ -2,7 +2,7 @@
 // figures become pictures of their region carrying their text as labels, the rest (lines, images,
 // tables and figures as wholes) is ordered by columns, and runs of lines become paragraphs; text
 // running down or up the page is laid out in its own frame and read as one piece (turned-text.ts).
-import { containsPoint, insideBox, type PdfChar, type PdfPage } from '../page-content';
+import { containsPoint, insideBox, type Box, type PdfChar, type PdfPage } from '../page-content';
 import type { Block, ImageBlock, PageLayout, TableBlock, TableCellBlock } from './blocks';
 import { figureLabel, labelsInReadingOrder, type PlacedLabel } from './figure-labels';
 import { buildParagraphs, keepMarkerAsText } from './paragraphs';
@@ -18,6 +18,8 @@ import { quarterTurn, turnedLines, turnedText, type TurnedText } from './turned-
 const MIN_GUTTER_EMS = 0.8;
 /** Images smaller than this (points) are rules or dots, not pictures. */
 const MIN_IMAGE_SIDE = 4;
+/** A caption whose middle is off its picture's by at most this share of the picture's width is centred under it. */
+const CENTRED_CAPTION_SLACK = 0.05;
 /** White space kept around a figure's picture (points), so strokes on its edge are not cut. */
 const FIGURE_PADDING = 2;
 
@@ -59,7 +61,12 @@ function rowBlocks({ row, cells }: FoundImageRow): Block[] {
       // "(1) …" under a picture names it: Word must not number it as a list.
       keepMarkerAsText(caption);
       const spaceBefore = index === 0 ? Math.max(0, Math.round(caption.box.y0 - image.box.y1)) : caption.spaceBefore;
-      return { ...caption, spaceBefore, captionOf: image };
+      // Centred under its picture, as sub-captions are set, it is centred in its cell; otherwise it
+      // starts at the cell's edge (the writers' cells do not start where the layout's strip does).
+      const middle = (box: Box) => (box.x0 + box.x1) / 2;
+      const centred = Math.abs(middle(caption.box) - middle(image.box)) <= CENTRED_CAPTION_SLACK * (image.box.x1 - image.box.x0);
+      const placing = centred ? { alignment: 'center' as const, indentLeft: 0, firstLineIndent: 0 } : { indentLeft: 0 };
+      return { ...caption, ...placing, spaceBefore, captionOf: image };
     }),
   );
   return [...cells.map(({ image }) => Object.assign(image, { row })), ...captions];
