@@ -2,6 +2,7 @@
 // paragraphs with bold and italic runs, lists, tables with merged cells and images, all flowing
 // text — never a positioned box per line or per character.
 import type { Block, ImageBlock, PageLayout, ParagraphBlock, TableBlock, TextRun } from '../pdf-to-office/layout/blocks';
+import { cellBounds, imageRowAt, type RowOfImages } from '../pdf-to-office/layout/image-rows';
 import type { ListKind } from '../pdf-to-office/layout/list-markers';
 import { sameLink } from '../pdf-to-office/extraction/page-links';
 import type { GlyphPicture, LinkTarget, PdfImage } from '../pdf-to-office/page-content';
@@ -119,6 +120,27 @@ function imageMarkup(image: ImageBlock, page: PageLayout, options: MarkupOptions
   return `<div class="figure${centred ? ' align-center' : ''}"><img src="${escapeXml(options.imageSource(image))}" alt="" style="width:${share}%" /></div>`;
 }
 
+/**
+ * Pictures side by side (layout/image-rows.ts) as a row of cells, each picture with its captions
+ * under it; widths are shares of the page and the gaps stay as printed. Each picture keeps its
+ * height above the row's bottom line (a margin in % is a share of the cell's width).
+ */
+function imageRowMarkup(row: RowOfImages, page: PageLayout, options: MarkupOptions): string {
+  const bounds = cellBounds(row);
+  const share = (points: number) => Math.round((points / page.width) * 1000) / 10;
+  const top = Math.min(...row.cells.map((c) => c.image.box.y0));
+  const cells = row.cells.map(({ image, captions }, i) => {
+    const cellWidth = bounds[i + 1] - bounds[i];
+    const percentOfCell = (points: number) => Math.round((points / cellWidth) * 1000) / 10;
+    const picture = `<img src="${escapeXml(options.imageSource(image))}" alt="" style="width:${percentOfCell(image.box.x1 - image.box.x0)}%;margin-top:${percentOfCell(image.box.y0 - top)}%" />`;
+    const text = captions.map((p) => paragraphMarkup({ ...p, headingLevel: undefined }, options)).join('');
+    return `<div style="width:${share(cellWidth)}%">${picture}${text}</div>`;
+  });
+  // Indented from the page's text as far as it was.
+  const contentLeft = Math.min(...page.blocks.map((b) => b.box.x0));
+  return `<div class="figure-row" style="margin-left:${share(Math.max(0, bounds[0] - contentLeft))}%">${cells.join('')}</div>`;
+}
+
 /** The blocks of one page in reading order; consecutive list items of one kind make one list. */
 export function pageMarkup(page: PageLayout, options: MarkupOptions): string {
   const out: string[] = [];
@@ -130,7 +152,15 @@ export function pageMarkup(page: PageLayout, options: MarkupOptions): string {
     out.push(`<${tag}${start}>${openList.items.join('')}</${tag}>`);
     openList = undefined;
   };
-  for (const block of page.blocks as Block[]) {
+  for (let index = 0; index < page.blocks.length; index++) {
+    const block: Block = page.blocks[index];
+    const row = imageRowAt(page.blocks, index);
+    if (row) {
+      closeList();
+      out.push(imageRowMarkup(row.row, page, options));
+      index = row.next - 1;
+      continue;
+    }
     if (block.kind === 'paragraph' && block.list) {
       if (openList?.kind !== block.list.kind) {
         closeList();
@@ -166,4 +196,8 @@ td { border: 1px solid #888; padding: 0.2em 0.4em; vertical-align: top; }
 td > p { margin: 0; }
 .figure { margin: 0.75em 0; }
 .figure img { max-width: 100%; height: auto; }
+.figure-row { display: flex; align-items: flex-start; margin: 0.75em 0; }
+.figure-row > div { display: inline-block; vertical-align: top; flex: none; text-align: center; }
+.figure-row img { max-width: 100%; height: auto; }
+.figure-row p { margin: 0.25em 0 0; }
 `;

@@ -46,6 +46,8 @@ export interface ParagraphBlock {
    * lines, indents and spacing are then measured along that flow, its box is the page's.
    */
   flow?: 'down' | 'up';
+  /** A caption right under this picture of a row of pictures (layout/image-rows.ts). */
+  captionOf?: ImageBlock;
 }
 
 export interface TableCellBlock {
@@ -110,6 +112,16 @@ export interface ImageBlock extends PdfImage {
    * it. Drawing removes them again when the picture could only be drawn with its text.
    */
   labels?: FigureLabel[];
+  /**
+   * The row of pictures side by side it stands in (layout/image-rows.ts), shared by them all: the
+   * blocks hold the row's pictures left to right, then their captions (ParagraphBlock.captionOf).
+   */
+  row?: ImageRow;
+}
+
+/** Pictures standing side by side in one band; `box` spans them and their captions. */
+export interface ImageRow {
+  box: Box;
 }
 
 export type Block = ParagraphBlock | TableBlock | ImageBlock;

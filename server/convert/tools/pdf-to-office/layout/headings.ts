@@ -1,6 +1,7 @@
 // Headings are decided over the whole document: text clearly larger than the body size is a
 // heading, the largest sizes becoming levels 1–3; a short bold line at body size is the lowest level.
 import type { Block, PageLayout, ParagraphBlock } from './blocks';
+import { keepMarkerAsText } from './paragraphs';
 
 const HEADING_SIZE_RATIO = 1.15;
 const MAX_HEADING_LINES = 3;
@@ -26,18 +27,15 @@ function isBoldLine(p: ParagraphBlock): boolean {
 
 /** A numbered line in heading size (`一、概述`) is a heading that keeps its number as text. */
 function unlistLargeItems(paragraphs: ParagraphBlock[], body: number): void {
-  for (const p of paragraphs) {
-    if (!p.list || p.size < body * HEADING_SIZE_RATIO || p.runs.length === 0) continue;
-    p.runs.unshift({ ...p.runs[0], text: p.list.marker });
-    p.list = undefined;
-  }
+  for (const p of paragraphs) if (p.size >= body * HEADING_SIZE_RATIO) keepMarkerAsText(p);
 }
 
 export function assignHeadings(pages: PageLayout[]): void {
   const all = pages.flatMap((page) => flowParagraphs(page.blocks));
   const body = bodySize(all.filter((p) => !p.list));
   unlistLargeItems(all, body);
-  const paragraphs = all.filter((p) => !p.list);
+  // A picture's caption in a row of pictures stays in its cell, never a heading.
+  const paragraphs = all.filter((p) => !p.list && !p.captionOf);
   const larger = paragraphs.filter((p) => p.lineCount <= MAX_HEADING_LINES && p.size >= body * HEADING_SIZE_RATIO);
   const sizes = [...new Set(larger.map((p) => roundHalf(p.size)))].sort((a, b) => b - a);
   const levelOf = (size: number) => Math.min(3, sizes.indexOf(roundHalf(size)) + 1) as 1 | 2 | 3;

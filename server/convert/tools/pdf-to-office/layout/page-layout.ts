@@ -2,12 +2,13 @@
 // figures become pictures of their region carrying their text as labels, the rest (lines, images,
 // tables and figures as wholes) is ordered by columns, and runs of lines become paragraphs; text
 // running down or up the page is laid out in its own frame and read as one piece (turned-text.ts).
-import { containsPoint, insideBox, type PdfChar, type PdfPage } from '../page-content';
+import { containsPoint, insideBox, type Box, type PdfChar, type PdfPage } from '../page-content';
 import type { Block, ImageBlock, PageLayout, TableBlock, TableCellBlock } from './blocks';
 import { figureLabel, labelsInReadingOrder, type PlacedLabel } from './figure-labels';
-import { buildParagraphs } from './paragraphs';
+import { buildParagraphs, keepMarkerAsText } from './paragraphs';
 import { readingOrder, type Placed } from './reading-order';
 import { findFigures } from './figures';
+import { findImageRows, type FoundImageRow } from './image-rows';
 import { cellAt, findRuledTables, type GridCell, type RuledTable } from './ruled-tables';
 import { isRealTable } from './table-evidence';
 import { splitAtGaps, textLine, type TextLine } from './text-lines';
@@ -17,10 +18,12 @@ import { quarterTurn, turnedLines, turnedText, type TurnedText } from './turned-
 const MIN_GUTTER_EMS = 0.8;
 /** Images smaller than this (points) are rules or dots, not pictures. */
 const MIN_IMAGE_SIDE = 4;
+/** A caption whose middle is off its picture's by at most this share of the picture's width is centred under it. */
+const CENTRED_CAPTION_SLACK = 0.05;
 /** White space kept around a figure's picture (points), so strokes on its edge are not cut. */
 const FIGURE_PADDING = 2;
 
-type FlowItem = { kind: 'line'; box: TextLine['box']; line: TextLine } | ImageBlock | TableBlock | TurnedText;
+type FlowItem = { kind: 'line'; box: TextLine['box']; line: TextLine } | ImageBlock | TableBlock | TurnedText | ({ kind: 'row'; box: TextLine['box'] } & FoundImageRow);
 
 interface CellText {
   cell: GridCell;
@@ -49,6 +52,24 @@ function tableBlock(table: RuledTable, texts: Map<GridCell, CellText>): TableBlo
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)] ?? 10;
+}
+
+/** A row's pictures left to right, then each one's captions (laid out in its cell), tied to them. */
+function rowBlocks({ row, cells }: FoundImageRow): Block[] {
+  const captions = cells.flatMap(({ image, captions: lines, left, right }) =>
+    buildParagraphs(lines.map((item) => ({ item, columnLeft: left, columnRight: right }))).map((caption, index) => {
+      // "(1) …" under a picture names it: Word must not number it as a list.
+      keepMarkerAsText(caption);
+      const spaceBefore = index === 0 ? Math.max(0, Math.round(caption.box.y0 - image.box.y1)) : caption.spaceBefore;
+      // Centred under its picture, as sub-captions are set, it is centred in its cell; otherwise it
+      // starts at the cell's edge (the writers' cells do not start where the layout's strip does).
+      const middle = (box: Box) => (box.x0 + box.x1) / 2;
+      const centred = Math.abs(middle(caption.box) - middle(image.box)) <= CENTRED_CAPTION_SLACK * (image.box.x1 - image.box.x0);
+      const placing = centred ? { alignment: 'center' as const, indentLeft: 0, firstLineIndent: 0 } : { indentLeft: 0 };
+      return { ...caption, ...placing, spaceBefore, captionOf: image };
+    }),
+  );
+  return [...cells.map(({ image }) => Object.assign(image, { row })), ...captions];
 }
 
 export function layoutPage(page: PdfPage): PageLayout {
@@ -104,10 +125,13 @@ export function layoutPage(page: PdfPage): PageLayout {
   const turnedTexts = (['down', 'up'] as const)
     .filter((flow) => turned[flow].length > 0)
     .map((flow) => turnedText(turned[flow], flow, MIN_GUTTER_EMS * median(turned[flow].map((l) => l.size))));
+  // Pictures side by side are read as one piece with the captions under them.
+  const imageRows = findImageRows([...images, ...figureImages], freeLines);
+  const inRows = new Set<ImageBlock | TextLine>(imageRows.flatMap((r) => [...r.images, ...r.cells.flatMap((c) => c.captions)]));
   const items: FlowItem[] = [
-    ...freeLines.map((line) => ({ kind: 'line' as const, box: line.box, line })),
-    ...images,
-    ...figureImages,
+    ...freeLines.filter((line) => !inRows.has(line)).map((line) => ({ kind: 'line' as const, box: line.box, line })),
+    ...[...images, ...figureImages].filter((image) => !inRows.has(image)),
+    ...imageRows.map((row) => ({ kind: 'row' as const, box: row.row.box, ...row })),
     ...tables.map((t) => tableBlock(t, cellTexts)),
     ...turnedTexts,
   ];
@@ -126,7 +150,8 @@ export function layoutPage(page: PdfPage): PageLayout {
       stretch.push({ ...placed, item: item.line });
     } else {
       closeStretch();
-      blocks.push(...(item.kind === 'turned' ? item.paragraphs : [item]));
+      if (item.kind === 'row') blocks.push(...rowBlocks(item));
+      else blocks.push(...(item.kind === 'turned' ? item.paragraphs : [item]));
     }
   }
   closeStretch();

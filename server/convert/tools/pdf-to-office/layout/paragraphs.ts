@@ -139,6 +139,13 @@ function joinSameBaseline(lines: readonly Placed<TextLine>[]): Placed<TextLine>[
   return joined;
 }
 
+/** A list item whose number Word should not make: its marker goes back at the head of its text. */
+export function keepMarkerAsText(paragraph: ParagraphBlock): void {
+  if (!paragraph.list || paragraph.runs.length === 0) return;
+  paragraph.runs.unshift({ ...paragraph.runs[0], text: paragraph.list.marker });
+  paragraph.list = undefined;
+}
+
 /** Consecutive lines of one stretch of text (nothing else between them in reading order). */
 export function buildParagraphs(lines: readonly Placed<TextLine>[]): ParagraphBlock[] {
   const groups: Placed<TextLine>[][] = [];

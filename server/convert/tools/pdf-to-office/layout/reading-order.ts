@@ -21,6 +21,8 @@ interface Interval {
 
 /** A gutter group needs this many rows; fewer (a form's label/value pairs) read row by row. */
 const MIN_COLUMN_ROWS = 3;
+/** Each side of a gutter group has text in at least this many of its rows. */
+const MIN_SIDE_ROWS = 2;
 /** A column narrower than this many gutter widths is list markers or line numbers, not text. */
 const MIN_COLUMN_WIDTH_GUTTERS = 5;
 /** A prose line fills this share of its column's width… */
@@ -68,12 +70,19 @@ function widest(intervals: Interval[]): Interval {
   return intervals.reduce((best, i) => (i.to - i.from > best.to - best.from ? i : best));
 }
 
-function bothSidesWide(items: readonly { box: Box }[], gutter: Interval, minWidth: number): boolean {
+/**
+ * Both sides of the gutter are columns: wide enough, and each with text in more than one row (a
+ * running header's right half, "21 … 1.6. WEGE UND KNOTEN", is one row, not a column beside the
+ * body's start).
+ */
+function bothSidesColumns(rows: readonly (readonly { box: Box }[])[], gutter: Interval, minWidth: number): boolean {
   const middle = (gutter.from + gutter.to) / 2;
-  const left = items.filter((i) => i.box.x1 <= middle).map((i) => i.box);
-  const right = items.filter((i) => i.box.x0 >= middle).map((i) => i.box);
-  const width = (boxes: Box[]) => (boxes.length ? unionBox(boxes).x1 - unionBox(boxes).x0 : 0);
-  return width(left) >= minWidth && width(right) >= minWidth;
+  const side = (onIt: (box: Box) => boolean) => {
+    const boxes = rows.flatMap((row) => row.filter((i) => onIt(i.box)).map((i) => i.box));
+    const rowCount = rows.filter((row) => row.some((i) => onIt(i.box))).length;
+    return boxes.length > 0 && unionBox(boxes).x1 - unionBox(boxes).x0 >= minWidth && rowCount >= MIN_SIDE_ROWS;
+  };
+  return side((box) => box.x1 <= middle) && side((box) => box.x0 >= middle);
 }
 
 /** Items of each row left and right of the gutter's middle. */
@@ -119,12 +128,6 @@ function readsAcross(rows: readonly { box: Box }[][], gutter: Interval): boolean
   );
 }
 
-/** Each side of the gutter has items in more than one row. */
-function bothSidesRun(rows: readonly { box: Box }[][], gutter: Interval): boolean {
-  const sides = sidesOf(rows, gutter);
-  return sides.filter((s) => s.left.length > 0).length > 1 && sides.filter((s) => s.right.length > 0).length > 1;
-}
-
 /**
  * `column` is the column the items lie in when the caller already knows it: pieces of one row
  * split at a gap are still read in the column around them.
@@ -167,7 +170,7 @@ export function readingOrder<T extends { box: Box }>(items: readonly T[], minGut
     const groupRows = rows.slice(index, end);
     const group = groupRows.flat();
     const gutter = widest(gutters);
-    const columns = end - index >= MIN_COLUMN_ROWS && bothSidesWide(group, gutter, MIN_COLUMN_WIDTH_GUTTERS * minGutter) && bothSidesRun(groupRows, gutter);
+    const columns = end - index >= MIN_COLUMN_ROWS && bothSidesColumns(groupRows, gutter, MIN_COLUMN_WIDTH_GUTTERS * minGutter);
     if (columns && !readsAcross(groupRows, gutter)) {
       splitAt(group, gutter);
       index = end;

@@ -20,6 +20,7 @@ import {
   PageTextDirectionType,
   Paragraph,
   Table,
+  TableBorders,
   TableCell,
   TableLayoutType,
   TableRow,
@@ -37,6 +38,7 @@ import { sameLink } from '../extraction/page-links';
 import type { PageFallback } from '../degraded-pages';
 import { unionBox, type Box, type GlyphPicture, type LinkTarget } from '../page-content';
 import type { Alignment, Block, TextRun as BlockRun, FigureLabel, ImageBlock, PageLayout, ParagraphBlock, TableBlock } from '../layout/blocks';
+import { cellBounds, imageRowAt, type RowOfImages } from '../layout/image-rows';
 import type { ListKind } from '../layout/list-markers';
 import { isVerticalWriting } from '../layout/turned-text';
 import { hexColor } from './colors';
@@ -196,10 +198,10 @@ const EMUS_PER_POINT = 12700;
 
 /**
  * A label's text box, floating in front of its figure's picture: placed from the top of the
- * picture's paragraph (the picture's top) and from the column's left edge, where the picture
- * starts `left` points in; `scale` is the picture's.
+ * picture's paragraph, where the picture starts `top` points down, and from the column's left
+ * edge, where it starts `left` points in; `scale` is the picture's.
  */
-function labelBox(label: FigureLabel, picture: Box, left: number, scale: number): ShapeRun {
+function labelBox(label: FigureLabel, picture: Box, left: number, top: number, scale: number): ShapeRun {
   const { frame } = label;
   const emus = (points: number) => Math.round(points * scale * EMUS_PER_POINT);
   return new ShapeRun({
@@ -211,7 +213,7 @@ function labelBox(label: FigureLabel, picture: Box, left: number, scale: number)
     textOptions: { verticalAlignment: 'top', margins: { top: 0, right: 0, bottom: 0, left: 0 }, wrap: false, direction: TEXT_FLOW[label.flow] },
     floating: {
       horizontalPosition: { relative: HorizontalPositionRelativeFrom.COLUMN, offset: Math.round(left * EMUS_PER_POINT) + emus(frame.x0 - picture.x0) },
-      verticalPosition: { relative: VerticalPositionRelativeFrom.PARAGRAPH, offset: emus(frame.y0 - picture.y0) },
+      verticalPosition: { relative: VerticalPositionRelativeFrom.PARAGRAPH, offset: Math.round(top * EMUS_PER_POINT) + emus(frame.y0 - picture.y0) },
       // In front of the picture, taking no room: the text around flows as if it were not there.
       wrap: { type: TextWrappingType.NONE },
       allowOverlap: true,
@@ -220,13 +222,13 @@ function labelBox(label: FigureLabel, picture: Box, left: number, scale: number)
   });
 }
 
-/** A picture in a paragraph of its own; a figure's labels float over it, anchored in that paragraph. */
-async function image(block: ImageBlock, page: PageLayout, contentWidth: number): Promise<Paragraph> {
+/**
+ * A picture in a paragraph of its own, `scale`d, starting `left` points into its column (or cell);
+ * a figure's labels float over it, anchored in that paragraph. `before`: space above it (points).
+ */
+async function image(block: ImageBlock, scale: number, left: number, centred: boolean, before = 0): Promise<Paragraph> {
   const width = block.box.x1 - block.box.x0;
   const height = block.box.y1 - block.box.y0;
-  const scale = Math.min(1, contentWidth / width);
-  const centred = Math.abs(block.box.x0 - (page.width - block.box.x1)) < 0.05 * page.width;
-  const left = centred ? (contentWidth - width * scale) / 2 : 0;
   const picture = new ImageRun({
     type: 'png',
     data: await readFile(block.file),
@@ -234,9 +236,49 @@ async function image(block: ImageBlock, page: PageLayout, contentWidth: number):
   });
   return new Paragraph({
     alignment: centred ? AlignmentType.CENTER : AlignmentType.LEFT,
-    // No space above: the paragraph's top is the picture's, which the labels are placed from.
-    spacing: { before: 0, after: 0 },
-    children: [picture, ...(block.labels ?? []).map((label) => labelBox(label, block.box, left, scale))],
+    // The labels are placed from the paragraph's top, the space above the picture included.
+    spacing: { before: twips(before), after: 0 },
+    children: [picture, ...(block.labels ?? []).map((label) => labelBox(label, block.box, left, before, scale))],
+  });
+}
+
+/** A picture standing alone in the flow: as wide as it was unless the column is narrower; centred where it was. */
+function lonePicture(block: ImageBlock, page: PageLayout, contentWidth: number): Promise<Paragraph> {
+  const width = block.box.x1 - block.box.x0;
+  const scale = Math.min(1, contentWidth / width);
+  const centred = Math.abs(block.box.x0 - (page.width - block.box.x1)) < 0.05 * page.width;
+  return image(block, scale, centred ? (contentWidth - width * scale) / 2 : 0, centred);
+}
+
+/**
+ * Pictures side by side (layout/image-rows.ts) as a borderless one-row table, a cell per picture
+ * with its captions under it: a paragraph of inline pictures would put every caption after all the
+ * pictures, where a cell keeps "(a)" under the first. Cells meet halfway across the gaps, so the
+ * pictures keep their spacing; each picture keeps its height above the row's bottom line as printed.
+ */
+async function imageRowTable(row: RowOfImages, contentLeft: number, contentWidth: number, numbering: ListNumbering, anchoredPages: ReadonlySet<number>): Promise<Table> {
+  const { cells } = row;
+  const bounds = cellBounds(row);
+  const scale = Math.min(1, contentWidth / (bounds.at(-1)! - bounds[0]));
+  const widths = bounds.slice(1).map((x, i) => (x - bounds[i]) * scale);
+  const top = Math.min(...cells.map((c) => c.image.box.y0));
+  const tableCells: TableCell[] = [];
+  for (const [i, { image: picture, captions }] of cells.entries()) {
+    const width = (picture.box.x1 - picture.box.x0) * scale;
+    const children: Paragraph[] = [await image(picture, scale, (widths[i] - width) / 2, true, (picture.box.y0 - top) * scale)];
+    for (const caption of captions) children.push(await paragraph(caption, numbering, anchoredPages));
+    tableCells.push(new TableCell({ children, width: { size: twips(widths[i]), type: WidthType.DXA } }));
+  }
+  const columnWidths = widths.map(twips);
+  const tableWidth = widths.reduce((sum, w) => sum + w, 0);
+  return new Table({
+    rows: [new TableRow({ children: tableCells })],
+    columnWidths,
+    layout: TableLayoutType.FIXED,
+    width: { size: columnWidths.reduce((sum, w) => sum + w, 0), type: WidthType.DXA },
+    indent: { size: twips(Math.min(Math.max(0, bounds[0] - contentLeft), contentWidth - tableWidth)), type: WidthType.DXA },
+    borders: TableBorders.NONE,
+    margins: { top: 0, bottom: 0, left: 0, right: 0 },
   });
 }
 
@@ -252,14 +294,24 @@ async function blockContent(block: Block, page: PageLayout, contentWidth: number
     return paragraph(block, numbering, anchoredPages, first ? pageBookmark(page.number) : undefined);
   }
   numbering.interrupt();
-  return block.kind === 'table' ? table(block, numbering, anchoredPages) : image(block, page, contentWidth);
+  return block.kind === 'table' ? table(block, numbering, anchoredPages) : lonePicture(block, page, contentWidth);
 }
 
 async function pageContent(page: PageLayout, numbering: ListNumbering, anchoredPages: ReadonlySet<number>): Promise<(Paragraph | Table)[]> {
   const margin = margins(page);
   const contentWidth = page.width - margin.left - margin.right;
   const children: (Paragraph | Table)[] = [];
-  for (const block of page.blocks) children.push(await blockContent(block, page, contentWidth, numbering, anchoredPages));
+  for (let index = 0; index < page.blocks.length; ) {
+    const row = imageRowAt(page.blocks, index);
+    if (row) {
+      numbering.interrupt();
+      children.push(await imageRowTable(row.row, margin.left, contentWidth, numbering, anchoredPages));
+      index = row.next;
+    } else {
+      children.push(await blockContent(page.blocks[index], page, contentWidth, numbering, anchoredPages));
+      index++;
+    }
+  }
   return children;
 }
 

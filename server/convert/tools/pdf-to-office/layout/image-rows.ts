@@ -1,0 +1,119 @@
+// Pictures side by side in one band (a row of photos or of sub-figures (a), (b), …) are one row,
+// each with the short captions right under it: a writer that flows the page (Word, HTML/EPUB)
+// sets them beside each other as printed instead of stacking them one under another. Writers that
+// place every block at its box (PowerPoint, Excel) need nothing of this.
+import { unionBox, type Box } from '../page-content';
+import type { Block, ImageBlock, ImageRow, ParagraphBlock } from './blocks';
+import type { TextLine } from './text-lines';
+
+/** Two pictures share a band when this share of the shorter one's height lies in both. */
+const MIN_SHARED_HEIGHT = 0.5;
+/** Pictures touching by at most this much (points) still stand beside each other. */
+const OVERLAP_TOLERANCE = 1;
+/** A caption starts at most this many of its font sizes below the picture. */
+const MAX_CAPTION_GAP_EMS = 2;
+/**
+ * Its next lines follow as lines of one paragraph do (~0.2 em apart): the figure's own caption,
+ * set off further below the row, is not a picture's.
+ */
+const MAX_LINE_GAP_EMS = 0.5;
+
+export interface FoundImageRow {
+  row: ImageRow;
+  /** Left to right. */
+  images: ImageBlock[];
+  /** Each picture's caption lines, top to bottom, and the strip of the page its text may take. */
+  cells: { image: ImageBlock; captions: TextLine[]; left: number; right: number }[];
+}
+
+const height = (b: Box) => b.y1 - b.y0;
+const sharedHeight = (a: Box, b: Box) => Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0);
+
+function beside(a: Box, b: Box): boolean {
+  const apart = Math.max(a.x0, b.x0) - Math.min(a.x1, b.x1) >= -OVERLAP_TOLERANCE;
+  return apart && sharedHeight(a, b) >= MIN_SHARED_HEIGHT * Math.min(height(a), height(b));
+}
+
+/**
+ * The lines under `image` (those nearer its middle than any other picture's of the row), each
+ * starting close below the one before; a caption may be wider than its picture, but never reaches
+ * under a neighbour's (`left`, `right`).
+ */
+function captionsUnder(image: ImageBlock, row: readonly ImageBlock[], left: number, right: number, lines: readonly TextLine[]): TextLine[] {
+  const middle = (b: Box) => (b.x0 + b.x1) / 2;
+  const nearest = (line: TextLine) => row.reduce((best, i) => (Math.abs(middle(i.box) - middle(line.box)) < Math.abs(middle(best.box) - middle(line.box)) ? i : best));
+  const captions: TextLine[] = [];
+  let bottom = image.box.y1;
+  for (const line of lines.filter((l) => l.box.y0 >= image.box.y1 - OVERLAP_TOLERANCE && nearest(l) === image).sort((a, b) => a.box.y0 - b.box.y0)) {
+    const maxGap = (captions.length === 0 ? MAX_CAPTION_GAP_EMS : MAX_LINE_GAP_EMS) * line.size;
+    if (line.box.y0 - bottom > maxGap) break;
+    if (line.box.x0 < left - OVERLAP_TOLERANCE || line.box.x1 > right + OVERLAP_TOLERANCE) break;
+    captions.push(line);
+    bottom = line.box.y1;
+  }
+  return captions;
+}
+
+/**
+ * Rows of two or more pictures beside each other with no text between them, and the caption
+ * lines under each (which the caller then takes out of the page's flow).
+ */
+export function findImageRows(images: readonly ImageBlock[], lines: readonly TextLine[]): FoundImageRow[] {
+  const bands: ImageBlock[][] = [];
+  for (const image of [...images].sort((a, b) => a.box.y0 - b.box.y0)) {
+    const band = bands.find((members) => members.every((m) => beside(m.box, image.box)));
+    if (band) band.push(image);
+    else bands.push([image]);
+  }
+  const rows: FoundImageRow[] = [];
+  for (const band of bands.filter((members) => members.length > 1)) {
+    const ordered = band.sort((a, b) => a.box.x0 - b.box.x0);
+    const span = unionBox(ordered.map((i) => i.box));
+    // Text standing in the band among the pictures makes it something else (text around pictures).
+    const textAmong = lines.some((l) => sharedHeight(l.box, span) > OVERLAP_TOLERANCE && l.box.x1 > span.x0 && l.box.x0 < span.x1);
+    if (textAmong) continue;
+    // A cell's text may reach across the gaps up to its neighbours' pictures (the outer ones as far out).
+    const gaps = ordered.slice(1).map((image, i) => Math.max(0, image.box.x0 - ordered[i].box.x1));
+    const cells = ordered.map((image, i) => {
+      const left = image.box.x0 - (gaps[i - 1] ?? gaps[0]);
+      const right = image.box.x1 + (gaps[i] ?? gaps.at(-1)!);
+      return { image, left, right, captions: captionsUnder(image, ordered, left, right, lines) };
+    });
+    const box = unionBox([span, ...cells.flatMap((c) => c.captions.map((l) => l.box))]);
+    rows.push({ row: { box }, images: ordered, cells });
+  }
+  return rows;
+}
+
+/** A row's pictures with their captions, as a flowing writer sets it. */
+export interface RowOfImages {
+  row: ImageRow;
+  cells: { image: ImageBlock; captions: ParagraphBlock[] }[];
+}
+
+/**
+ * The row starting at `blocks[index]` (its pictures, then their captions) and the index after it;
+ * undefined when that block starts no row. A caption whose picture was dropped reads as text.
+ */
+export function imageRowAt(blocks: readonly Block[], index: number): { row: RowOfImages; next: number } | undefined {
+  const first = blocks[index];
+  if (first?.kind !== 'image' || !first.row) return undefined;
+  const cells: RowOfImages['cells'] = [];
+  let next = index;
+  for (let b = blocks[next]; b?.kind === 'image' && b.row === first.row; b = blocks[++next]) cells.push({ image: b, captions: [] });
+  for (let b = blocks[next]; b?.kind === 'paragraph' && b.captionOf; b = blocks[++next]) {
+    const cell = cells.find((c) => c.image === (b as ParagraphBlock).captionOf);
+    if (!cell) break;
+    cell.captions.push(b);
+  }
+  return { row: { row: first.row, cells }, next };
+}
+
+/**
+ * Where a row's cells start and end across the page (points): one more bound than cells, the
+ * outer ones at the edges of its pictures and captions, the inner ones halfway across the gaps.
+ */
+export function cellBounds({ cells }: RowOfImages): number[] {
+  const spans = cells.map(({ image, captions }) => unionBox([image.box, ...captions.map((c) => c.box)]));
+  return [spans[0].x0, ...spans.slice(1).map((span, i) => (spans[i].x1 + span.x0) / 2), spans.at(-1)!.x1];
+}

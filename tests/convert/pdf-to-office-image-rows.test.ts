@@ -1,0 +1,131 @@
+/**
+ * Pictures side by side in one band stay one row (issue 14: GeoTopo's four knots (a)…(d) came out
+ * stacked, a quarter page grown to a page and a half, their captions after all four as one line).
+ * Word: a borderless one-row table, a cell per picture left to right with its caption under it,
+ * laid out by LibreOffice in one band; HTML: one row of cells; PowerPoint: three pictures at three
+ * places (Excel writes a page's text, not its pictures).
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { pdfToOfficeConverters } from '../../server/convert/tools/pdf-to-office';
+import { pdfToHtml } from '../../server/convert/tools/ebook/from-pdf';
+import { jobContext } from '../support/convert-job';
+import { imageRowPdf, ROW_FIGURE_CAPTION, ROW_PARAGRAPH, ROW_PICTURES } from '../support/image-row-pdf';
+import { pptxgenjsInBrowserMode } from '../support/pptx-in-jest';
+import { SOFFICE_TIMEOUT_MS, sofficeConvert } from '../support/soffice';
+import { zipEntry } from '../support/transparent-image';
+import { readZipParts } from '../support/zip';
+
+let scratch: string;
+let rowPdf: string;
+beforeAll(async () => {
+  scratch = mkdtempSync(path.join(os.tmpdir(), 'pdf-to-office-image-rows-'));
+  rowPdf = path.join(scratch, 'image-row.pdf');
+  writeFileSync(rowPdf, await imageRowPdf());
+  pptxgenjsInBrowserMode();
+});
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+async function run(toolId: string): Promise<string> {
+  const tool = [...pdfToOfficeConverters, pdfToHtml].find((c) => c.toolId === toolId)!;
+  const ctx = jobContext(scratch);
+  const input = { name: 'image-row.pdf', path: rowPdf, size: statSync(rowPdf).size, type: 'pdf' };
+  const [output] = await tool.convert({ inputs: [input], options: tool.options.parse({}) }, ctx);
+  return output.path;
+}
+
+const part = async (file: string, name: string) => (await readZipParts(file)).find((p) => p.name === name)!.text;
+const textOf = (xml: string) => [...xml.matchAll(/<w:t(?: [^>]*)?>([^<]*)<\/w:t>/g)].map((m) => m[1]).join('');
+
+/** Which of the row's colours a picture is (by its mean colour, read by sharp). */
+async function colourIndex(picture: Buffer): Promise<number> {
+  const [r, g, b] = (await sharp(picture).removeAlpha().stats()).channels.map((c) => c.mean);
+  const distance = (c: { r: number; g: number; b: number }) => Math.abs(c.r - r) + Math.abs(c.g - g) + Math.abs(c.b - b);
+  const distances = ROW_PICTURES.map((p) => distance(p.colour));
+  return distances.indexOf(Math.min(...distances));
+}
+
+describe('PDF → Word: pictures side by side stay one row (issue 14)', () => {
+  let docx: string;
+  beforeAll(async () => {
+    docx = await run('pdf-to-word');
+  });
+
+  it('puts the three pictures in one table row, left to right, each caption under its picture', async () => {
+    const xml = await part(docx, 'word/document.xml');
+    const rels = await part(docx, 'word/_rels/document.xml.rels');
+    const rows = [...xml.matchAll(/<w:tr[ >][\s\S]*?<\/w:tr>/g)].map((m) => m[0]);
+    const row = rows.find((r) => (r.match(/<pic:pic[ >]/g) ?? []).length > 0);
+    expect(row).toBeDefined();
+    expect(xml.match(/<pic:pic[ >]/g)).toHaveLength(3);
+    const cells = [...row!.matchAll(/<w:tc>[\s\S]*?<\/w:tc>/g)].map((m) => m[0]);
+    expect(cells).toHaveLength(3);
+    for (const [i, cell] of cells.entries()) {
+      const embed = /r:embed="([^"]+)"/.exec(cell)![1];
+      const target = new RegExp(`Id="${embed}"[^>]*Target="([^"]+)"`).exec(rels)?.[1] ?? new RegExp(`Target="([^"]+)"[^>]*Id="${embed}"`).exec(rels)![1];
+      expect(await colourIndex(await zipEntry(docx, `word/${target}`))).toBe(i);
+      // The caption follows the picture inside its own cell.
+      const afterPicture = cell.slice(cell.indexOf('</w:drawing>'));
+      expect(textOf(afterPicture)).toBe(ROW_PICTURES[i].caption);
+    }
+    // The table has no borders, and the figure caption and paragraph follow it in the flow.
+    expect(xml).not.toMatch(/<w:tblBorders>[\s\S]*?w:val="single"[\s\S]*?<\/w:tblBorders>/);
+    const afterTable = xml.slice(xml.lastIndexOf('</w:tbl>'));
+    expect(textOf(afterTable)).toContain(ROW_FIGURE_CAPTION);
+    expect(textOf(afterTable)).toContain(ROW_PARAGRAPH);
+  });
+
+  it('LibreOffice lays the three pictures out in one band, left to right, on one page', async () => {
+    const reprint = sofficeConvert(docx, 'pdf', scratch);
+    expect(execFileSync('pdfinfo', [reprint], { encoding: 'utf8' })).toMatch(/Pages:\s+1\n/);
+    const png = path.join(scratch, 'reprint');
+    execFileSync('pdftoppm', ['-r', '40', '-png', '-singlefile', reprint, png]);
+    const { data, info } = await sharp(`${png}.png`).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    // Each colour's extent on the page drawn by poppler.
+    const extents = ROW_PICTURES.map(({ colour }) => {
+      const box = { x0: Infinity, y0: Infinity, x1: -Infinity, y1: -Infinity };
+      for (let y = 0; y < info.height; y++) {
+        for (let x = 0; x < info.width; x++) {
+          const at = (y * info.width + x) * 3;
+          if (Math.abs(data[at] - colour.r) + Math.abs(data[at + 1] - colour.g) + Math.abs(data[at + 2] - colour.b) > 30) continue;
+          Object.assign(box, { x0: Math.min(box.x0, x), y0: Math.min(box.y0, y), x1: Math.max(box.x1, x), y1: Math.max(box.y1, y) });
+        }
+      }
+      return box;
+    });
+    for (const [i, box] of extents.entries()) {
+      expect(box.x1).toBeGreaterThan(box.x0);
+      if (i === 0) continue;
+      const before = extents[i - 1];
+      expect(box.x0).toBeGreaterThan(before.x1);
+      expect(Math.abs(box.y0 - before.y0)).toBeLessThanOrEqual(2);
+    }
+  }, SOFFICE_TIMEOUT_MS);
+});
+
+describe('PDF → HTML and PowerPoint: pictures side by side', () => {
+  it('HTML sets the three pictures in one flex row, each caption right after its picture', async () => {
+    const html = readFileSync(await run('pdf-to-html'), 'utf8');
+    expect(html).toMatch(/\.figure-row \{ display: flex;/);
+    const row = /<div class="figure-row"[^>]*>([\s\S]*?)<\/div>\n/.exec(html)?.[1];
+    expect(row).toBeDefined();
+    const pieces = [...row!.matchAll(/<img src="data:image\/png;base64,([^"]+)"|<p[^>]*>([^<]*)<\/p>/g)];
+    expect(pieces).toHaveLength(6);
+    for (const [i, { caption }] of ROW_PICTURES.entries()) {
+      expect(await colourIndex(Buffer.from(pieces[2 * i][1], 'base64'))).toBe(i);
+      expect(pieces[2 * i + 1][2]).toBe(caption);
+    }
+  });
+
+  it('PowerPoint places the three pictures at three places, left to right in one band', async () => {
+    const slide = await part(await run('pdf-to-ppt'), 'ppt/slides/slide1.xml');
+    const offsets = [...slide.matchAll(/<p:pic>[\s\S]*?<a:off x="(\d+)" y="(\d+)"\/>/g)].map((m) => ({ x: Number(m[1]), y: Number(m[2]) }));
+    expect(offsets).toHaveLength(3);
+    const xs = offsets.map((o) => o.x).sort((a, b) => a - b);
+    expect(new Set(xs).size).toBe(3);
+    expect(new Set(offsets.map((o) => o.y)).size).toBe(1);
+  });
+});
