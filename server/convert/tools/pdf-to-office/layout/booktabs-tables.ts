@@ -3,8 +3,9 @@
 // them its rows and columns. Rules of the same width one above another frame a table when the text
 // between them stands in columns, row by row, and stays inside the rules' width. A page's header
 // and footer rules frame its body text too: body lines are long against the width and run for
-// most of the page, which a table's cells do not.
-import type { RuleSegment } from '../page-content';
+// most of the page, which a table's cells do not. Nothing else is drawn across such a table: a
+// vertical line or a curve between the rules makes them a figure's strokes (arrows of a diagram).
+import { overlaps, type Box, type PdfDrawing, type RuleSegment } from '../page-content';
 import { columnIntervals } from './aligned-table';
 import { rowsOf } from './reading-order';
 import { isHorizontal, mergeCollinear, SNAP, touches, type GridCell, type RuledTable } from './ruled-tables';
@@ -23,9 +24,11 @@ const OVERHANG = 6;
 const sameWidth = (a: RuleSegment, b: RuleSegment) => Math.abs(a.x0 - b.x0) <= SNAP && Math.abs(a.x1 - b.x1) <= SNAP;
 
 /** The table framed by the rules `top` and `bottom` (same width), with `inner` rules between them. */
-function tableBetween(top: RuleSegment, bottom: RuleSegment, inner: readonly RuleSegment[], lines: readonly TextLine[], pageHeight: number): RuledTable | undefined {
+function tableBetween(top: RuleSegment, bottom: RuleSegment, inner: readonly RuleSegment[], lines: readonly TextLine[], strokes: readonly Box[], pageHeight: number): RuledTable | undefined {
   const { x0, x1 } = top;
   if (bottom.y0 - top.y0 > MAX_HEIGHT_SHARE * pageHeight) return undefined;
+  const between = { x0, y0: top.y0 + SNAP, x1, y1: bottom.y0 - SNAP };
+  if (strokes.some((s) => overlaps(s, between))) return undefined;
   const across = lines.filter((l) => (l.box.y0 + l.box.y1) / 2 > top.y0 && (l.box.y0 + l.box.y1) / 2 < bottom.y0 && l.box.x1 > x0 && l.box.x0 < x1);
   if (across.some((l) => l.box.x0 < x0 - OVERHANG || l.box.x1 > x1 + OVERHANG)) return undefined;
   if (across.some((l) => l.box.x1 - l.box.x0 > MAX_PIECE_SHARE * (x1 - x0))) return undefined;
@@ -51,9 +54,11 @@ function tableBetween(top: RuleSegment, bottom: RuleSegment, inner: readonly Rul
 /**
  * Tables ruled across only. `lines` are the page's text pieces (split at wide gaps, left to right
  * text only); rules that meet a vertical rule belong to a grid or a box, not to such a table.
+ * `drawings` are the page's paths (their curves and slanted lines).
  */
-export function findBooktabsTables(rules: readonly RuleSegment[], lines: readonly TextLine[], pageHeight: number): RuledTable[] {
+export function findBooktabsTables(rules: readonly RuleSegment[], lines: readonly TextLine[], drawings: readonly PdfDrawing[], pageHeight: number): RuledTable[] {
   const verticals = mergeCollinear(rules.filter((r) => !isHorizontal(r)), false);
+  const strokes = [...verticals, ...drawings.filter((d) => d.kind === 'slanted').map((d) => d.box)];
   const open = mergeCollinear(rules.filter(isHorizontal), true)
     .filter((h) => !verticals.some((v) => touches(h, v)))
     .sort((a, b) => a.y0 - b.y0);
@@ -64,7 +69,7 @@ export function findBooktabsTables(rules: readonly RuleSegment[], lines: readonl
     const below = open.filter((r) => r.y0 > top.y0 + SNAP && sameWidth(r, top) && !used.has(r));
     // The tallest span that reads as a table: header and body between the outer rules.
     for (let end = below.length - 1; end >= 0; end--) {
-      const table = tableBetween(top, below[end], below.slice(0, end), lines, pageHeight);
+      const table = tableBetween(top, below[end], below.slice(0, end), lines, strokes, pageHeight);
       if (!table) continue;
       tables.push(table);
       for (const r of [top, ...below.slice(0, end + 1)]) used.add(r);

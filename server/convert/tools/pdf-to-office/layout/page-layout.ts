@@ -56,7 +56,7 @@ export function layoutPage(page: PdfPage): PageLayout {
   const drawings = page.drawings ?? [];
   const charCentres = page.lines.flatMap((l) => l.chars.map(center));
   const upright = page.lines.filter((line) => !quarterTurn(line.direction)).flatMap((line) => splitAtGaps(line.chars));
-  const tables = [...findRuledTables(page.rules), ...findBooktabsTables(page.rules, upright, page.height)].filter((table) => isRealTable(table, charCentres, drawings));
+  const tables = [...findRuledTables(page.rules), ...findBooktabsTables(page.rules, upright, drawings, page.height)].filter((table) => isRealTable(table, charCentres, drawings));
   const figures = findFigures(page, tables.map((t) => t.box));
   const inFigure = (c: PdfChar) => figures.some((f) => containsPoint(f, ...center(c)));
   const cellTexts = new Map<GridCell, CellText>();
