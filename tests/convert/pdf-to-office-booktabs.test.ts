@@ -1,7 +1,8 @@
 // A table ruled across only (LaTeX booktabs: rules above, under the header and below; no vertical
 // rules) must come out as a table read row by row (issue 14: multicolumn.pdf's table was read column
 // by column), while labels in boxes drawn side by side keep each box's lines together (TAMReview.pdf's
-// diagrams). Read back by independent readers: unzip for word/document.xml, exceljs for the sheet.
+// diagrams), and stacked arrows of one width with letters between them stay a figure (GeoTopo.pdf's
+// torus). Read back by independent readers: unzip for word/document.xml, exceljs for the sheet.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -9,7 +10,7 @@ import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { pdfToOfficeConverters } from '../../server/convert/tools/pdf-to-office';
 import { jobContext } from '../support/convert-job';
-import { BOOKTABS_PROSE, BOOKTABS_TABLE, booktabsTablePdf, BOXED_LABELS, boxesSideBySidePdf } from '../support/table-layout-pdfs';
+import { arrowsAroundFigurePdf, BOOKTABS_PROSE, BOOKTABS_TABLE, booktabsTablePdf, BOXED_LABELS, boxesSideBySidePdf } from '../support/table-layout-pdfs';
 
 let scratch: string;
 let tablePdf: string;
@@ -78,5 +79,15 @@ describe('labels in boxes drawn side by side', () => {
     const text = textOf(documentXml(await run('pdf-to-word', boxesPdf)));
     expect(text).toContain(BOXED_LABELS.map((lines) => lines.join(' ')).join(' '));
     expect(wordTables(documentXml(await run('pdf-to-word', boxesPdf)))).toEqual([]);
+  });
+});
+
+describe('a figure between two arrows of the same width (GeoTopo\'s torus)', () => {
+  it('PDF → Word keeps it a figure, not a table', async () => {
+    const file = path.join(scratch, 'arrows.pdf');
+    writeFileSync(file, await arrowsAroundFigurePdf());
+    const xml = documentXml(await run('pdf-to-word', file));
+    expect(wordTables(xml)).toEqual([]);
+    expect(xml).toContain('<w:drawing>');
   });
 });

@@ -52,3 +52,31 @@ export async function boxesSideBySidePdf(): Promise<Uint8Array> {
   text('Each stage hands its work to the next one.', 90, 220, 11);
   return doc.save();
 }
+
+/**
+ * One A4 page: a figure like GeoTopo.pdf's torus (page 40) — a square with diagonals and a diamond between two
+ * arrows of the same width, one above and one below, letters set in columns between them — then a
+ * caption. The arrows are horizontal rules of one width with text in columns between: what a
+ * booktabs table is made of, but for the strokes across them.
+ */
+export async function arrowsAroundFigurePdf(): Promise<Uint8Array> {
+  const { doc, page, text } = await a4Page(10);
+  const stroke = (x0: number, y0: number, x1: number, y1: number) => page.drawLine({ start: { x: x0, y: PAGE_HEIGHT - y0 }, end: { x: x1, y: PAGE_HEIGHT - y1 }, thickness: 1, color: rgb(0, 0, 0) });
+  text('Gluing the square', 90, 90, 16);
+  for (const y of [150, 250]) {
+    stroke(150, y, 350, y);
+    page.drawSvgPath('M 0 0 L -8 -4 L -8 4 Z', { x: 350, y: PAGE_HEIGHT - y, color: rgb(0, 0, 0) });
+  }
+  // The square and its diagonals, between the arrows.
+  page.drawRectangle({ x: 190, y: PAGE_HEIGHT - 235, width: 120, height: 70, borderColor: rgb(0, 0, 0), borderWidth: 0.8 });
+  stroke(190, 165, 310, 235);
+  stroke(190, 235, 310, 165);
+  // A diamond through the middles of its sides.
+  stroke(250, 165, 310, 200);
+  stroke(310, 200, 250, 235);
+  stroke(250, 235, 190, 200);
+  stroke(190, 200, 250, 165);
+  for (const [label, x, y] of [['b', 160, 175], ['M', 245, 190], ['c', 330, 175], ['d', 160, 225], ['e', 330, 225]] as const) text(label, x, y);
+  text('Figure 2. The square glued along its edges.', 90, 290, 10);
+  return doc.save();
+}
