@@ -10,7 +10,7 @@ import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { pdfToOfficeConverters } from '../../server/convert/tools/pdf-to-office';
 import { jobContext } from '../support/convert-job';
-import { arrowsAroundFigurePdf, BOOKTABS_PROSE, BOOKTABS_TABLE, booktabsTablePdf, BOXED_LABELS, boxesSideBySidePdf } from '../support/table-layout-pdfs';
+import { arrowsAroundFigurePdf, ITEM_TABLE, itemTablePdf, BOOKTABS_PROSE, BOOKTABS_TABLE, booktabsTablePdf, BOXED_LABELS, boxesSideBySidePdf } from '../support/table-layout-pdfs';
 
 let scratch: string;
 let tablePdf: string;
@@ -71,6 +71,14 @@ describe('a table ruled across only (booktabs)', () => {
     // Counts are stored as numbers (shown with thousands separators by their format).
     const digits = (table: string[][]) => table.map((row) => row.map((cell) => cell.replace(/(\d),(\d)/g, '$1$2')));
     expect(digits(rows.slice(start, start + BOOKTABS_TABLE.length))).toEqual(digits(BOOKTABS_TABLE));
+  });
+});
+
+describe('a table of numbered items, each a sentence, ruled across only (TAMReview\'s tables)', () => {
+  it('PDF → Word gives it as a table, a row per item', async () => {
+    const file = path.join(scratch, 'items.pdf');
+    writeFileSync(file, await itemTablePdf());
+    expect(wordTables(documentXml(await run('pdf-to-word', file)))).toEqual([ITEM_TABLE]);
   });
 });
 

@@ -80,3 +80,27 @@ export async function arrowsAroundFigurePdf(): Promise<Uint8Array> {
   text('Figure 2. The square glued along its edges.', 90, 290, 10);
   return doc.save();
 }
+
+/** TAMReview.pdf's item tables: a number and a sentence longer than half the table, a header above its rule. */
+export const ITEM_TABLE = [
+  ['No.', 'Candidate item for measuring ease of use'],
+  ['1', 'I often become confused when I use the electronic mail system.'],
+  ['2', 'I make errors frequently when using the electronic mail system.'],
+  ['3', 'Interacting with the electronic mail system is often frustrating.'],
+];
+
+/** One A4 page: a caption, the item table ruled above, under its header and below, a paragraph. */
+export async function itemTablePdf(): Promise<Uint8Array> {
+  const { doc, page, text } = await a4Page(10);
+  const rule = (y: number) => page.drawLine({ start: { x: 90, y: PAGE_HEIGHT - y }, end: { x: 500, y: PAGE_HEIGHT - y }, thickness: 0.6, color: rgb(0, 0, 0) });
+  text('Table 2. Initial scale items.', 90, 110, 10);
+  rule(120);
+  ITEM_TABLE.forEach(([number, item], r) => {
+    text(number, 95, 133 + r * 14 + (r > 0 ? 4 : 0));
+    text(item, 140, 133 + r * 14 + (r > 0 ? 4 : 0));
+  });
+  rule(138);
+  rule(133 + 3 * 14 + 4 + 6);
+  text('The pretest phase assessed the items.', 90, 220, 11);
+  return doc.save();
+}
