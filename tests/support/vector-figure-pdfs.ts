@@ -131,7 +131,8 @@ export async function labelledFigurePdf(): Promise<Uint8Array> {
 }
 
 /** A new one-page A4 document in Helvetica, and a writer of text at y from the page's top. */
-async function a4Page(textSize: number) {
+/** An A4 page with Helvetica; `text` takes y from the top of the page. */
+export async function a4Page(textSize: number) {
   const doc = await PDFDocument.create();
   const font = await doc.embedFont(StandardFonts.Helvetica);
   const page = doc.addPage([595, PAGE_HEIGHT]);

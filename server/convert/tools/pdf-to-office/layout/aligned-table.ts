@@ -50,7 +50,8 @@ function rowsByBaseline(lines: readonly TextLine[]): TextLine[][] {
   return rows.map((row) => row.sort((a, b) => a.box.x0 - b.box.x0));
 }
 
-function columnIntervals(rows: TextLine[][]): Interval[] {
+/** The x-ranges the pieces of multi-piece rows occupy, overlapping ones merged, left to right. */
+export function columnIntervals(rows: TextLine[][]): Interval[] {
   const spans = rows
     .filter((row) => row.length > 1)
     .flat()

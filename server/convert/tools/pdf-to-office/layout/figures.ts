@@ -43,7 +43,7 @@ function holdsText(box: Box, lines: readonly Box[]): boolean {
 }
 
 /** A frame or background around text: a filled shape or a box of a few rules that holds some. */
-function isTextFrame(d: PdfDrawing, lines: readonly Box[]): boolean {
+export function isTextFrame(d: PdfDrawing, lines: readonly Box[]): boolean {
   return (d.kind === 'fill' || (d.kind === 'rules' && d.pieces <= 5)) && holdsText(d.box, lines);
 }
 

@@ -1,13 +1,14 @@
-// One PDF page → blocks in reading order: ruled tables take the characters inside them, vector
+// One PDF page → blocks in reading order: ruled tables (gridded, or ruled across only) take the characters inside them, vector
 // figures become pictures of their region carrying their text as labels, the rest (lines, images,
 // tables and figures as wholes) is ordered by columns, and runs of lines become paragraphs; text
 // running down or up the page is laid out in its own frame and read as one piece (turned-text.ts).
-import { containsPoint, insideBox, type Box, type PdfChar, type PdfPage } from '../page-content';
+import { containsPoint, insideBox, overlaps, type Box, type PdfChar, type PdfPage } from '../page-content';
 import type { Block, ImageBlock, PageLayout, TableBlock, TableCellBlock } from './blocks';
 import { figureLabel, labelsInReadingOrder, type PlacedLabel } from './figure-labels';
 import { buildParagraphs, keepMarkerAsText } from './paragraphs';
-import { readingOrder, type Placed } from './reading-order';
-import { findFigures } from './figures';
+import { findBooktabsTables } from './booktabs-tables';
+import { framedReadingOrder, type Placed } from './reading-order';
+import { findFigures, isTextFrame } from './figures';
 import { findImageRows, type FoundImageRow } from './image-rows';
 import { cellAt, findRuledTables, type GridCell, type RuledTable } from './ruled-tables';
 import { isRealTable } from './table-evidence';
@@ -75,7 +76,8 @@ function rowBlocks({ row, cells }: FoundImageRow): Block[] {
 export function layoutPage(page: PdfPage): PageLayout {
   const drawings = page.drawings ?? [];
   const charCentres = page.lines.flatMap((l) => l.chars.map(center));
-  const tables = findRuledTables(page.rules).filter((table) => isRealTable(table, charCentres, drawings));
+  const upright = page.lines.filter((line) => !quarterTurn(line.direction)).flatMap((line) => splitAtGaps(line.chars));
+  const tables = [...findRuledTables(page.rules), ...findBooktabsTables(page.rules, upright, drawings, page.height)].filter((table) => isRealTable(table, charCentres, drawings));
   const figures = findFigures(page, tables.map((t) => t.box));
   const inFigure = (c: PdfChar) => figures.some((f) => containsPoint(f, ...center(c)));
   const cellTexts = new Map<GridCell, CellText>();
@@ -136,7 +138,9 @@ export function layoutPage(page: PdfPage): PageLayout {
     ...turnedTexts,
   ];
   const gutter = MIN_GUTTER_EMS * median(freeLines.map((l) => l.size));
-  const ordered = readingOrder(items, gutter);
+  const lineBoxes = freeLines.map((l) => l.box);
+  const frames = drawings.filter((d) => isTextFrame(d, lineBoxes) && !figures.some((f) => overlaps(f, d.box))).map((d) => d.box);
+  const ordered = framedReadingOrder(items, gutter, frames);
 
   const blocks: Block[] = [];
   let stretch: Placed<TextLine>[] = [];

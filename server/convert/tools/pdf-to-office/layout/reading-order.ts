@@ -30,7 +30,8 @@ const FULL_LINE_SHARE = 0.75;
 /** …and at least this share of a prose column's rows does. */
 const MIN_FULL_ROWS_SHARE = 0.5;
 
-function rowsOf<T extends { box: Box }>(items: readonly T[]): T[][] {
+/** Items side by side, row by row from the top. */
+export function rowsOf<T extends { box: Box }>(items: readonly T[]): T[][] {
   const sorted = [...items].sort((a, b) => a.box.y0 - b.box.y0 || a.box.x0 - b.box.x0);
   const rows: { bottom: number; items: T[] }[] = [];
   for (const item of sorted) {
@@ -181,4 +182,33 @@ export function readingOrder<T extends { box: Box }>(items: readonly T[], minGut
     }
   }
   return placed;
+}
+
+/**
+ * Reading order where drawn boxes hold text: what one box holds is read together, as one piece
+ * beside the others (a diagram's boxes side by side, each labelled on two lines, are read box by
+ * box, not line by line across them). An item belongs to the smallest frame around its centre; a
+ * frame around everything says nothing.
+ */
+export function framedReadingOrder<T extends { box: Box }>(items: readonly T[], minGutter: number, frames: readonly Box[]): Placed<T>[] {
+  const area = (b: Box) => (b.x1 - b.x0) * (b.y1 - b.y0);
+  const held = new Map<Box, T[]>();
+  const loose: T[] = [];
+  for (const item of items) {
+    const [x, y] = [(item.box.x0 + item.box.x1) / 2, (item.box.y0 + item.box.y1) / 2];
+    const frame = frames.filter((f) => x > f.x0 && x < f.x1 && y > f.y0 && y < f.y1).sort((a, b) => area(a) - area(b))[0];
+    if (frame) held.set(frame, [...(held.get(frame) ?? []), item]);
+    else loose.push(item);
+  }
+  const groups = [...held].filter(([, members]) => members.length > 1 && members.length < items.length);
+  if (groups.length === 0) return readingOrder(items, minGutter);
+  for (const [frame, members] of held) if (!groups.some(([f]) => f === frame)) loose.push(...members);
+  type Unit = { box: Box; members?: T[]; frame?: Box; item?: T };
+  const units: Unit[] = [
+    ...groups.map(([frame, members]) => ({ box: unionBox([frame, ...members.map((m) => m.box)]), members, frame })),
+    ...loose.map((item) => ({ box: item.box, item })),
+  ];
+  return readingOrder(units, minGutter).flatMap(({ item: unit, columnLeft, columnRight }) =>
+    unit.members ? readingOrder(unit.members, minGutter, { from: unit.frame!.x0, to: unit.frame!.x1 }) : [{ item: unit.item!, columnLeft, columnRight }],
+  );
 }

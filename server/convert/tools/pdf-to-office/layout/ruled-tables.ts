@@ -25,10 +25,10 @@ export const SNAP = 2.5;
 /** Share of the grid's width (height) a rule must run to count as framing it. */
 const FRAMING_SHARE = 0.85;
 
-const isHorizontal = (r: RuleSegment) => r.y0 === r.y1;
+export const isHorizontal = (r: RuleSegment) => r.y0 === r.y1;
 
 /** Joins collinear pieces (producers often draw each cell's border separately). */
-function mergeCollinear(rules: RuleSegment[], horizontal: boolean): RuleSegment[] {
+export function mergeCollinear(rules: RuleSegment[], horizontal: boolean): RuleSegment[] {
   const along = (r: RuleSegment) => (horizontal ? [r.x0, r.x1] : [r.y0, r.y1]);
   const across = (r: RuleSegment) => (horizontal ? r.y0 : r.x0);
   const sorted = [...rules].sort((a, b) => across(a) - across(b) || along(a)[0] - along(b)[0]);
@@ -45,7 +45,7 @@ function mergeCollinear(rules: RuleSegment[], horizontal: boolean): RuleSegment[
   return merged;
 }
 
-function touches(h: RuleSegment, v: RuleSegment): boolean {
+export function touches(h: RuleSegment, v: RuleSegment): boolean {
   return v.x0 >= h.x0 - SNAP && v.x0 <= h.x1 + SNAP && h.y0 >= v.y0 - SNAP && h.y0 <= v.y1 + SNAP;
 }
 

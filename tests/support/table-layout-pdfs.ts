@@ -1,0 +1,106 @@
+// Test PDFs for tables without vertical rules and for text in drawn boxes (issue 14: multicolumn.pdf's
+// booktabs table read column by column; TAMReview.pdf's box diagrams, whose boxes must keep their
+// lines together). Drawn with pdf-lib, y from the top of an A4 page.
+import { rgb } from 'pdf-lib';
+import { a4Page } from './vector-figure-pdfs';
+
+const PAGE_HEIGHT = 842;
+
+/** The booktabs table, header first, row by row. */
+export const BOOKTABS_TABLE = [
+  ['City', 'Country', 'Population', 'Main river'],
+  ['Salt Lake City', 'United States', '200,478', 'Jordan River'],
+  ['Porto Alegre', 'Brazil', '1,332,570', 'Guaiba'],
+  ['Cape Town', 'South Africa', '4,772,846', 'Liesbeek'],
+  ['Oslo', 'Norway', '709,037', 'Akerselva'],
+];
+export const BOOKTABS_PROSE = ['The cities below were surveyed in spring.', 'Figures are the latest census counts.'];
+
+/**
+ * One A4 page: a paragraph, then a table as LaTeX's booktabs sets it — a rule above, one under the
+ * header, one below, no vertical rules — then another paragraph.
+ */
+export async function booktabsTablePdf(): Promise<Uint8Array> {
+  const { doc, page, text } = await a4Page(10);
+  const rule = (y: number, thickness: number) => page.drawLine({ start: { x: 90, y: PAGE_HEIGHT - y }, end: { x: 500, y: PAGE_HEIGHT - y }, thickness, color: rgb(0, 0, 0) });
+  text(BOOKTABS_PROSE[0], 90, 100, 11);
+  const xs = [95, 200, 300, 400];
+  rule(130, 0.8);
+  BOOKTABS_TABLE.forEach((row, r) => row.forEach((cell, c) => text(cell, xs[c], 145 + r * 16 + (r > 0 ? 6 : 0))));
+  rule(151, 0.5);
+  rule(145 + 4 * 16 + 6 + 8, 0.8);
+  text(BOOKTABS_PROSE[1], 90, 250, 11);
+  return doc.save();
+}
+
+/** The labels of three boxes drawn side by side, left to right, each on two lines. */
+export const BOXED_LABELS = [
+  ['Input queue', 'of requests'],
+  ['Worker pool', 'of threads'],
+  ['Result cache', 'on disk'],
+];
+
+/** One A4 page: a heading, three boxes side by side each holding a two-line label, a closing line. */
+export async function boxesSideBySidePdf(): Promise<Uint8Array> {
+  const { doc, page, text } = await a4Page(10);
+  text('Processing stages', 90, 90, 16);
+  BOXED_LABELS.forEach((lines, i) => {
+    const left = 90 + i * 150;
+    page.drawRectangle({ x: left, y: PAGE_HEIGHT - 180, width: 120, height: 50, borderColor: rgb(0, 0, 0), borderWidth: 0.8 });
+    lines.forEach((label, k) => text(label, left + 12, 150 + k * 13));
+  });
+  text('Each stage hands its work to the next one.', 90, 220, 11);
+  return doc.save();
+}
+
+/**
+ * One A4 page: a figure like GeoTopo.pdf's torus (page 40) — a square with diagonals and a diamond between two
+ * arrows of the same width, one above and one below, letters set in columns between them — then a
+ * caption. The arrows are horizontal rules of one width with text in columns between: what a
+ * booktabs table is made of, but for the strokes across them.
+ */
+export async function arrowsAroundFigurePdf(): Promise<Uint8Array> {
+  const { doc, page, text } = await a4Page(10);
+  const stroke = (x0: number, y0: number, x1: number, y1: number) => page.drawLine({ start: { x: x0, y: PAGE_HEIGHT - y0 }, end: { x: x1, y: PAGE_HEIGHT - y1 }, thickness: 1, color: rgb(0, 0, 0) });
+  text('Gluing the square', 90, 90, 16);
+  for (const y of [150, 250]) {
+    stroke(150, y, 350, y);
+    page.drawSvgPath('M 0 0 L -8 -4 L -8 4 Z', { x: 350, y: PAGE_HEIGHT - y, color: rgb(0, 0, 0) });
+  }
+  // The square and its diagonals, between the arrows.
+  page.drawRectangle({ x: 190, y: PAGE_HEIGHT - 235, width: 120, height: 70, borderColor: rgb(0, 0, 0), borderWidth: 0.8 });
+  stroke(190, 165, 310, 235);
+  stroke(190, 235, 310, 165);
+  // A diamond through the middles of its sides.
+  stroke(250, 165, 310, 200);
+  stroke(310, 200, 250, 235);
+  stroke(250, 235, 190, 200);
+  stroke(190, 200, 250, 165);
+  for (const [label, x, y] of [['b', 160, 175], ['M', 245, 190], ['c', 330, 175], ['d', 160, 225], ['e', 330, 225]] as const) text(label, x, y);
+  text('Figure 2. The square glued along its edges.', 90, 290, 10);
+  return doc.save();
+}
+
+/** TAMReview.pdf's item tables: a number and a sentence longer than half the table, a header above its rule. */
+export const ITEM_TABLE = [
+  ['No.', 'Candidate item for measuring ease of use'],
+  ['1', 'I often become confused when I use the electronic mail system.'],
+  ['2', 'I make errors frequently when using the electronic mail system.'],
+  ['3', 'Interacting with the electronic mail system is often frustrating.'],
+];
+
+/** One A4 page: a caption, the item table ruled above, under its header and below, a paragraph. */
+export async function itemTablePdf(): Promise<Uint8Array> {
+  const { doc, page, text } = await a4Page(10);
+  const rule = (y: number) => page.drawLine({ start: { x: 90, y: PAGE_HEIGHT - y }, end: { x: 500, y: PAGE_HEIGHT - y }, thickness: 0.6, color: rgb(0, 0, 0) });
+  text('Table 2. Initial scale items.', 90, 110, 10);
+  rule(120);
+  ITEM_TABLE.forEach(([number, item], r) => {
+    text(number, 95, 133 + r * 14 + (r > 0 ? 4 : 0));
+    text(item, 140, 133 + r * 14 + (r > 0 ? 4 : 0));
+  });
+  rule(138);
+  rule(133 + 3 * 14 + 4 + 6);
+  text('The pretest phase assessed the items.', 90, 220, 11);
+  return doc.save();
+}
