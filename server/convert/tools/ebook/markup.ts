@@ -199,5 +199,6 @@ td > p { margin: 0; }
 .figure-row { display: flex; align-items: flex-start; margin: 0.75em 0; }
 .figure-row > div { display: inline-block; vertical-align: top; flex: none; text-align: center; }
 .figure-row img { max-width: 100%; height: auto; }
-.figure-row p { margin: 0.25em 0 0; }
+.figure-row p { margin: 0.25em 0 0; overflow-wrap: anywhere; }
+@media (max-width: 480px) { .figure-row p { font-size: 0.8em; } }
 `;
