@@ -113,6 +113,24 @@ export interface PdfPage {
   pictured?: number;
 }
 
+/** Which way text runs (y down) turned 0, 90, 180 and 270 degrees clockwise. */
+const QUARTER_TURNS = [
+  { x: 1, y: 0 },
+  { x: 0, y: 1 },
+  { x: -1, y: 0 },
+  { x: 0, y: -1 },
+];
+
+/** Which way (unit vector, y down) text upright on a page runs once the page is turned `degrees` clockwise (a multiple of 90). */
+export function quarterTurnDirection(degrees: number): { x: number; y: number } {
+  return QUARTER_TURNS[Math.round(degrees / 90) & 3];
+}
+
+/** The smallest box around the points. */
+export function boxAround(points: readonly { x: number; y: number }[]): Box {
+  return unionBox(points.map(({ x, y }) => ({ x0: x, y0: y, x1: x, y1: y })));
+}
+
 export function boxWidth(box: Box): number {
   return box.x1 - box.x0;
 }

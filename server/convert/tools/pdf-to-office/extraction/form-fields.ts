@@ -8,7 +8,7 @@
 // MuPDF gives the widget's rectangle on the page as shown; the value turns with the page's /Rotate
 // (less the widget's own /MK /R), as a viewer draws it, so on a page turned by /Rotate alone it
 // runs down or up the shown page like the page's own text.
-import { containsPoint, type Box, type PdfChar, type PdfFont, type PdfLine } from '../page-content';
+import { boxAround, containsPoint, quarterTurnDirection, type Box, type PdfChar, type PdfFont, type PdfLine } from '../page-content';
 
 /**
  * [x0, y0, x1, y1, value, font name, size (0: fit the box), colour 0xRRGGBB, quadding 0/1/2, multiline 0/1,
@@ -118,20 +118,12 @@ function alreadyShown(lines: readonly PdfLine[], box: Box, value: string): boole
   return squashed(inside.map((c) => c.text).join('')).includes(squashed(value));
 }
 
-/** Which way text runs (y down) turned 0, 90, 180 and 270 degrees clockwise. */
-const QUARTER_TURNS = [
-  { x: 1, y: 0 },
-  { x: 0, y: 1 },
-  { x: -1, y: 0 },
-  { x: 0, y: -1 },
-];
-
 /**
  * A field's own frame on the shown page: text laid out at (u along its lines, v down across them)
  * from the frame's top left lands at `at(u, v)`; `width` and `height` are the frame's along and across.
  */
 function fieldFrame(box: Box, turn: number) {
-  const along = QUARTER_TURNS[Math.round(turn / 90) & 3];
+  const along = quarterTurnDirection(turn);
   // The text's downward side, a quarter turn clockwise from its direction (y down).
   const down = { x: -along.y, y: along.x };
   const upright = along.x !== 0;
@@ -171,9 +163,8 @@ export function fieldLines(raws: readonly RawField[], pageLines: readonly PdfLin
       let u = start;
       const chars = [...text].map((ch): PdfChar => {
         const step = advance(ch, size) * scale;
-        const corners = [frame.at(u, baseline - 0.8 * size), frame.at(u + step, baseline + 0.2 * size)];
+        const charBox = boxAround([frame.at(u, baseline - 0.8 * size), frame.at(u + step, baseline + 0.2 * size)]);
         const origin = frame.at(u, baseline);
-        const charBox = { x0: Math.min(corners[0].x, corners[1].x), y0: Math.min(corners[0].y, corners[1].y), x1: Math.max(corners[0].x, corners[1].x), y1: Math.max(corners[0].y, corners[1].y) };
         u += step;
         return { text: ch, box: charBox, font, size, baseline: origin.y, color, originX: origin.x };
       });

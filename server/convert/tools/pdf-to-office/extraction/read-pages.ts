@@ -7,7 +7,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { runEngine } from '../../../engines';
-import { isBlank, unionBox, type Box, type PdfChar, type PdfDrawing, type PdfFont, type PdfLine, type PdfPage } from '../page-content';
+import { boxAround, isBlank, type Box, type PdfChar, type PdfDrawing, type PdfFont, type PdfLine, type PdfPage } from '../page-content';
 import { PAGE_DUMP_SCRIPT } from './mutool-script';
 import { applySoftMask } from '../../pdf-render/soft-mask';
 import { withoutReplacement } from './unmapped-glyphs';
@@ -50,8 +50,7 @@ function glyphBox(quad: Box, origin: { x: number; y: number }, size: number, u: 
   const along = [quad.x0, quad.x1].flatMap((x) => [quad.y0, quad.y1].map((y) => (x - origin.x) * u.x + (y - origin.y) * u.y));
   // The text's downward side, a quarter turn clockwise from its direction.
   const v = { x: -u.y, y: u.x };
-  const corners = [Math.min(...along), Math.max(...along)].flatMap((a) => [-ASCENT * size, DESCENT * size].map((b) => ({ x: origin.x + a * u.x + b * v.x, y: origin.y + a * u.y + b * v.y })));
-  return unionBox(corners.map(({ x, y }) => ({ x0: x, y0: y, x1: x, y1: y })));
+  return boxAround([Math.min(...along), Math.max(...along)].flatMap((a) => [-ASCENT * size, DESCENT * size].map((b) => ({ x: origin.x + a * u.x + b * v.x, y: origin.y + a * u.y + b * v.y }))));
 }
 
 /**

@@ -12,6 +12,7 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { EngineFailedError, runEngine } from '../../../engines';
+import { quarterTurnDirection } from '../page-content';
 import type { RawPage } from './raw-page';
 
 /** More than this share of a page's characters must run along its /Rotate's turn. */
@@ -20,16 +21,10 @@ const TURNED_SHARE = 0.5;
 /** How closely (cosine) a line's direction must match the turn to run along it. */
 const ALONG = 0.95;
 
-/** Where text upright on the unrotated page runs on the page shown turned `rotate` degrees clockwise (y down). */
-function turnedDirection(rotate: number): { x: number; y: number } {
-  const radians = (rotate * Math.PI) / 180;
-  return { x: Math.round(Math.cos(radians)), y: Math.round(Math.sin(radians)) };
-}
-
 /** Whether most of the page's characters run the way its /Rotate turns upright text. */
 function textTurnedByRotate(raw: RawPage): boolean {
   if (!raw.rotate) return false;
-  const along = turnedDirection(raw.rotate);
+  const along = quarterTurnDirection(raw.rotate);
   const directions = new Map((raw.turns ?? []).map(([line, x, y]) => [line, { x, y }]));
   let turned = 0;
   let all = 0;

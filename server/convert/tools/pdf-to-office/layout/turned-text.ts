@@ -3,7 +3,7 @@
 // a quarter so that it reads left to right, where its columns are lines one below the other, the
 // same reading order and paragraphs as upright text come out of it. The paragraphs carry their
 // page box and the way they ran (`flow`), for a writer that can set text turned.
-import { unionBox, type Box, type PdfChar } from '../page-content';
+import { boxAround, unionBox, type Box, type PdfChar } from '../page-content';
 import type { Direction, ParagraphBlock } from './blocks';
 import { buildParagraphs } from './paragraphs';
 import { readingOrder } from './reading-order';
@@ -37,8 +37,7 @@ function toPage({ x, y }: Point, u: Direction): Point {
 }
 
 function boxThrough(box: Box, map: (p: Point) => Point): Box {
-  const corners = [box.x0, box.x1].flatMap((x) => [box.y0, box.y1].map((y) => map({ x, y })));
-  return unionBox(corners.map(({ x, y }) => ({ x0: x, y0: y, x1: x, y1: y })));
+  return boxAround([box.x0, box.x1].flatMap((x) => [box.y0, box.y1].map((y) => map({ x, y }))));
 }
 
 /** A line's characters in its frame, cut at wide gaps like any line. */
