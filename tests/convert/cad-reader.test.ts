@@ -2,18 +2,15 @@
 // in its own process from the built dist/server/cad-reader.mjs, normalised to one model; a DWG and
 // its DXF twin give the same entities; hostile drawings are refused in Chinese.
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { CAD_TOO_LARGE_MESSAGE, CAD_UNREADABLE_MESSAGE, readCadDrawing, type CadDrawing, type CadEntity } from '../../server/convert/engines/cad-reader';
-import { refusal } from '../support/convert-job';
+import { refusal, scratchFolder } from '../support/convert-job';
 import { cadFixture, DRAWING_TYPES, HAVE_CAD_FIXTURES, makeDrawing, noteMissingFixtures, writeHostileDrawings, writeHugeDxf } from '../support/cad/drawings';
 
-let scratch: string;
+const scratch = scratchFolder('cad-reader-');
 beforeAll(() => {
-  scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'cad-reader-'));
   noteMissingFixtures();
 });
-afterAll(() => fs.rmSync(scratch, { recursive: true, force: true }));
 
 const typesOf = (d: CadDrawing) => new Set(d.entities.map((e) => e.type));
 const realWorld = HAVE_CAD_FIXTURES ? test : test.skip;

@@ -5,7 +5,6 @@
 // (ByBlock, hidden layers, infinite lines, MTEXT codes) are checked on drawings built here.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import type { CadDrawing, CadEntity } from '../../server/convert/engines/cad-reader';
@@ -14,21 +13,19 @@ import { cadToDwf, cadToImg, cadToPdf } from '../../server/convert/tools/cad/ren
 import { drawSheets, extents } from '../../server/convert/tools/cad/render/draw';
 import { dashPolyline, nurbsPoints } from '../../server/convert/tools/cad/render/geometry';
 import { mtextParagraphs, plainText } from '../../server/convert/tools/cad/render/text-codes';
-import { jobContext, refusal } from '../support/convert-job';
+import { jobContext, refusal, scratchFolder } from '../support/convert-job';
 import { CAD_FIXTURES, cadFixture, DEBIAN_PYTHON, HAVE_CAD_FIXTURES, makeDrawing, noteMissingFixtures, writeHostileDrawings } from '../support/cad/drawings';
 import { checkOpc, inkShare, pdfPageCount, pdfRawText, textLineMatch } from '../support/cad/rendered';
 
-let scratch: string;
+const scratch = scratchFolder('cad-render-');
 let generated: string;
 let layouts: string;
 beforeAll(() => {
-  scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'cad-render-'));
   noteMissingFixtures();
   generated = makeDrawing(scratch);
   layouts = path.join(scratch, 'layouts.dxf');
   execFileSync(DEBIAN_PYTHON, [path.join(__dirname, '../support/cad/make-layouts.py'), layouts]);
 });
-afterAll(() => fs.rmSync(scratch, { recursive: true, force: true }));
 
 const input = (file: string) => ({ name: path.basename(file), path: file, size: fs.statSync(file).size, type: file.endsWith('.dxf') ? 'dxf' : 'dwg' });
 const imageOptions = (o: Partial<Parameters<typeof cadToImg.convert>[0]['options']> = {}) => cadToImg.options.parse(o);

@@ -3,20 +3,15 @@
 // other (every stroke of each within 2 px of the other's, for ≥ 90% of the ink). ezdxf audits
 // the traced DXF with no error.
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { cadToImg, cadToPdf } from '../../server/convert/tools/cad/render';
 import { pdfToCad } from '../../server/convert/tools/cad/write/pdf-to-cad';
-import { jobContext } from '../support/convert-job';
+import { jobContext, scratchFolder } from '../support/convert-job';
 import { auditDxf, cadFixture, HAVE_CAD_FIXTURES, makeDrawing } from '../support/cad/drawings';
 import { inkOverlap } from '../support/cad/rendered';
 
-let scratch: string;
-beforeAll(() => {
-  scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'cad-roundtrip-'));
-});
-afterAll(() => fs.rmSync(scratch, { recursive: true, force: true }));
+const scratch = scratchFolder('cad-roundtrip-');
 
 const input = (file: string, type = path.extname(file).slice(1)) => ({ name: path.basename(file), path: file, size: fs.statSync(file).size, type });
 

@@ -6,7 +6,6 @@
 // scanned PDF and hostile drawings are refused in Chinese.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { PDFDocument, StandardFonts, degrees, rgb } from 'pdf-lib';
 import sharp from 'sharp';
@@ -17,15 +16,13 @@ import { DXF_VERSIONS, type DxfVersion } from '../../server/convert/tools/cad/wr
 import { writeDxf } from '../../server/convert/tools/cad/write/dxf-writer';
 import { SCANNED_PDF_MESSAGE } from '../../server/convert/tools/cad/write/messages';
 import { findConverter } from '../../server/convert/registry';
-import { jobContext, refusal } from '../support/convert-job';
+import { jobContext, refusal, scratchFolder } from '../support/convert-job';
 import { auditDxf, cadFixture, DEBIAN_PYTHON, DRAWING_TEXT, HAVE_CAD_FIXTURES, makeDrawing, noteMissingFixtures, writeHostileDrawings } from '../support/cad/drawings';
 
-let scratch: string;
+const scratch = scratchFolder('cad-write-');
 beforeAll(() => {
-  scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'cad-write-'));
   noteMissingFixtures();
 });
-afterAll(() => fs.rmSync(scratch, { recursive: true, force: true }));
 
 const ACADVER: Record<DxfVersion, string> = { R12: 'AC1009', '2000': 'AC1015', '2004': 'AC1018', '2007': 'AC1021', '2010': 'AC1024', '2013': 'AC1027', '2018': 'AC1032' };
 const converter = (id: string) => cadWriteConverters.find((c) => c.toolId === id)!;

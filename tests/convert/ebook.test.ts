@@ -4,8 +4,7 @@
 // epub-to-pdf is read by pdftotext and pdffonts, and epub-mobi-azw3 round-trips through AZW3 and MOBI.
 // Then every real-world fixture goes to HTML and EPUB, and broken or DRM-locked books are refused in Chinese.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { DOMParser } from '@xmldom/xmldom';
 import { AlignmentType, Document, HeadingLevel, ImageRun, LevelFormat, Packer, PageBreak, Paragraph, Table, TableCell, TableRow, TextRun, WidthType } from 'docx';
@@ -18,6 +17,7 @@ import { missingWords, sampleWords } from '../support/pdf-fixtures';
 import { readZipParts, zipBytes, type ZipPart } from '../support/zip';
 import { expectTransparentCircle, softMaskPdf, zipEntry, zipEntryNames } from '../support/transparent-image';
 import { HTTP_LINK, linkPdf, MAIL_LINK, PAGE_LINK, SCRIPT_LINK } from '../support/link-pdf';
+import { scratchFolder } from '../support/convert-job';
 
 const FIXTURES = path.resolve(__dirname, '../../../shared/fixtures/pdf');
 /** calibre starts slowly, and its PDF output starts a whole QtWebEngine; the machines are shared. */
@@ -27,14 +27,12 @@ const CHINESE_ONE = '春眠不觉晓，处处闻啼鸟。夜来风雨声，花�
 const LATIN_ONE = 'The quick brown fox jumps over the lazy dog while the report explains how revenue grew in every region of the country.';
 const CHINESE_TWO = '白日依山尽，黄河入海流。欲穷千里目，更上一层楼。第二章的内容在新的一页开始。';
 
-let scratch: string;
+const scratch = scratchFolder('ebook-test-');
 let calibreHome: string;
 beforeAll(() => {
-  scratch = mkdtempSync(path.join(os.tmpdir(), 'ebook-test-'));
   calibreHome = path.join(scratch, 'calibre-home');
   mkdirSync(calibreHome);
 });
-afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 let jobs = 0;
 async function run(

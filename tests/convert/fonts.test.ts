@@ -1,8 +1,7 @@
 // font-recognition on lines of text the test renders in known installed fonts: the font used
 // must rank first or second, confidences in (0, 1], the text line found where it was drawn, and a
 // preview sheet showing the line and each candidate's label and rendering; bad inputs refused.
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { ConvertError } from '../../server/convert/errors';
@@ -10,12 +9,12 @@ import { fontConverters } from '../../server/convert/tools/fonts';
 import type { FontReport } from '../../server/convert/tools/fonts/font-recognition';
 import type { ConvertInput } from '../../server/convert/types';
 import { pngClaiming } from '../support/pixel-bomb';
-import { jobContext } from '../support/convert-job';
+import { jobContext, scratchFolder } from '../support/convert-job';
 import { greyPixels, inkBands } from '../support/pixels';
 
 jest.setTimeout(240_000);
 
-let scratch: string;
+const scratch = scratchFolder('fonts-test-');
 const files: Record<string, string> = {};
 /** Where each picture's text was drawn: the box of the rendered text, in pixels. */
 const drawn: Record<string, { left: number; top: number; width: number; height: number }> = {};
@@ -34,7 +33,6 @@ async function textPicture(name: string, text: string, font: string): Promise<vo
 }
 
 beforeAll(async () => {
-  scratch = mkdtempSync(path.join(os.tmpdir(), 'fonts-test-'));
   await textPicture('serif.png', '春眠不觉晓处处闻啼鸟', 'Noto Serif CJK SC, Normal 40');
   await textPicture('zenhei.png', '春眠不觉晓处处闻啼鸟', 'WenQuanYi Zen Hei, Normal 40');
   files['bomb.png'] = path.join(scratch, 'bomb.png');
@@ -44,7 +42,6 @@ beforeAll(async () => {
   files['blank.png'] = path.join(scratch, 'blank.png');
   await sharp({ create: { width: 200, height: 100, channels: 3, background: '#ffffff' } }).png().toFile(files['blank.png']);
 });
-afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 const context = () => jobContext(scratch);
 

@@ -4,13 +4,12 @@
 // to every reader of the file; pdf-to-word must carry it, read back by unzip. The voting that ties
 // OCR text to glyphs, and the sampling of lines, are checked on their own.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pdfToOfficeConverters } from '../../server/convert/tools/pdf-to-office';
 import { sampleLines, type GlyphLine, type LineGlyph } from '../../server/convert/tools/pdf-to-office/extraction/glyph-ocr/glyph-lines';
 import { GlyphVotes, lineVotes } from '../../server/convert/tools/pdf-to-office/extraction/glyph-ocr/glyph-votes';
-import { jobContext } from '../support/convert-job';
+import { converterOf, convertFile, scratchFolder } from '../support/convert-job';
 import { chineseLinesFound, fontWithoutUnicodePdf, OCR_GLYPH_CHINESE_LINES, OCR_GLYPH_LATIN_LINES } from '../support/unmapped-glyph-pdfs';
 
 /** A line of glyphs: capitals are unreadable glyphs keyed by their letter, '_' a blank one, the rest known text. */
@@ -105,14 +104,9 @@ describe('choosing lines to read', () => {
 });
 
 describe('pdf-to-word on a font whose glyphs have no Unicode anywhere (Latin and Chinese)', () => {
-  let scratch: string;
-  let input: string;
-  beforeAll(async () => {
-    scratch = mkdtempSync(path.join(os.tmpdir(), 'glyph-ocr-test-'));
-    input = path.join(scratch, 'font-without-unicode.pdf');
-    writeFileSync(input, await fontWithoutUnicodePdf());
-  });
-  afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+  const scratch = scratchFolder('glyph-ocr-test-');
+  const input = path.join(scratch, 'font-without-unicode.pdf');
+  beforeAll(async () => writeFileSync(input, await fontWithoutUnicodePdf()));
 
   const squash = (text: string) => text.replace(/\s+/g, '');
   const latinWords = [...new Set(OCR_GLYPH_LATIN_LINES.join(' ').split(' '))];
@@ -130,13 +124,9 @@ describe('pdf-to-word on a font whose glyphs have no Unicode anywhere (Latin and
   /** The DOCX, the task's notes and every progress value the converter gave, in order. */
   let converted: { output: string; notes: string[]; progress: number[] };
   beforeAll(async () => {
-    const tool = pdfToOfficeConverters.find((c) => c.toolId === 'pdf-to-word')!;
-    const workDir = path.join(scratch, 'job');
-    mkdirSync(workDir);
     const notes: string[] = [];
     const progress: number[] = [];
-    const ctx = { workDir, signal: new AbortController().signal, progress: (percent: number) => void progress.push(percent), tier: 'vip' as const, note: (message: string) => void notes.push(message) };
-    const [output] = await tool.convert({ inputs: [{ name: 'font-without-unicode.pdf', path: input, size: statSync(input).size, type: 'pdf' }], options: tool.options.parse({}) }, ctx);
+    const output = await convertFile(converterOf('pdf-to-word', pdfToOfficeConverters), input, scratch, { notes, progress });
     converted = { output: output.path, notes, progress };
   }, 180_000);
 
@@ -159,8 +149,7 @@ describe('pdf-to-word on a font whose glyphs have no Unicode anywhere (Latin and
   it('reads the glyphs just as well on the page turned by /Rotate 90: the page is read, and its lines pictured, upright', async () => {
     const turned = path.join(scratch, 'turned.pdf');
     execFileSync('qpdf', [input, '--rotate=+90', '--', turned]);
-    const tool = pdfToOfficeConverters.find((c) => c.toolId === 'pdf-to-word')!;
-    const [output] = await tool.convert({ inputs: [{ name: 'turned.pdf', path: turned, size: statSync(turned).size, type: 'pdf' }], options: tool.options.parse({}) }, jobContext(scratch));
+    const output = await convertFile(converterOf('pdf-to-word', pdfToOfficeConverters), turned, scratch);
     const text = docxText(output.path);
     expect(text).not.toContain('\uFFFD');
     expect(latinWords.filter((word) => !text.includes(word))).toEqual([]);

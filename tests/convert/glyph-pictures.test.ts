@@ -4,8 +4,7 @@
 // none holds U+FFFD; read back by independent readers: the packages' own XML (unzip), exceljs for
 // the workbook's anchored image.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import sharp from 'sharp';
@@ -21,6 +20,7 @@ import type { PdfChar } from '../../server/convert/tools/pdf-to-office/page-cont
 import { UNREADABLE_NEIGHBOURS, unreadableGlyphsPdf } from '../support/unmapped-glyph-pdfs';
 import { readZipParts } from '../support/zip';
 import { pptxgenjsInBrowserMode } from '../support/pptx-in-jest';
+import { converterOf, convertFile, scratchFolder } from '../support/convert-job';
 
 const [BEFORE, AFTER] = UNREADABLE_NEIGHBOURS;
 const NOTE = '第1页有 2 个字符无法识别（字体未提供对应的文字），已按原样以图片保留';
@@ -28,26 +28,18 @@ const NOTE = '第1页有 2 个字符无法识别（字体未提供对应的文�
 const PICTURE_HEIGHT_POINTS = 16;
 const EMUS_PER_POINT = 12700;
 
-let scratch: string;
+const scratch = scratchFolder('glyph-pictures-test-');
 let input: string;
 beforeAll(async () => {
-  scratch = mkdtempSync(path.join(os.tmpdir(), 'glyph-pictures-test-'));
   input = path.join(scratch, 'unreadable-glyphs.pdf');
   writeFileSync(input, await unreadableGlyphsPdf());
   pptxgenjsInBrowserMode();
 });
-afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 const converters: Converter<any>[] = [...pdfToOfficeConverters, ...ebookConverters, ...ofdConverters];
-let jobs = 0;
 async function run(toolId: string): Promise<{ output: ConvertOutput; notes: string[] }> {
-  const tool = converters.find((c) => c.toolId === toolId)!;
-  const workDir = path.join(scratch, `job-${++jobs}`);
-  mkdirSync(workDir);
   const notes: string[] = [];
-  const ctx = { workDir, signal: new AbortController().signal, progress: () => {}, tier: 'vip' as const, note: (message: string) => void notes.push(message) };
-  const [output] = await tool.convert({ inputs: [{ name: 'unreadable-glyphs.pdf', path: input, size: statSync(input).size, type: 'pdf' }], options: tool.options.parse({}) }, ctx);
-  return { output, notes };
+  return { output: await convertFile(converterOf(toolId, converters), input, scratch, { notes }), notes };
 }
 
 async function parts(file: string): Promise<Map<string, string>> {

@@ -1,19 +1,18 @@
 // Image tools over pictures the test makes (sharp, ffmpeg, heif-enc); results are read back by
 // sharp's metadata and by ffprobe for the formats sharp cannot read (BMP, ICO).
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp, { type Sharp } from 'sharp';
 import { imageConverters } from '../../server/convert/tools/image';
 import type { Converter, ConvertInput, ConvertOutput } from '../../server/convert/types';
 import { pngClaiming } from '../support/pixel-bomb';
 import { PORTRAIT } from '../support/portrait';
-import { jobContext, refusal } from '../support/convert-job';
+import { jobContext, refusal, scratchFolder } from '../support/convert-job';
 // ffmpeg's SSIM on luma: a judge independent of the tool's own SSIM.
 import { lumaSsim } from '../support/ffmpeg-measures';
 
-let scratch: string;
+const scratch = scratchFolder('image-test-');
 const images: Record<string, string> = {};
 
 /** Left half red, right half blue: shows which way a picture was turned or mirrored. */
@@ -24,7 +23,6 @@ function halves(width: number, height: number): Sharp {
 }
 
 beforeAll(async () => {
-  scratch = mkdtempSync(path.join(os.tmpdir(), 'image-test-'));
   const image = (name: string) => (images[name] = path.join(scratch, name));
   // Photo-like: a smooth gradient under grain, saved at high quality.
   const gradient = Buffer.alloc(320 * 240 * 3);
@@ -57,7 +55,6 @@ beforeAll(async () => {
   // A real photo: a portrait saved as JPEG (Debian's python-matplotlib-data, from scripts/setup).
   writeFileSync(image('portrait.jpg'), readFileSync(PORTRAIT));
 });
-afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 function converter(toolId: string): Converter<any> {
   const found = imageConverters.find((c) => c.toolId === toolId);
@@ -76,7 +73,6 @@ async function run(toolId: string, name: string, options: Record<string, unknown
   const [output] = await tool.convert({ inputs: [input(name, type)], options: tool.options.parse(options) }, ctx);
   return output;
 }
-
 
 /** The picture ffmpeg makes of `name` with the filter `filter` (a crop, a flip, a scale): what a tool should have made. */
 function ffmpegMade(name: string, filter: string): string {

@@ -1,16 +1,15 @@
 // Audio and video tools on ffmpeg, over clips the test generates (testsrc, sine); every result is
 // read back by ffprobe, independently of the code under test.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { readdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { runFfmpeg, safeInputArgs } from '../../server/convert/engines/ffmpeg';
 import { mediaConverters, probeMedia, waveform } from '../../server/convert/tools/media';
 import type { Converter, ConvertInput, ConvertOutput, Tier } from '../../server/convert/types';
-import { jobContext, refusal } from '../support/convert-job';
+import { jobContext, refusal, scratchFolder } from '../support/convert-job';
 import { lumaSsim, meanVolume } from '../support/ffmpeg-measures';
 
-let scratch: string;
+const scratch = scratchFolder('media-test-');
 const clips: Record<string, string> = {};
 
 function ffmpeg(args: string[]): void {
@@ -18,7 +17,6 @@ function ffmpeg(args: string[]): void {
 }
 
 beforeAll(() => {
-  scratch = mkdtempSync(path.join(os.tmpdir(), 'media-test-'));
   const clip = (name: string) => (clips[name] = path.join(scratch, name));
   const testVideo = ['-f', 'lavfi', '-i', 'testsrc2=size=160x120:rate=15:duration=3'];
   const tone = ['-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=22050:duration=3'];
@@ -36,7 +34,6 @@ beforeAll(() => {
   writeFileSync(clip('playlist.mp3'), '#EXTM3U\n#EXT-X-TARGETDURATION:10\n#EXTINF:10,\nhttp://example.com/a.mp3\n#EXT-X-ENDLIST\n');
   writeFileSync(clip('concat.m4a'), `ffconcat version 1.0\nfile ${clips['tone.wav']}\nfile http://example.com/b.wav\n`);
 });
-afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 interface Probe {
   format: { format_name: string; duration: string };
@@ -72,7 +69,6 @@ async function run(toolId: string, clip: string, options: Record<string, unknown
   const [output] = await tool.convert({ inputs: [input(clip)], options: tool.options.parse(options) }, ctx);
   return output;
 }
-
 
 describe('video-to-audio and audio-to-audio', () => {
   it('extracts a video soundtrack as mp3 by default, reporting progress', async () => {

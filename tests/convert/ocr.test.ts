@@ -3,8 +3,7 @@
 // results are read back independently: the character error rate against the drawn text, exceljs
 // for XLSX, mammoth for DOCX.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import mammoth from 'mammoth';
@@ -15,6 +14,7 @@ import { ocrConverters } from '../../server/convert/tools/ocr';
 import { spaceBetween } from '../../server/convert/tools/ocr/tesseract';
 import type { ConvertOutput } from '../../server/convert/types';
 import { pngClaiming } from '../support/pixel-bomb';
+import { scratchFolder } from '../support/convert-job';
 
 const FONT = 'Noto Sans CJK SC';
 const TEXT_LINES = [
@@ -30,7 +30,7 @@ const TABLE = [
   ['橙子', '20', '4'],
 ];
 
-let scratch: string;
+const scratch = scratchFolder('ocr-test-');
 const files: Record<string, string> = {};
 
 const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;');
@@ -58,7 +58,6 @@ function tableSvg(rows: readonly string[][], columnWidth: number, rowHeight: num
 }
 
 beforeAll(async () => {
-  scratch = mkdtempSync(path.join(os.tmpdir(), 'ocr-test-'));
   const file = (name: string) => (files[name] = path.join(scratch, name));
   await sharp(textSvg(TEXT_LINES, 1300, 40)).png().toFile(file('text.png'));
   await sharp(textSvg(['OCR test: invoice number 2024 总计 365 元'], 1100, 40)).jpeg({ quality: 90 }).toFile(file('mixed.jpg'));
@@ -77,7 +76,6 @@ beforeAll(async () => {
   writeFileSync(file('bomb.png'), pngClaiming(100_000, 100_000));
   writeFileSync(file('not-image.png'), 'this is only text, not a picture\n'.repeat(20));
 });
-afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 let jobs = 0;
 async function run(toolId: string, file: string, type: string, options: Record<string, unknown> = {}): Promise<ConvertOutput[]> {

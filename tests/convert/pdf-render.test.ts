@@ -1,30 +1,27 @@
 // PDF tools on external engines, each result checked by an independent reader (qpdf, pdfinfo,
 // pdfimages, sharp, openssl), then every tool over the real-world fixtures.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { PDFDict, PDFDocument, PDFHexString, PDFName, PDFString, StandardFonts } from 'pdf-lib';
 import sharp from 'sharp';
 import { ConvertError } from '../../server/convert/errors';
 import { configureTimestamps, pdfRenderConverters } from '../../server/convert/tools/pdf-render';
 import type { Converter, ConvertInput, ConvertOutput } from '../../server/convert/types';
-import { jobContext } from '../support/convert-job';
+import { jobContext, scratchFolder } from '../support/convert-job';
 import { greyPixels, inkDifference, pageDifference, popplerPage, region } from '../support/pixels';
 import { CIRCLE_SIDE, expectTransparentCircle, softMaskPdf } from '../support/transparent-image';
 
 const FIXTURES = path.resolve(__dirname, '../../../shared/fixtures/pdf');
 const FIXTURE_PASSWORD = 'openpassword';
 
-let scratch: string;
+const scratch = scratchFolder('pdf-render-test-');
 let authorityDir: string;
 
 beforeAll(() => {
-  scratch = mkdtempSync(path.join(os.tmpdir(), 'pdf-render-test-'));
   authorityDir = path.join(scratch, 'tsa');
   configureTimestamps({ authorityDir });
 });
-afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 function converter(toolId: string): Converter<any> {
   const found = pdfRenderConverters.find((c) => c.toolId === toolId);

@@ -4,32 +4,23 @@
 // diagrams), and stacked arrows of one width with letters between them stay a figure (GeoTopo.pdf's
 // torus). Read back by independent readers: unzip for word/document.xml, exceljs for the sheet.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { pdfToOfficeConverters } from '../../server/convert/tools/pdf-to-office';
-import { jobContext } from '../support/convert-job';
+import { converterOf, convertFile, scratchFolder } from '../support/convert-job';
 import { arrowsAroundFigurePdf, ITEM_TABLE, itemTablePdf, BOOKTABS_PROSE, BOOKTABS_TABLE, booktabsTablePdf, BOXED_LABELS, boxesSideBySidePdf } from '../support/table-layout-pdfs';
 
-let scratch: string;
+const scratch = scratchFolder('pdf-to-office-booktabs-');
 let tablePdf: string;
 let boxesPdf: string;
 beforeAll(async () => {
-  scratch = mkdtempSync(path.join(os.tmpdir(), 'pdf-to-office-booktabs-'));
   tablePdf = path.join(scratch, 'booktabs.pdf');
   boxesPdf = path.join(scratch, 'boxes.pdf');
   writeFileSync(tablePdf, await booktabsTablePdf());
   writeFileSync(boxesPdf, await boxesSideBySidePdf());
 });
-afterAll(() => rmSync(scratch, { recursive: true, force: true }));
-
-async function run(toolId: string, file: string): Promise<string> {
-  const tool = pdfToOfficeConverters.find((c) => c.toolId === toolId)!;
-  const input = { name: path.basename(file), path: file, size: statSync(file).size, type: 'pdf' };
-  const [output] = await tool.convert({ inputs: [input], options: tool.options.parse({}) }, jobContext(scratch));
-  return output.path;
-}
+const run = async (toolId: string, file: string) => (await convertFile(converterOf(toolId, pdfToOfficeConverters), file, scratch)).path;
 
 const documentXml = (docx: string) => execFileSync('unzip', ['-p', docx, 'word/document.xml'], { encoding: 'utf8' });
 const textOf = (xml: string) => [...xml.matchAll(/<w:t(?: [^>]*)?>([^<]*)<\/w:t>/g)].map((m) => m[1]).join(' ').replace(/\s+/g, ' ').trim();

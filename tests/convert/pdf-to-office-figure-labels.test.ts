@@ -6,8 +6,7 @@
 // package's XML, sharp for the picture's pixels, LibreOffice printing the DOCX and PPTX to PDF and
 // poppler's pdftotext -bbox for where each word landed.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pdfToOfficeConverters } from '../../server/convert/tools/pdf-to-office';
 import { pdfToHtml } from '../../server/convert/tools/ebook/from-pdf';
@@ -16,36 +15,23 @@ import type { ImageBlock, PageLayout } from '../../server/convert/tools/pdf-to-o
 import { greyPixels, region } from '../support/pixels';
 import { SOFFICE_TIMEOUT_MS, sofficeConvert } from '../support/soffice';
 import { DIAGRAM_BOXES, diagramPdf, LABELLED_FIGURE, labelledFigurePdf } from '../support/vector-figure-pdfs';
-import { readZipParts } from '../support/zip';
+import { readZipParts, zipPartText } from '../support/zip';
 import { zipEntry } from '../support/transparent-image';
 import { pptxgenjsInBrowserMode } from '../support/pptx-in-jest';
+import { converterOf, convertFile, scratchFolder } from '../support/convert-job';
 
 const EMUS_PER_POINT = 12700;
 
-let scratch: string;
+const scratch = scratchFolder('pdf-to-office-figure-labels-');
 let figurePdf: string;
 beforeAll(async () => {
-  scratch = mkdtempSync(path.join(os.tmpdir(), 'pdf-to-office-figure-labels-'));
   figurePdf = path.join(scratch, 'labelled-figure.pdf');
   writeFileSync(figurePdf, await labelledFigurePdf());
   pptxgenjsInBrowserMode();
 });
-afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
-let jobs = 0;
-async function run(toolId: string, file: string, notes: string[] = []): Promise<string> {
-  const tool = [...pdfToOfficeConverters, pdfToHtml].find((c) => c.toolId === toolId)!;
-  const workDir = path.join(scratch, `job-${++jobs}`);
-  mkdirSync(workDir);
-  const ctx = { workDir, signal: new AbortController().signal, progress: () => {}, tier: 'vip' as const, note: (m: string) => void notes.push(m) };
-  const input = { name: path.basename(file), path: file, size: statSync(file).size, type: 'pdf' };
-  const [output] = await tool.convert({ inputs: [input], options: tool.options.parse({}) }, ctx);
-  return output.path;
-}
-
-async function part(file: string, name: string): Promise<string> {
-  return (await readZipParts(file)).find((p) => p.name === name)!.text;
-}
+const run = async (toolId: string, file: string, notes: string[] = []) => (await convertFile(converterOf(toolId, [...pdfToOfficeConverters, pdfToHtml]), file, scratch, { notes })).path;
+const part = zipPartText;
 
 const textOf = (xml: string) => [...xml.matchAll(/<(?:w|a):t(?: [^>]*)?>([^<]*)<\/(?:w|a):t>/g)].map((m) => m[1]).join(' ');
 

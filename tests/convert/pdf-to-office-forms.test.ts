@@ -3,8 +3,7 @@
 // /V with /NeedAppearances set, as LibreOffice writes it; poppler's pdftotext draws such fields
 // from their values and is the reference. Outputs are read back as their packages' XML.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { ofdConverters } from '../../server/convert/tools/ofd';
@@ -13,27 +12,17 @@ import { readPdfPages } from '../../server/convert/tools/pdf-to-office/extractio
 import { DRAWN_FIELD_VALUE, filledFormPdf, FORM_LABELS, PASSWORD_VALUE, STALE_FIELD_VALUES } from '../support/form-pdfs';
 import { readZipParts } from '../support/zip';
 import { pptxgenjsInBrowserMode } from '../support/pptx-in-jest';
+import { converterOf, convertFile, scratchFolder } from '../support/convert-job';
 
-let scratch: string;
+const scratch = scratchFolder('pdf-to-office-forms-');
 let form: string;
 beforeAll(async () => {
-  scratch = mkdtempSync(path.join(os.tmpdir(), 'pdf-to-office-forms-'));
   form = path.join(scratch, 'form.pdf');
   writeFileSync(form, await filledFormPdf());
   pptxgenjsInBrowserMode();
 });
-afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
-let jobs = 0;
-async function run(toolId: string, file: string): Promise<string> {
-  const tool = [...pdfToOfficeConverters, ...ofdConverters].find((c) => c.toolId === toolId)!;
-  const workDir = path.join(scratch, `job-${++jobs}`);
-  mkdirSync(workDir);
-  const ctx = { workDir, signal: new AbortController().signal, progress: () => {}, tier: 'vip' as const, note: () => {} };
-  const input = { name: path.basename(file), path: file, size: statSync(file).size, type: 'pdf' };
-  const [output] = await tool.convert({ inputs: [input], options: tool.options.parse({}) }, ctx);
-  return output.path;
-}
+const run = async (toolId: string, file: string) => (await convertFile(converterOf(toolId, [...pdfToOfficeConverters, ...ofdConverters]), file, scratch, { notes: [] })).path;
 
 /** The text runs of the given parts of a package (OOXML, OFD), in order, joined by spaces. */
 async function packageText(file: string, part: RegExp, run: RegExp): Promise<string> {

@@ -6,38 +6,28 @@
  * places (Excel writes a page's text, not its pictures).
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { pdfToOfficeConverters } from '../../server/convert/tools/pdf-to-office';
 import { pdfToHtml } from '../../server/convert/tools/ebook/from-pdf';
-import { jobContext } from '../support/convert-job';
+import { converterOf, convertFile, scratchFolder } from '../support/convert-job';
 import { imageRowPdf, ROW_FIGURE_CAPTION, ROW_PARAGRAPH, ROW_PICTURES } from '../support/image-row-pdf';
 import { pptxgenjsInBrowserMode } from '../support/pptx-in-jest';
 import { SOFFICE_TIMEOUT_MS, sofficeConvert } from '../support/soffice';
 import { zipEntry } from '../support/transparent-image';
-import { readZipParts } from '../support/zip';
+import { zipPartText } from '../support/zip';
 
-let scratch: string;
+const scratch = scratchFolder('pdf-to-office-image-rows-');
 let rowPdf: string;
 beforeAll(async () => {
-  scratch = mkdtempSync(path.join(os.tmpdir(), 'pdf-to-office-image-rows-'));
   rowPdf = path.join(scratch, 'image-row.pdf');
   writeFileSync(rowPdf, await imageRowPdf());
   pptxgenjsInBrowserMode();
 });
-afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
-async function run(toolId: string): Promise<string> {
-  const tool = [...pdfToOfficeConverters, pdfToHtml].find((c) => c.toolId === toolId)!;
-  const ctx = jobContext(scratch);
-  const input = { name: 'image-row.pdf', path: rowPdf, size: statSync(rowPdf).size, type: 'pdf' };
-  const [output] = await tool.convert({ inputs: [input], options: tool.options.parse({}) }, ctx);
-  return output.path;
-}
-
-const part = async (file: string, name: string) => (await readZipParts(file)).find((p) => p.name === name)!.text;
+const run = async (toolId: string) => (await convertFile(converterOf(toolId, [...pdfToOfficeConverters, pdfToHtml]), rowPdf, scratch)).path;
+const part = zipPartText;
 const textOf = (xml: string) => [...xml.matchAll(/<w:t(?: [^>]*)?>([^<]*)<\/w:t>/g)].map((m) => m[1]).join('');
 
 /** Which of the row's colours a picture is (by its mean colour, read by sharp). */

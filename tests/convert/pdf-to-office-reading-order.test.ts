@@ -5,22 +5,20 @@
 // draws everything in reading order, so poppler's pdftotext -raw (content stream order) is the
 // independent witness; the DOCX is read back as its XML.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pdfToOfficeConverters } from '../../server/convert/tools/pdf-to-office';
-import { jobContext } from '../support/convert-job';
+import { jobContext, scratchFolder } from '../support/convert-job';
 import { HEADER_ITEMS, INDEX_COLUMNS, LISTING, PROSE_COLUMNS, readingOrderPdf, RUNNING_HEADER, TABLE } from '../support/reading-order-pdfs';
 import { readZipParts } from '../support/zip';
 
-let scratch: string;
+const scratch = scratchFolder('pdf-to-office-reading-order-');
 let input: string;
 let word: string;
 let raw: string;
 const squash = (text: string) => text.replace(/\s+/g, '');
 
 beforeAll(async () => {
-  scratch = mkdtempSync(path.join(os.tmpdir(), 'pdf-to-office-reading-order-'));
   input = path.join(scratch, 'reading-order.pdf');
   writeFileSync(input, await readingOrderPdf());
   raw = squash(execFileSync('pdftotext', ['-raw', input, '-'], { encoding: 'utf8' }));
@@ -29,7 +27,6 @@ beforeAll(async () => {
   const document = (await readZipParts(output.path)).find((p) => p.name === 'word/document.xml')!.text;
   word = squash([...document.matchAll(/<w:t(?: [^>]*)?>([^<]*)<\/w:t>/g)].map((m) => m[1]).join(''));
 });
-afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 /** Pieces that must follow one another directly in reading order. */
 const sequences = {

@@ -7,29 +7,27 @@
 // pdftotext of the unturned file. A page whose /Rotate only shows a sheet drawn turned, so its text
 // reads upright as shown, keeps its landscape page.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { DOMParser } from '@xmldom/xmldom';
 import ExcelJS from 'exceljs';
 import sharp from 'sharp';
 import { ebookConverters } from '../../server/convert/tools/ebook';
 import { pdfToOfficeConverters } from '../../server/convert/tools/pdf-to-office';
-import { jobContext } from '../support/convert-job';
+import { converterOf, convertFile, scratchFolder } from '../support/convert-job';
 import { pptxgenjsInBrowserMode } from '../support/pptx-in-jest';
 import { LANDSCAPE_LINES, paragraphPagesPdf, uprightLandscapePdf } from '../support/rotated-text-pdf';
 import { paragraphAboveFigurePdf } from '../support/vector-figure-pdfs';
 import { zipEntry } from '../support/transparent-image';
 import { readZipParts } from '../support/zip';
 
-let scratch: string;
+const scratch = scratchFolder('pdf-to-office-rotated-');
 /** Three pages of paragraphs and a figure page, upright. */
 let upright: string;
 /** The same pages turned by /Rotate: 90, none, 180, 270. */
 let turned: string;
 let landscape: string;
 beforeAll(async () => {
-  scratch = mkdtempSync(path.join(os.tmpdir(), 'pdf-to-office-rotated-'));
   const paragraphs = path.join(scratch, 'paragraphs.pdf');
   const figure = path.join(scratch, 'figure.pdf');
   writeFileSync(paragraphs, await paragraphPagesPdf());
@@ -42,14 +40,8 @@ beforeAll(async () => {
   writeFileSync(landscape, await uprightLandscapePdf());
   pptxgenjsInBrowserMode();
 });
-afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
-async function run(toolId: string, file: string): Promise<string> {
-  const tool = [...pdfToOfficeConverters, ...ebookConverters].find((c) => c.toolId === toolId)!;
-  const input = { name: path.basename(file), path: file, size: statSync(file).size, type: 'pdf' };
-  const [output] = await tool.convert({ inputs: [input], options: tool.options.parse({}) }, jobContext(scratch));
-  return output.path;
-}
+const run = async (toolId: string, file: string) => (await convertFile(converterOf(toolId, [...pdfToOfficeConverters, ...ebookConverters]), file, scratch)).path;
 
 const squash = (text: string) => text.replace(/\s+/g, ' ').trim();
 

@@ -3,12 +3,11 @@
  * GeoTopo's page 24) stay together at the top: the gap between them, over the body's first short
  * lines, is no column gutter (issue 14: the right half came after "Beispiel 19 (Knoten)").
  */
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { pdfToHtml } from '../../server/convert/tools/ebook/from-pdf';
-import { jobContext } from '../support/convert-job';
+import { jobContext, scratchFolder } from '../support/convert-job';
 
 const HEADER = { left: '21', right: '1.6. WEGE UND KNOTEN' };
 const BODY = ['Definition 20', 'Eine geschlossene Jordankurve heisst Knoten.', 'Beispiel 19 (Knoten)'];
@@ -28,11 +27,7 @@ async function headerPdf(): Promise<Uint8Array> {
   return doc.save();
 }
 
-let scratch: string;
-beforeAll(() => {
-  scratch = mkdtempSync(path.join(os.tmpdir(), 'pdf-to-office-running-header-'));
-});
-afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+const scratch = scratchFolder('pdf-to-office-running-header-');
 
 it('reads both halves of the running header before the body', async () => {
   const pdf = path.join(scratch, 'header.pdf');

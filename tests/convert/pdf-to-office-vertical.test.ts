@@ -4,34 +4,26 @@
 // first, then the columns right to left, and is the reference. Outputs are read back as their
 // packages' XML.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { ebookConverters } from '../../server/convert/tools/ebook';
 import { ofdConverters } from '../../server/convert/tools/ofd';
 import { pdfToOfficeConverters } from '../../server/convert/tools/pdf-to-office';
 import { VERTICAL_COLUMNS, VERTICAL_PAGE_TWO, VERTICAL_TITLE, verticalTextPdf } from '../support/vertical-text-pdfs';
-import { jobContext } from '../support/convert-job';
+import { converterOf, convertFile, scratchFolder } from '../support/convert-job';
 import { readZipParts } from '../support/zip';
 import { pptxgenjsInBrowserMode } from '../support/pptx-in-jest';
 
-let scratch: string;
+const scratch = scratchFolder('pdf-to-office-vertical-');
 let input: string;
 beforeAll(async () => {
-  scratch = mkdtempSync(path.join(os.tmpdir(), 'pdf-to-office-vertical-'));
   input = path.join(scratch, 'vertical.pdf');
   writeFileSync(input, await verticalTextPdf());
   pptxgenjsInBrowserMode();
 });
-afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
-async function run(toolId: string, file = input): Promise<string> {
-  const tool = [...pdfToOfficeConverters, ...ebookConverters, ...ofdConverters].find((c) => c.toolId === toolId)!;
-  const type = path.extname(file).slice(1);
-  const [output] = await tool.convert({ inputs: [{ name: path.basename(file), path: file, size: statSync(file).size, type }], options: tool.options.parse({}) }, jobContext(scratch));
-  return output.path;
-}
+const run = async (toolId: string, file = input) => (await convertFile(converterOf(toolId, [...pdfToOfficeConverters, ...ebookConverters, ...ofdConverters]), file, scratch)).path;
 
 /** The text runs of the given parts of a package, in order, with nothing between them. */
 async function packageText(file: string, part: RegExp, run: RegExp): Promise<string> {

@@ -3,8 +3,7 @@
 // and the results are read back by independent readers: mammoth and LibreOffice for DOCX, exceljs
 // for XLSX, the package's own parts for PPTX. Then every real-world fixture goes through all three.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import {
   AlignmentType,
@@ -64,6 +63,7 @@ import { readZipParts } from '../support/zip';
 import { expectTransparentCircle, softMaskPdf, zipEntry, zipEntryNames } from '../support/transparent-image';
 import { HTTP_LINK, linkPdf, MAIL_LINK, PAGE_LINK, SCRIPT_LINK } from '../support/link-pdf';
 import { pptxgenjsInBrowserMode } from '../support/pptx-in-jest';
+import { converterOf, convertFile, scratchFolder } from '../support/convert-job';
 
 const FIXTURES = path.resolve(__dirname, '../../../shared/fixtures/pdf');
 const FIXTURE_PASSWORD = 'openpassword';
@@ -72,27 +72,12 @@ const LONG_CHINESE = '春眠不觉晓，处处闻啼鸟。夜来风雨声，花�
 const LONG_LATIN =
   'The quick brown fox jumps over the lazy dog while the report explains how revenue grew in every region, and this sentence is long enough to wrap onto a second line of the page.';
 
-let scratch: string;
+const scratch = scratchFolder('pdf-to-office-test-');
 beforeAll(() => {
-  scratch = mkdtempSync(path.join(os.tmpdir(), 'pdf-to-office-test-'));
   pptxgenjsInBrowserMode();
 });
-afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
-let jobs = 0;
-async function run(toolId: string, file: string, options: Record<string, unknown> = {}, notes: string[] = []): Promise<ConvertOutput> {
-  const tool = pdfToOfficeConverters.find((c) => c.toolId === toolId)!;
-  return runConverter(tool, file, options, notes);
-}
-
-async function runConverter(tool: (typeof pdfToOfficeConverters)[number], file: string, options: Record<string, unknown> = {}, notes: string[] = []): Promise<ConvertOutput> {
-  const workDir = path.join(scratch, `job-${++jobs}`);
-  mkdirSync(workDir);
-  const ctx = { workDir, signal: new AbortController().signal, progress: () => {}, tier: 'vip' as const, note: (message: string) => void notes.push(message) };
-  const input = { name: path.basename(file), path: file, size: statSync(file).size, type: 'pdf' };
-  const [output] = await tool.convert({ inputs: [input], options: tool.options.parse(options) }, ctx);
-  return output;
-}
+const run = (toolId: string, file: string, options: Record<string, unknown> = {}, notes: string[] = []) => convertFile(converterOf(toolId, pdfToOfficeConverters), file, scratch, { options, notes });
 
 function pdfText(file: string): string {
   return execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' });
@@ -504,7 +489,7 @@ describe('vector figures and loose text (issue 14 items 1–3)', () => {
 
     it('Word: that page becomes a picture of itself, the others stay, and the task is told which page', async () => {
       const notes: string[] = [];
-      const output = await runConverter(pdfLayoutConverter('pdf-to-word', 'docx', breakingPageTwo(writeDocx)), twoPages, {}, notes);
+      const output = await convertFile(pdfLayoutConverter('pdf-to-word', 'docx', breakingPageTwo(writeDocx)), twoPages, scratch, { notes });
       expect(notes).toEqual(['第2页版面未能完整还原，已按原样（图片或文本行）保留']);
       const parts = await zipEntries(output.path);
       // The figure of page 1 and the picture of page 2.
@@ -530,7 +515,7 @@ describe('vector figures and loose text (issue 14 items 1–3)', () => {
           fallback,
         );
       const notes: string[] = [];
-      const workbook = await readSheets((await runConverter(pdfLayoutConverter('pdf-to-excel', 'xlsx', breakingSheet), twoPages, {}, notes)).path);
+      const workbook = await readSheets((await convertFile(pdfLayoutConverter('pdf-to-excel', 'xlsx', breakingSheet), twoPages, scratch, { notes })).path);
       expect(notes).toEqual(['第2页版面未能完整还原，已按原样（图片或文本行）保留']);
       expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual(['第1页', '第2页']);
       expect(wordsMissingFrom(sheetCells(workbook), inputWords(twoPages))).toEqual([]);
@@ -538,7 +523,7 @@ describe('vector figures and loose text (issue 14 items 1–3)', () => {
 
     it('PowerPoint: that slide shows the page as a picture; one slide per page still', async () => {
       const notes: string[] = [];
-      const parts = await zipEntries((await runConverter(pdfLayoutConverter('pdf-to-ppt', 'pptx', breakingPageTwo(writePptx)), twoPages, {}, notes)).path);
+      const parts = await zipEntries((await convertFile(pdfLayoutConverter('pdf-to-ppt', 'pptx', breakingPageTwo(writePptx)), twoPages, scratch, { notes })).path);
       expect(notes).toEqual(['第2页版面未能完整还原，已按原样（图片或文本行）保留']);
       expect([...parts.keys()].filter((name) => /^ppt\/slides\/slide\d+\.xml$/.test(name))).toHaveLength(2);
       expect(parts.get('ppt/slides/slide2.xml')!.match(/<p:pic>/g)).toHaveLength(1);

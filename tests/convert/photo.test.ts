@@ -3,8 +3,7 @@
 // real portrait. Results are read back with sharp: alpha at the corners and on the body, the
 // photo's size in px and the background colour at its corners; the preview the page composes
 // matches the download; the model runs once per uploaded photo, whatever is chosen after.
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { copyFileSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { ID_PHOTO_COLORS, ID_PHOTO_SIZES, idPhotoColor, idPhotoSize, type IdPhotoColor, type IdPhotoPreviewData, type IdPhotoPreviewLayout, type IdPhotoSize } from '../../shared/id-photo';
@@ -16,11 +15,11 @@ import type { Converter, ConvertInput } from '../../server/convert/types';
 import '../support/onnx-realm';
 import { pngClaiming } from '../support/pixel-bomb';
 import { PORTRAIT } from '../support/portrait';
-import { jobContext, refusal } from '../support/convert-job';
+import { jobContext, refusal, scratchFolder } from '../support/convert-job';
 
 jest.setTimeout(240_000);
 
-let scratch: string;
+const scratch = scratchFolder('photo-test-');
 const files: Record<string, string> = {};
 
 const PERSON = `<svg xmlns="http://www.w3.org/2000/svg" width="240" height="320">
@@ -31,7 +30,6 @@ const PERSON = `<svg xmlns="http://www.w3.org/2000/svg" width="240" height="320"
 </svg>`;
 
 beforeAll(async () => {
-  scratch = mkdtempSync(path.join(os.tmpdir(), 'photo-test-'));
   files['person.png'] = path.join(scratch, 'person.png');
   await sharp(Buffer.from(PERSON)).png().toFile(files['person.png']);
   files['person.jpg'] = path.join(scratch, 'person.jpg');
@@ -41,7 +39,6 @@ beforeAll(async () => {
   files['text.png'] = path.join(scratch, 'text.png');
   writeFileSync(files['text.png'], 'not a picture\n'.repeat(40));
 });
-afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 const context = () => jobContext(scratch);
 
@@ -97,7 +94,6 @@ async function pixelAt(data: Buffer, channels: number, width: number, x: number,
   const i = (y * width + x) * channels;
   return [...data.subarray(i, i + channels)];
 }
-
 
 describe('shared ID-photo table', () => {
   it('has the four SPEC colours and the 17 SPEC sizes', () => {

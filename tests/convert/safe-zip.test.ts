@@ -1,16 +1,11 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { SafeZip, type ZipMessages } from '../../server/convert/archive/safe-zip';
 import { zipBytes } from '../support/zip';
+import { scratchFolder } from '../support/convert-job';
 
 const messages: ZipMessages = { corrupt: '损坏', encrypted: '加密', tooLarge: '过大', tooManyEntries: '过多' };
-let scratch: string;
-
-beforeAll(() => {
-  scratch = mkdtempSync(path.join(os.tmpdir(), 'safe-zip-'));
-});
-afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+const scratch = scratchFolder('safe-zip-');
 
 async function zipOf(entries: Array<[string, Buffer]>, name: string): Promise<string> {
   const file = path.join(scratch, name);

@@ -3,8 +3,7 @@
 // the test made), the transcript writers as pure functions of segments given as data, and the
 // refusal and availability reason while no model is configured.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { unavailableTools } from '../../server/convert/availability';
 import { findConverter } from '../../server/convert/registry';
@@ -26,20 +25,18 @@ import {
   type Segment,
 } from '../../server/convert/tools/speech';
 import { openMediaSource } from '../../server/convert/tools/media/media-source';
-import { jobContext } from '../support/convert-job';
+import { jobContext, scratchFolder } from '../support/convert-job';
 
-let scratch: string;
+const scratch = scratchFolder('speech-test-');
 let tones: string;
 const context = () => jobContext(scratch, { tier: 'guest' });
 
 beforeAll(() => {
-  scratch = mkdtempSync(path.join(os.tmpdir(), 'speech-test-'));
   tones = path.join(scratch, 'tones.mp3');
   // Tone 0–0.8 s, silence to 1.6 s, tone to 2.4 s, silence to 3 s; stereo 44.1 kHz mp3.
   execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-nostdin', '-y', '-f', 'lavfi', '-i', 'sine=frequency=300:sample_rate=44100:duration=3', '-af', "volume='if(lt(t,0.8)+between(t,1.6,2.4),1,0)':eval=frame", '-ac', '2', tones]);
   configureSpeech({});
 });
-afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 describe('audio preparation', () => {
   test('silences parsed from ametadata output, an open one closed at the end', () => {

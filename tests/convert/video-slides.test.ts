@@ -2,19 +2,18 @@
 // red again) of a second each, then a moving test pattern. Results are read back independently:
 // pdfinfo for the PDF's pages and their size, the PPTX zip's slide XML for slides and captions.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { ConvertError } from '../../server/convert/errors';
 import { findConverter } from '../../server/convert/registry';
 import { frameTimes, pictureDistance, samePicture, thumbnailOf, selectExpression, thinFrames } from '../../server/convert/tools/video-slides';
 import type { ConvertInput } from '../../server/convert/types';
-import { jobContext } from '../support/convert-job';
+import { jobContext, scratchFolder } from '../support/convert-job';
 import { meanColour } from '../support/pixels';
 import { pptxgenjsInBrowserMode } from '../support/pptx-in-jest';
 
-let scratch: string;
+const scratch = scratchFolder('video-slides-test-');
 let slidesVideo: string;
 let toneOnly: string;
 
@@ -23,7 +22,6 @@ function ffmpeg(args: string[]): void {
 }
 
 beforeAll(() => {
-  scratch = mkdtempSync(path.join(os.tmpdir(), 'video-slides-test-'));
   slidesVideo = path.join(scratch, 'lecture.mp4');
   const still = (color: string) => ['-f', 'lavfi', '-i', `color=${color}:size=320x240:rate=10:duration=1`];
   ffmpeg([
@@ -38,7 +36,6 @@ beforeAll(() => {
   toneOnly = path.join(scratch, 'tone.wav');
   ffmpeg(['-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=8000:duration=2', toneOnly]);
 });
-afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 const context = () => jobContext(scratch, { tier: 'guest' });
 

@@ -44,3 +44,10 @@ export function readZipParts(file: string): Promise<ZipPart[]> {
     });
   });
 }
+
+/** One entry of an archive as UTF-8 text; fails the test when the archive has no such entry. */
+export async function zipPartText(file: string, name: string): Promise<string> {
+  const part = (await readZipParts(file)).find((p) => p.name === name);
+  if (!part) throw new Error(`${file} has no ${name}`);
+  return part.text;
+}
