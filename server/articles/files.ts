@@ -5,20 +5,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
-import { HELP_CATEGORIES, tagName, tutorialCategory, GENERAL_CATEGORY } from '../../shared/articles';
+import { HELP_CATEGORIES, tagName, tutorialCategory, GENERAL_CATEGORY, type ArticleSummary } from '../../shared/articles';
 import { findTool } from '../../shared/catalogue';
 
-export interface ArticleFile {
-  id: number;
-  kind: 'tutorial' | 'help';
-  category: string;
-  tags: string[];
-  tool?: string;
-  title: string;
-  summary: string;
+/** An article as its file gives it: the summary's fields, the Markdown body and the file's name. */
+export interface ArticleFile extends Omit<ArticleSummary, 'cover'> {
+  /** The cover's file name in the images folder (the summary gives its URL). */
   cover?: string;
-  published: string;
-  updated?: string;
   body: string;
   file: string;
 }

@@ -4,12 +4,11 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
-import { selectPageNumbers } from '../../page-ranges';
 import type { ConvertContext, ConvertInput, ConvertOutput, Converter } from '../../types';
 import { IMAGE_ENGINES, loadImage, openImage } from '../image/image-source';
 import { pagesOption, passwordOption } from '../pdf-render/options';
 import { outputName } from '../pdf-render/output-name';
-import { openReadablePdf } from '../pdf-render/pdf-input';
+import { openChosenPages } from '../pdf-render/pdf-input';
 import { renderPages } from '../pdf-render/render-pages';
 import type { PageLayout } from '../pdf-to-office/layout/blocks';
 import { assignHeadings } from '../pdf-to-office/layout/headings';
@@ -105,8 +104,7 @@ function scanConverter(toolId: string, extension: 'docx' | 'xlsx', write: (pages
       const outputs: ConvertOutput[] = [];
       for (const [index, input] of inputs.entries()) {
         const share = (fraction: number, from: number, width: number) => Math.round(((index + (from + fraction * width) / 100) / inputs.length) * 100);
-        const pdf = await openReadablePdf(input.path, { password: options.password, workDir: ctx.workDir, signal: ctx.signal });
-        const numbers = selectPageNumbers(options.pages, pdf.pageCount);
+        const { source: pdf, pages: numbers } = await openChosenPages(input.path, options, ctx);
         const rendered = await renderPages(pdf.path, numbers, {
           dpi: options.dpi,
           format: 'png',

@@ -4,11 +4,10 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
-import { selectPageNumbers } from '../../page-ranges';
 import type { Converter, ConvertOutput } from '../../types';
 import { pagesOption, passwordOption } from '../pdf-render/options';
 import { outputName } from '../pdf-render/output-name';
-import { corruptOnEngineFailure, openReadablePdf } from '../pdf-render/pdf-input';
+import { corruptOnEngineFailure, openChosenPages } from '../pdf-render/pdf-input';
 import { readPdfPages } from '../pdf-to-office/extraction/read-pages';
 import { unreadableNote } from '../pdf-to-office/extraction/unmapped-glyphs';
 import { drawOfdToPdf } from './draw-pdf';
@@ -48,8 +47,7 @@ export const pdfToOfd: Converter<z.infer<typeof pdfToOfdOptions>> = {
   async convert({ inputs, options }, ctx) {
     const outputs: ConvertOutput[] = [];
     for (const [index, input] of inputs.entries()) {
-      const source = await openReadablePdf(input.path, { password: options.password, workDir: ctx.workDir, signal: ctx.signal });
-      const pageNumbers = selectPageNumbers(options.pages, source.pageCount);
+      const { source, pages: pageNumbers } = await openChosenPages(input.path, options, ctx);
       const share = (fraction: number): number => Math.round(((index + fraction) / inputs.length) * 100);
       // OFD is fixed layout: its pages stay as shown, turned text and all (no uprightTurnedPages).
       const { pages } = await corruptOnEngineFailure(

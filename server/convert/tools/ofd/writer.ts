@@ -16,8 +16,7 @@ import { readFile } from 'node:fs/promises';
 import { randomUUID } from 'node:crypto';
 import yazl from 'yazl';
 import { sameLink } from '../pdf-to-office/extraction/page-links';
-import { containsCjk } from '../pdf-to-office/layout/scripts';
-import { quarterTurn } from '../pdf-to-office/layout/turned-text';
+import { quarterTurn, writesVertically } from '../pdf-to-office/layout/turned-text';
 import { charPictures, type LinkTarget, type PdfChar, type PdfPage } from '../pdf-to-office/page-content';
 import { OFD_NAMESPACE } from './model';
 import { escapeXml } from './xml';
@@ -182,7 +181,7 @@ function verticalPlacement(run: TextRun): TextPlacement {
 
 function placement(run: TextRun): TextPlacement {
   if (!run.direction) return uprightPlacement(run);
-  const verticalWriting = quarterTurn(run.direction) === 'down' && containsCjk(run.chars.map((c) => c.text).join(''));
+  const verticalWriting = writesVertically(quarterTurn(run.direction), run.chars.map((c) => c.text).join(''));
   return verticalWriting ? verticalPlacement(run) : turnedPlacement(run, run.direction);
 }
 

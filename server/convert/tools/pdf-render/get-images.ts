@@ -10,8 +10,7 @@ import { runEngine } from '../../engines';
 import type { Converter, ConvertContext, ConvertInput, ConvertOutput } from '../../types';
 import { pagesOption, passwordOption } from './options';
 import { outputName } from './output-name';
-import { selectPageNumbers } from '../../page-ranges';
-import { corruptOnEngineFailure, openReadablePdf } from './pdf-input';
+import { corruptOnEngineFailure, openChosenPages } from './pdf-input';
 import { applySoftMask } from './soft-mask';
 
 const getImagesOptions = z.object({ pages: pagesOption, password: passwordOption });
@@ -76,8 +75,7 @@ async function maskedCopy(file: string, mask: string, out: string): Promise<stri
 }
 
 async function imagesOf(input: ConvertInput, inputIndex: number, options: GetImagesOptions, ctx: ConvertContext): Promise<ConvertOutput[]> {
-  const source = await openReadablePdf(input.path, { password: options.password, workDir: ctx.workDir, signal: ctx.signal });
-  const pages = selectPageNumbers(options.pages, source.pageCount);
+  const { source, pages } = await openChosenPages(input.path, options, ctx);
   const pageRange: [number, number] = [pages[0], pages[pages.length - 1]];
   const selectedPages = new Set(pages);
   const { stdout } = await corruptOnEngineFailure(

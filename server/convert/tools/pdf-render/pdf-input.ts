@@ -3,6 +3,8 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { ConvertError } from '../../errors';
+import { selectPageNumbers } from '../../page-ranges';
+import type { ConvertContext } from '../../types';
 import { EngineFailedError, runEngine } from '../../engines';
 import { PDF_CORRUPT, PDF_ENCRYPTED, WRONG_PASSWORD } from './messages';
 import { qpdfArgumentFile } from './qpdf-arguments';
@@ -60,6 +62,19 @@ export async function openReadablePdf(inputPath: string, options: OpenOptions): 
     okExitCodes: QPDF_OK,
   });
   return { path: decrypted, pageCount, wasEncrypted: true };
+}
+
+/**
+ * The visitor's PDF opened for reading (decrypted with their password) and the pages their `pages`
+ * option names, 1-based (every page when it is empty).
+ */
+export async function openChosenPages(
+  inputPath: string,
+  { password, pages }: { password: string; pages: string },
+  { workDir, signal }: Pick<ConvertContext, 'workDir' | 'signal'>,
+): Promise<{ source: ReadablePdf; pages: number[] }> {
+  const source = await openReadablePdf(inputPath, { password, workDir, signal });
+  return { source, pages: selectPageNumbers(pages, source.pageCount) };
 }
 
 /** True when qpdf finds the file structurally sound (warnings allowed). */

@@ -5,8 +5,7 @@ import { z } from 'zod';
 import type { Converter, ConvertOutput } from '../../types';
 import { dpiOption, pagesOption, passwordOption, qualityOption } from './options';
 import { outputName } from './output-name';
-import { selectPageNumbers } from '../../page-ranges';
-import { openReadablePdf } from './pdf-input';
+import { openChosenPages } from './pdf-input';
 import { renderPages } from './render-pages';
 
 const pageImageOptions = z.object({
@@ -29,8 +28,7 @@ function pageImageConverter(toolId: string, format: ImageFormat): Converter<Page
     async convert({ inputs, options }, ctx) {
       const outputs: ConvertOutput[] = [];
       for (const [index, input] of inputs.entries()) {
-        const source = await openReadablePdf(input.path, { password: options.password, workDir: ctx.workDir, signal: ctx.signal });
-        const pages = selectPageNumbers(options.pages, source.pageCount);
+        const { source, pages } = await openChosenPages(input.path, options, ctx);
         const rendered = await renderPages(source.path, pages, {
           dpi: options.dpi,
           // JPEG goes through sharp from mutool's PNG, read from the file in strips: raw pixels in the

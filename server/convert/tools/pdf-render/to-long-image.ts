@@ -8,8 +8,7 @@ import type { Converter, ConvertContext, ConvertInput, ConvertOutput } from '../
 import { dpiOption, pagesOption, passwordOption } from './options';
 import { outputName } from './output-name';
 import { readPageSizes } from './page-sizes';
-import { selectPageNumbers } from '../../page-ranges';
-import { openReadablePdf } from './pdf-input';
+import { openChosenPages } from './pdf-input';
 import { renderPages } from './render-pages';
 
 /** Beyond this, phone viewers and chat apps refuse or blur the image, and memory grows for nothing. */
@@ -29,8 +28,8 @@ export type LongImageOptions = z.infer<typeof longImageOptions>;
 const pixels = (points: number, dpi: number) => Math.ceil((points * dpi) / 72);
 
 async function renderLongImage(input: ConvertInput, options: LongImageOptions, ctx: ConvertContext, onProgress: (done: number) => void): Promise<ConvertOutput> {
-  const source = await openReadablePdf(input.path, { password: options.password, workDir: ctx.workDir, signal: ctx.signal });
-  const pages = new Set(selectPageNumbers(options.pages, source.pageCount));
+  const { source, pages: chosen } = await openChosenPages(input.path, options, ctx);
+  const pages = new Set(chosen);
   const sizes = (await readPageSizes(source.path, source.pageCount, ctx.signal)).filter((size) => pages.has(size.page));
   // Checked before rendering, so an oversized request costs nothing.
   const estimatedHeight = sizes.reduce((sum, size) => sum + pixels(size.height, options.dpi), 0);

@@ -126,6 +126,11 @@ export function quarterTurnDirection(degrees: number): { x: number; y: number } 
   return QUARTER_TURNS[Math.round(degrees / 90) & 3];
 }
 
+/** The downward side of text running along `u` (unit vector, y down): a quarter turn clockwise from it. */
+export function downwardSide(u: { x: number; y: number }): { x: number; y: number } {
+  return { x: -u.y, y: u.x };
+}
+
 /** The smallest box around the points. */
 export function boxAround(points: readonly { x: number; y: number }[]): Box {
   return unionBox(points.map(({ x, y }) => ({ x0: x, y0: y, x1: x, y1: y })));

@@ -4,11 +4,10 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import { ConvertError } from '../../../errors';
-import { selectPageNumbers } from '../../../page-ranges';
 import type { Converter, ConvertOutput } from '../../../types';
 import { pagesOption, passwordOption } from '../../pdf-render/options';
 import { outputName } from '../../pdf-render/output-name';
-import { corruptOnEngineFailure, openReadablePdf } from '../../pdf-render/pdf-input';
+import { corruptOnEngineFailure, openChosenPages } from '../../pdf-render/pdf-input';
 import { writeDxf } from './dxf-writer';
 import { EMPTY_PDF_MESSAGE, SCANNED_PDF_MESSAGE } from './messages';
 import { drawingFromPages } from './pdf-drawing';
@@ -23,8 +22,7 @@ export const pdfToCad: Converter<z.infer<typeof pdfToCadOptions>> = {
   async convert({ inputs, options }, ctx) {
     const outputs: ConvertOutput[] = [];
     for (const [index, input] of inputs.entries()) {
-      const source = await openReadablePdf(input.path, { password: options.password, workDir: ctx.workDir, signal: ctx.signal });
-      const pageNumbers = selectPageNumbers(options.pages, source.pageCount);
+      const { source, pages: pageNumbers } = await openChosenPages(input.path, options, ctx);
       const pages = await corruptOnEngineFailure(tracePdf(source.path, pageNumbers, ctx.workDir, ctx.signal));
       ctx.progress(Math.round(((index + 0.6) / inputs.length) * 100));
       const drawing = drawingFromPages(pages);

@@ -8,7 +8,7 @@
 // MuPDF gives the widget's rectangle on the page as shown; the value turns with the page's /Rotate
 // (less the widget's own /MK /R), as a viewer draws it, so on a page turned by /Rotate alone it
 // runs down or up the shown page like the page's own text.
-import { boxAround, containsPoint, quarterTurnDirection, type Box, type PdfChar, type PdfFont, type PdfLine } from '../page-content';
+import { boxAround, containsPoint, downwardSide, quarterTurnDirection, type Box, type PdfChar, type PdfFont, type PdfLine } from '../page-content';
 
 /**
  * [x0, y0, x1, y1, value, font name, size (0: fit the box), colour 0xRRGGBB, quadding 0/1/2, multiline 0/1,
@@ -124,8 +124,7 @@ function alreadyShown(lines: readonly PdfLine[], box: Box, value: string): boole
  */
 function fieldFrame(box: Box, turn: number) {
   const along = quarterTurnDirection(turn);
-  // The text's downward side, a quarter turn clockwise from its direction (y down).
-  const down = { x: -along.y, y: along.x };
+  const down = downwardSide(along);
   const upright = along.x !== 0;
   const width = upright ? box.x1 - box.x0 : box.y1 - box.y0;
   const height = upright ? box.y1 - box.y0 : box.x1 - box.x0;

@@ -7,7 +7,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { runEngine } from '../../../engines';
-import { boxAround, isBlank, type Box, type PdfChar, type PdfDrawing, type PdfFont, type PdfLine, type PdfPage } from '../page-content';
+import { boxAround, downwardSide, isBlank, type Box, type PdfChar, type PdfDrawing, type PdfFont, type PdfLine, type PdfPage } from '../page-content';
 import { PAGE_DUMP_SCRIPT } from './mutool-script';
 import { applySoftMask } from '../../pdf-render/soft-mask';
 import { withoutReplacement } from './unmapped-glyphs';
@@ -48,8 +48,7 @@ const LEFT_TO_RIGHT = { x: 1, y: 0 };
  */
 function glyphBox(quad: Box, origin: { x: number; y: number }, size: number, u: { x: number; y: number } = LEFT_TO_RIGHT): Box {
   const along = [quad.x0, quad.x1].flatMap((x) => [quad.y0, quad.y1].map((y) => (x - origin.x) * u.x + (y - origin.y) * u.y));
-  // The text's downward side, a quarter turn clockwise from its direction.
-  const v = { x: -u.y, y: u.x };
+  const v = downwardSide(u);
   return boxAround([Math.min(...along), Math.max(...along)].flatMap((a) => [-ASCENT * size, DESCENT * size].map((b) => ({ x: origin.x + a * u.x + b * v.x, y: origin.y + a * u.y + b * v.y }))));
 }
 

@@ -66,6 +66,10 @@ export function turnedText(lines: readonly TextLine[], flow: TurnedFlow, minGutt
 }
 
 /** Chinese or Japanese running down the page is vertical writing (upright characters, columns right to left), not turned text. */
+export function writesVertically(flow: TurnedFlow | undefined, text: string): boolean {
+  return flow === 'down' && containsCjk(text);
+}
+
 export function isVerticalWriting(paragraph: ParagraphBlock): boolean {
-  return paragraph.flow === 'down' && containsCjk(paragraph.runs.map((r) => r.text).join(''));
+  return writesVertically(paragraph.flow, paragraph.runs.map((r) => r.text).join(''));
 }
