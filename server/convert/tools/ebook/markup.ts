@@ -5,7 +5,7 @@ import type { Block, ImageBlock, PageLayout, ParagraphBlock, TableBlock, TextRun
 import { cellBounds, imageRowAt, type RowOfImages } from '../pdf-to-office/layout/image-rows';
 import type { ListKind } from '../pdf-to-office/layout/list-markers';
 import { sameLink } from '../pdf-to-office/extraction/page-links';
-import type { GlyphPicture, LinkTarget, PdfImage } from '../pdf-to-office/page-content';
+import type { GlyphPicture, LinkTarget, PdfImage, Script } from '../pdf-to-office/page-content';
 
 /**
  * Characters XML forbids (controls, lone surrogates, U+FFFE/FFFF) come out of some PDFs' text;
@@ -49,9 +49,11 @@ function linkHref(link: LinkTarget | undefined, options: MarkupOptions): string 
   return 'uri' in link ? link.uri : options.pageHref(link.page);
 }
 
+const SCRIPT_ELEMENT = { super: 'sup', sub: 'sub' } as const satisfies Record<Script, string>;
+
 /** Neighbouring runs with the same emphasis and link become one element (the PDF splits runs by font too). */
 function runsMarkup(runs: readonly TextRun[], inHeading: boolean, options: MarkupOptions): string {
-  const merged: { text: string; bold: boolean; italic: boolean; link?: LinkTarget; picture?: string }[] = [];
+  const merged: { text: string; bold: boolean; italic: boolean; script?: Script; link?: LinkTarget; picture?: string }[] = [];
   for (const run of runs) {
     if (run.picture) {
       merged.push({ text: '', bold: false, italic: false, picture: glyphPictureMarkup(run.picture, run.size, options) });
@@ -60,13 +62,14 @@ function runsMarkup(runs: readonly TextRun[], inHeading: boolean, options: Marku
     // A heading is bold by its element; bold runs inside it need no <strong>.
     const bold = run.bold && !inHeading;
     const last = merged.at(-1);
-    if (last && last.picture === undefined && last.bold === bold && last.italic === run.italic && sameLink(last.link, run.link)) last.text += run.text;
-    else merged.push({ text: run.text, bold, italic: run.italic, link: run.link });
+    if (last && last.picture === undefined && last.bold === bold && last.italic === run.italic && last.script === run.script && sameLink(last.link, run.link)) last.text += run.text;
+    else merged.push({ text: run.text, bold, italic: run.italic, script: run.script, link: run.link });
   }
   return merged
-    .map(({ text, bold, italic, link, picture }) => {
+    .map(({ text, bold, italic, script, link, picture }) => {
       if (picture !== undefined) return picture;
       let html = escapeXml(text);
+      if (script && text.trim()) html = `<${SCRIPT_ELEMENT[script]}>${html}</${SCRIPT_ELEMENT[script]}>`;
       if (italic && text.trim()) html = `<em>${html}</em>`;
       if (bold && text.trim()) html = `<strong>${html}</strong>`;
       const href = linkHref(link, options);

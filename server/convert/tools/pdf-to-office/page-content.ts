@@ -33,7 +33,12 @@ export interface PdfChar {
    * Writers place the picture where the glyphs stood.
    */
   picture?: GlyphPicture;
+  /** Set on a smaller glyph raised or lowered after the text it belongs to (layout/sub-superscripts.ts). */
+  script?: Script;
 }
+
+/** A superscript or a subscript. */
+export type Script = 'super' | 'sub';
 
 /**
  * Glyphs drawn from the page as a PNG: `box` is where their ink lies, which may reach beyond their

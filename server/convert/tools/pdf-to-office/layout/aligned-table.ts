@@ -1,6 +1,7 @@
 // A table from text positions alone, for pages without ruling lines: lines sharing a baseline
 // form a row; columns are the x-ranges that pieces of multi-piece rows occupy.
 import { charPictures, type GlyphPicture } from '../page-content';
+import { scriptPieces, type ScriptPiece } from './sub-superscripts';
 import type { TextLine } from './text-lines';
 
 /** A glyph picture in a row's cell: `offset` points right of the start of the cell's text. */
@@ -14,6 +15,8 @@ export interface AlignedRow {
   /** The row's baseline, points from the top of the page. */
   y: number;
   cells: string[];
+  /** Each cell's text in stretches raised, lowered or neither; absent when the row holds no script. */
+  scripted?: ScriptPiece[][];
   /** Glyph pictures of its lines (their text holds none of them); absent when none. */
   pictures?: CellPicture[];
 }
@@ -27,6 +30,18 @@ function rowPictures(row: readonly TextLine[], columnOfLine: (line: TextLine) =>
     return charPictures(line.chars).map((picture) => ({ column, offset: picture.box.x0 - starts.get(column)!, picture }));
   });
   return pictures.length ? pictures : undefined;
+}
+
+/** Each cell's text in stretches of one script, when some line of the row has a script. */
+function rowScripts(row: readonly TextLine[], columns: number, columnOfLine: (line: TextLine) => number): ScriptPiece[][] | undefined {
+  if (!row.some((line) => line.chars.some((c) => c.script))) return undefined;
+  const cells = Array.from({ length: columns }, (): ScriptPiece[] => []);
+  for (const line of row) {
+    const cell = cells[columnOfLine(line)];
+    if (cell.length) cell.push({ text: ' ' });
+    cell.push(...scriptPieces(line.chars));
+  }
+  return cells;
 }
 
 export interface AlignedTable {
@@ -78,7 +93,7 @@ export function alignedTable(lines: readonly TextLine[]): AlignedTable | undefin
   const columns = columnIntervals(rows);
   if (columns.length === 0) {
     const width = Math.max(...lines.map((l) => l.box.x1 - l.box.x0));
-    return { rows: rows.map((row) => ({ y: row[0].baseline, cells: [row.map((l) => l.text).join(' ')], pictures: rowPictures(row, () => 0) })), columnWidths: [width] };
+    return { rows: rows.map((row) => ({ y: row[0].baseline, cells: [row.map((l) => l.text).join(' ')], scripted: rowScripts(row, 1, () => 0), pictures: rowPictures(row, () => 0) })), columnWidths: [width] };
   }
   return {
     rows: rows.map((row) => {
@@ -87,7 +102,7 @@ export function alignedTable(lines: readonly TextLine[]): AlignedTable | undefin
         const column = columnOf(line, columns);
         cells[column] = cells[column] ? `${cells[column]} ${line.text}` : line.text;
       }
-      return { y: row[0].baseline, cells, pictures: rowPictures(row, (line) => columnOf(line, columns)) };
+      return { y: row[0].baseline, cells, scripted: rowScripts(row, columns.length, (line) => columnOf(line, columns)), pictures: rowPictures(row, (line) => columnOf(line, columns)) };
     }),
     columnWidths: columns.map((c) => c.to - c.from),
   };

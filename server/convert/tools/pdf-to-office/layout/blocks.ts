@@ -1,5 +1,5 @@
 // What the writers receive: a page as blocks in reading order.
-import type { Box, GlyphPicture, LinkTarget, PdfImage, RuleSegment } from '../page-content';
+import type { Box, GlyphPicture, LinkTarget, PdfImage, RuleSegment, Script } from '../page-content';
 import type { ListKind } from './list-markers';
 import type { TextLine } from './text-lines';
 
@@ -7,9 +7,11 @@ export interface TextRun {
   text: string;
   bold: boolean;
   italic: boolean;
-  /** Points. */
+  /** Points; for a superscript or subscript, the size of the text it belongs to (writers make it smaller). */
   size: number;
   fontName: string;
+  /** Raised or lowered (PdfChar.script). */
+  script?: Script;
   /** The whole run is the text of this link (a writer drops a page link whose page it did not write). */
   link?: LinkTarget;
   /** 0xRRGGBB; only figure labels carry it (a legend's colours say which series is which). */

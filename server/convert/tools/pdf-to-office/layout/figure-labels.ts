@@ -45,14 +45,15 @@ function frameOf(origin: { x: number; y: number }, u: Direction, length: number,
   return { frame, rotation: Math.round((Math.atan2(u.y, u.x) * 180) / Math.PI + 360) % 360, flow: 'horizontal' };
 }
 
-function runsOf(chars: readonly PdfChar[]): TextRun[] {
+/** `lineSize` is what a script's run is written at (TextRun.size). */
+function runsOf(chars: readonly PdfChar[], lineSize: number): TextRun[] {
   const runs: TextRun[] = [];
   for (const c of chars) {
     const last = runs.at(-1);
-    const size = Math.round(c.size * 2) / 2;
+    const size = Math.round((c.script ? lineSize : c.size) * 2) / 2;
     const color = c.color ?? 0;
-    if (last && last.fontName === c.font.name && last.bold === c.font.bold && last.italic === c.font.italic && last.size === size && last.color === color) last.text += c.text;
-    else runs.push({ text: c.text, bold: c.font.bold, italic: c.font.italic, size, fontName: c.font.name, color });
+    if (last && last.fontName === c.font.name && last.bold === c.font.bold && last.italic === c.font.italic && last.size === size && last.color === color && last.script === c.script) last.text += c.text;
+    else runs.push({ text: c.text, bold: c.font.bold, italic: c.font.italic, size, fontName: c.font.name, color, ...(c.script && { script: c.script }) });
   }
   return runs;
 }
@@ -71,7 +72,7 @@ export function figureLabel(line: TextLine, direction: Direction = LEFT_TO_RIGHT
     ...line.chars.flatMap((c) => [c.box.x0, c.box.x1].flatMap((x) => [c.box.y0, c.box.y1].map((y) => (x - origin.x) * direction.x + (y - origin.y) * direction.y))),
   );
   const along = Math.max(length, line.size / 2);
-  return { runs: runsOf(line.chars), size: line.size, origin, direction, length: along, glyphs, ...frameOf(origin, direction, along, line.size) };
+  return { runs: runsOf(line.chars, line.size), size: line.size, origin, direction, length: along, glyphs, ...frameOf(origin, direction, along, line.size) };
 }
 
 

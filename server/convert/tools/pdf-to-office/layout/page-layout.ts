@@ -12,6 +12,7 @@ import { findFigures, isTextFrame } from './figures';
 import { findImageRows, type FoundImageRow } from './image-rows';
 import { cellAt, findRuledTables, type GridCell, type RuledTable } from './ruled-tables';
 import { isRealTable } from './table-evidence';
+import { withScripts } from './sub-superscripts';
 import { splitAtGaps, textLine, type TextLine } from './text-lines';
 import { quarterTurn, turnedLines, turnedText, type TurnedText } from './turned-text';
 
@@ -73,7 +74,9 @@ function rowBlocks({ row, cells }: FoundImageRow): Block[] {
   return [...cells.map(({ image }) => Object.assign(image, { row })), ...captions];
 }
 
-export function layoutPage(page: PdfPage): PageLayout {
+export function layoutPage(source: PdfPage): PageLayout {
+  // Scripts a line apart are put back into their lines before anything measures lines.
+  const page = { ...source, lines: withScripts(source.lines) };
   const drawings = page.drawings ?? [];
   const charCentres = page.lines.flatMap((l) => l.chars.map(center));
   const upright = page.lines.filter((line) => !quarterTurn(line.direction)).flatMap((line) => splitAtGaps(line.chars));

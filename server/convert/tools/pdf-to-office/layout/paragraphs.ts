@@ -56,23 +56,24 @@ function continues(group: Placed<TextLine>[], next: Placed<TextLine>): boolean {
 
 function runsOf(lines: TextLine[], skipChars: number): TextRun[] {
   const runs: TextRun[] = [];
-  const append = (text: string, c: PdfChar, link: LinkTarget | undefined = c.link) => {
+  /** `lineSize` is the size a script's run is written at: the writers make a script smaller themselves. */
+  const append = (text: string, c: PdfChar, lineSize: number, link: LinkTarget | undefined = c.link) => {
     const last = runs.at(-1);
-    const size = Math.round(c.size * 2) / 2;
+    const size = Math.round((c.script ? lineSize : c.size) * 2) / 2;
     // A picture is a run of its own, never joined by text.
     if (c.picture !== undefined) runs.push({ text: '', bold: c.font.bold, italic: c.font.italic, size, fontName: c.font.name, picture: c.picture });
-    else if (last && !last.picture && last.fontName === c.font.name && last.bold === c.font.bold && last.italic === c.font.italic && last.size === size && sameLink(last.link, link)) last.text += text;
-    else runs.push({ text, bold: c.font.bold, italic: c.font.italic, size, fontName: c.font.name, ...(link && { link }) });
+    else if (last && !last.picture && last.fontName === c.font.name && last.bold === c.font.bold && last.italic === c.font.italic && last.size === size && last.script === c.script && sameLink(last.link, link)) last.text += text;
+    else runs.push({ text, bold: c.font.bold, italic: c.font.italic, size, fontName: c.font.name, ...(c.script && { script: c.script }), ...(link && { link }) });
   };
   lines.forEach((line, index) => {
     const chars = index === 0 ? line.chars.slice(skipChars) : line.chars;
     if (index > 0 && chars.length > 0) {
       const join = lineJoin(runs.map((r) => r.text).join(''), line.text);
       // The space between lines belongs to a link only when the link runs on across the break.
-      if (join === 'space') append(' ', chars[0], sameLink(runs.at(-1)?.link, chars[0].link) ? chars[0].link : undefined);
+      if (join === 'space') append(' ', chars[0], line.size, sameLink(runs.at(-1)?.link, chars[0].link) ? chars[0].link : undefined);
       if (join === 'dehyphenate') runs.at(-1)!.text = runs.at(-1)!.text.slice(0, -1);
     }
-    for (const c of chars) append(c.text, c);
+    for (const c of chars) append(c.text, c, line.size);
   });
   return runs.filter((r) => r.text !== '' || r.picture);
 }
@@ -129,7 +130,7 @@ function joinSameBaseline(lines: readonly Placed<TextLine>[]): Placed<TextLine>[
     const line = placed.item;
     if (last && last.columnLeft === placed.columnLeft && Math.abs(last.item.baseline - line.baseline) <= 0.25 * line.size && line.box.x0 >= last.item.box.x1 - 1) {
       const before = last.item.chars.at(-1)!;
-      const { picture: _, ...look } = before;
+      const { picture: _, script: __, ...look } = before;
       const space: PdfChar = { ...look, text: ' ', box: { ...before.box, x0: before.box.x1, x1: line.box.x0 }, link: sameLink(before.link, line.chars[0].link) ? before.link : undefined };
       last.item = textLine([...last.item.chars, space, ...line.chars])!;
     } else {

@@ -103,6 +103,9 @@ function wordRun(run: BlockRun, scale = 1): TextRun {
     italics: run.italic,
     color: run.color === undefined ? undefined : hexColor(run.color),
     size: Math.max(2, Math.round(run.size * scale * 2)),
+    // w:vertAlign: Word raises or lowers the run and sets it smaller than its w:sz.
+    superScript: run.script === 'super' || undefined,
+    subScript: run.script === 'sub' || undefined,
     font: { ascii: family, hAnsi: family, cs: family, eastAsia: isEastAsianFamily(family) ? family : DEFAULT_EAST_ASIAN_FONT },
   });
 }

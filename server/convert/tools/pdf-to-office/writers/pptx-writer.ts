@@ -31,9 +31,12 @@ function hyperlink(link: LinkTarget | undefined, slideOf: SlideOf): { url: strin
   return slide === undefined ? undefined : { slide };
 }
 
-/** A run's face, weight, slant and size on the slide. */
+/** a:rPr baseline in pptxgenjs's unit (×50 → thousandths of a percent): PowerPoint's own superscript +30 %, subscript −25 %. */
+const SCRIPT_BASELINE = { super: 600, sub: -500 } as const;
+
+/** A run's face, weight, slant, size and rise on the slide. */
 function runFont(run: TextRun, scale: number) {
-  return { bold: run.bold, italic: run.italic, fontSize: Math.max(1, run.size * scale), fontFace: familyName(run.fontName) };
+  return { bold: run.bold, italic: run.italic, fontSize: Math.max(1, run.size * scale), fontFace: familyName(run.fontName), ...(run.script && { baseline: SCRIPT_BASELINE[run.script] }) };
 }
 
 /** A PNG as pptxgenjs takes it: as data, not a path, so pptxgenjs needs no file access of its own. */

@@ -8,6 +8,8 @@ import ExcelJS from 'exceljs';
 import type { PageFallback } from '../degraded-pages';
 import type { PageLayout, ParagraphBlock, TableBlock } from '../layout/blocks';
 import { alignedTable, type AlignedRow, type CellPicture } from '../layout/aligned-table';
+import type { Script } from '../page-content';
+import type { ScriptPiece } from '../layout/sub-superscripts';
 import { cellValue } from './cell-values';
 
 /** Excel column width unit is about one digit of the default font: ~5.6 points. */
@@ -16,6 +18,7 @@ const MAX_COLUMN_WIDTH = 80;
 const THIN = { style: 'thin' } as const;
 const PIXELS_PER_POINT = 96 / 72;
 
+const VERT_ALIGN = { super: 'superscript', sub: 'subscript' } as const satisfies Record<Script, string>;
 const widthOf = (points: number) => Math.min(MAX_COLUMN_WIDTH, Math.max(4, points / POINTS_PER_WIDTH_UNIT));
 const paragraphText = (p: ParagraphBlock) => p.runs.map((r) => r.text).join('');
 
@@ -34,7 +37,7 @@ class PageSheet {
   ) {}
 
   text(row: AlignedRow, columnWidths: number[]): void {
-    row.cells.forEach((text, c) => text && this.setValue(this.sheet.getCell(this.row, c + 1), text));
+    row.cells.forEach((text, c) => text && this.setValue(this.sheet.getCell(this.row, c + 1), text, row.scripted?.[c]));
     for (const picture of row.pictures ?? []) this.pictures.push({ ...picture, row: this.row });
     columnWidths.forEach((width, c) => this.widen(c, width));
     this.row++;
@@ -49,6 +52,7 @@ class PageSheet {
       const bottom = top + cell.rowSpan - 1;
       const right = left + cell.columnSpan - 1;
       const text = cell.paragraphs.map(paragraphText).join('\n');
+      const scripted = cell.paragraphs.some((p) => p.runs.some((r) => r.script)) ? cell.paragraphs.flatMap((p, i) => [...(i ? [{ text: '\n' }] : []), ...p.runs]) : undefined;
       for (const { picture } of cell.paragraphs.flatMap((p) => p.runs)) {
         if (picture) this.pictures.push({ row: top, column: left - 1, offset: picture.box.x0 - cell.box.x0, picture });
       }
@@ -57,7 +61,7 @@ class PageSheet {
         if (text) this.append(this.sheet.getCell(top, left).master, text);
         continue;
       }
-      if (text) this.setValue(this.sheet.getCell(top, left), text);
+      if (text) this.setValue(this.sheet.getCell(top, left), text, scripted);
       if (bottom > top || right > left) {
         this.sheet.mergeCells(top, left, bottom, right);
         for (let r = top; r <= bottom; r++) for (let c = left; c <= right; c++) this.merged.add(`${r},${c}`);
@@ -95,9 +99,10 @@ class PageSheet {
     this.setValue(cell, before ? `${before}\n${text}` : text);
   }
 
-  private setValue(cell: ExcelJS.Cell, text: string): void {
-    const { value, numberFormat } = cellValue(text);
-    cell.value = value;
+  /** `scripted` is the text in stretches when it has superscripts or subscripts: rich text then, never a number (10⁵ is not 105). */
+  private setValue(cell: ExcelJS.Cell, text: string, scripted?: readonly ScriptPiece[]): void {
+    const { value, numberFormat } = scripted ? { value: text } : cellValue(text);
+    cell.value = scripted ? { richText: scripted.map(({ text, script }) => ({ text, ...(script && { font: { vertAlign: VERT_ALIGN[script] } }) })) } : value;
     if (numberFormat) cell.numFmt = numberFormat;
     if (typeof value === 'string' && value.includes('\n')) cell.alignment = { wrapText: true, vertical: 'top' };
   }
