@@ -5,32 +5,24 @@
 // and lines of mixed sizes that hold no script. pdftotext reads every line's text in order and is
 // the reference for it; the outputs are read back as their packages' XML (and exceljs).
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { ebookConverters } from '../../server/convert/tools/ebook';
 import { pdfToOfficeConverters } from '../../server/convert/tools/pdf-to-office';
 import { LATE_SCRIPT_LINE, LINE_UNDER_LATE, MIXED_SIZE_LINES, pieceText, SCRIPT_LINES, scriptPdf } from '../support/script-pdfs';
-import { jobContext } from '../support/convert-job';
+import { converterOf, convertFile, scratchFolder } from '../support/convert-job';
 import { pptxgenjsInBrowserMode } from '../support/pptx-in-jest';
 import { readZipParts } from '../support/zip';
 
-let scratch: string;
-let input: string;
+const scratch = scratchFolder('pdf-to-office-scripts-');
+const input = path.join(scratch, 'scripts.pdf');
 beforeAll(async () => {
-  scratch = mkdtempSync(path.join(os.tmpdir(), 'pdf-to-office-scripts-'));
-  input = path.join(scratch, 'scripts.pdf');
   writeFileSync(input, await scriptPdf());
   pptxgenjsInBrowserMode();
 });
-afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
-async function run(toolId: string): Promise<string> {
-  const tool = [...pdfToOfficeConverters, ...ebookConverters].find((c) => c.toolId === toolId)!;
-  const [output] = await tool.convert({ inputs: [{ name: 'scripts.pdf', path: input, size: statSync(input).size, type: 'pdf' }], options: tool.options.parse({}) }, jobContext(scratch));
-  return output.path;
-}
+const run = async (toolId: string) => (await convertFile(converterOf(toolId, [...pdfToOfficeConverters, ...ebookConverters]), input, scratch)).path;
 
 const SCRIPTED = [...SCRIPT_LINES, LATE_SCRIPT_LINE];
 /** Every script glyph run of the page, in reading order. */
