@@ -217,7 +217,7 @@ describe('figures for writers that do not place labels, and labels that are not 
     const box = { x0: 96, y0: 166, x1: 504, y1: 404 };
     const ghost = { runs: [{ text: 'Ghost', bold: false, italic: false, size: 9, fontName: 'Helvetica', color: 0 }], size: 9, origin: { x: 200, y: 300 }, direction: { x: 1, y: 0 }, length: 20, glyphs: [{ x: 200.3, y: 301.7 }], frame: { x0: 200, y0: 292, x1: 236, y1: 305 }, rotation: 0, flow: 'horizontal' as const };
     const figure: ImageBlock = { kind: 'image', box, file: '', renderFrom: 1, labels: [ghost] };
-    const page: PageLayout = { number: 1, width: 595, height: 842, blocks: [figure], freeLines: [], rules: [] };
+    const page: PageLayout = { number: 1, width: 595, height: 842, blocks: [figure], sheetLines: [], rules: [] };
     const degraded = new DegradedPages();
     await drawPictures(figurePdf, [page], degraded, { workDir, signal: new AbortController().signal }, { labelsAsText: true });
     expect(degraded.pages).toEqual([]);

@@ -3,18 +3,21 @@
 // thesis's running header after the list below it), while columns of prose or of an index's short
 // entries stay columns. The page (tests/support/reading-order-pdfs.ts)
 // draws everything in reading order, so poppler's pdftotext -raw (content stream order) is the
-// independent witness; the DOCX is read back as its XML.
+// independent witness; the DOCX is read back as its XML, the XLSX by exceljs, cell after cell, row
+// after row (a sheet reads one column of prose after the other, not both across the gutter).
 import { execFileSync } from 'node:child_process';
-import { statSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
+import ExcelJS from 'exceljs';
 import { pdfToOfficeConverters } from '../../server/convert/tools/pdf-to-office';
-import { jobContext, scratchFolder } from '../support/convert-job';
+import { converterOf, convertFile, scratchFolder } from '../support/convert-job';
 import { HEADER_ITEMS, INDEX_COLUMNS, LISTING, PROSE_COLUMNS, readingOrderPdf, RUNNING_HEADER, TABLE } from '../support/reading-order-pdfs';
-import { readZipParts } from '../support/zip';
+import { zipPartText } from '../support/zip';
 
 const scratch = scratchFolder('pdf-to-office-reading-order-');
 let input: string;
 let word: string;
+let sheet: string;
 let raw: string;
 const squash = (text: string) => text.replace(/\s+/g, '');
 
@@ -22,10 +25,14 @@ beforeAll(async () => {
   input = path.join(scratch, 'reading-order.pdf');
   writeFileSync(input, await readingOrderPdf());
   raw = squash(execFileSync('pdftotext', ['-raw', input, '-'], { encoding: 'utf8' }));
-  const tool = pdfToOfficeConverters.find((c) => c.toolId === 'pdf-to-word')!;
-  const [output] = await tool.convert({ inputs: [{ name: 'reading-order.pdf', path: input, size: statSync(input).size, type: 'pdf' }], options: tool.options.parse({}) }, jobContext(scratch));
-  const document = (await readZipParts(output.path)).find((p) => p.name === 'word/document.xml')!.text;
+  const docx = await convertFile(converterOf('pdf-to-word', pdfToOfficeConverters), input, scratch);
+  const document = await zipPartText(docx.path, 'word/document.xml');
   word = squash([...document.matchAll(/<w:t(?: [^>]*)?>([^<]*)<\/w:t>/g)].map((m) => m[1]).join(''));
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.readFile((await convertFile(converterOf('pdf-to-excel', pdfToOfficeConverters), input, scratch)).path);
+  const cells: string[] = [];
+  workbook.worksheets[0].eachRow((row) => row.eachCell((cell) => void cells.push(cell.text)));
+  sheet = squash(cells.join(''));
 });
 
 /** Pieces that must follow one another directly in reading order. */
@@ -43,4 +50,8 @@ it.each(Object.entries(sequences))('pdftotext -raw reads %s', (_, pieces) => {
 
 it.each(Object.entries(sequences))('Word reads %s', (_, pieces) => {
   expect(word).toContain(squash(pieces.join('')));
+});
+
+it.each(Object.entries(sequences))('Excel reads %s', (_, pieces) => {
+  expect(sheet).toContain(squash(pieces.join('')));
 });

@@ -230,7 +230,7 @@ describe('a generated document through PDF and back', () => {
       });
       const cell = (row: number, column: number, rowSpan: number, columnSpan: number, text: string): TableCellBlock => ({ row, column, rowSpan, columnSpan, box, paragraphs: [paragraph(text)] });
       const page: PageLayout = {
-        number: 1, width: 100, height: 100, freeLines: [], rules: [],
+        number: 1, width: 100, height: 100, sheetLines: [], rules: [],
         blocks: [{ kind: 'table', box, xs: [0, 10, 20, 30], ys: [0, 10, 20, 30], cells: [cell(0, 0, 2, 2, 'Outer frame'), cell(1, 1, 2, 2, 'Inner frame'), cell(2, 0, 1, 1, 'Corner')] }],
       };
       const file = path.join(scratch, 'overlap.xlsx');
@@ -507,7 +507,7 @@ describe('vector figures and loose text (issue 14 items 1–3)', () => {
           // A table cell left of column A: exceljs refuses it ("out of bounds").
           pages.map((page) => {
             if (page.number !== 2) return page;
-            const box = page.freeLines[0].box;
+            const box = page.sheetLines[0].lines[0].box;
             return { ...page, blocks: [...page.blocks, { kind: 'table', box, xs: [box.x0, box.x1], ys: [box.y0, box.y1], cells: [{ row: 0, column: -5, rowSpan: 1, columnSpan: 1, box, paragraphs: [] }] }] };
           }),
           file,

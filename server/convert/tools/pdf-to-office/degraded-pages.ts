@@ -33,9 +33,9 @@ export class DegradedPages {
   }
 }
 
-function wholePage(page: { number: number; width: number; height: number }, freeLines: TextLine[]): PageLayout {
+function wholePage(page: { number: number; width: number; height: number }, lines: TextLine[]): PageLayout {
   const picture: ImageBlock = { kind: 'image', box: { x0: 0, y0: 0, x1: page.width, y1: page.height }, file: '', renderFrom: page.number };
-  return { number: page.number, width: page.width, height: page.height, blocks: [picture], freeLines, rules: [] };
+  return { number: page.number, width: page.width, height: page.height, blocks: [picture], sheetLines: [{ at: 0, lines }], rules: [] };
 }
 
 /** The page laid out, or (when the analysis fails on it) as a picture of itself with its text lines. */
@@ -87,7 +87,7 @@ export function pageFallback(pdfPath: string, degraded: DegradedPages, ctx: Pick
   return {
     async picture(page) {
       degraded.add(page.number, new Error('writer failed on the page'));
-      const layout = wholePage(page, page.freeLines);
+      const layout = wholePage(page, page.sheetLines.flatMap((group) => group.lines));
       await drawPictures(pdfPath, [layout], new DegradedPages(), ctx);
       return layout;
     },

@@ -128,16 +128,26 @@ export interface ImageRow {
 
 export type Block = ParagraphBlock | TableBlock | ImageBlock;
 
+/**
+ * Lines a sheet lays out together, by alignment: a stretch of one column's lines, a figure's labels
+ * (which the blocks carry only with the figure's picture), the captions of a row of pictures. `at`
+ * is how many blocks come before them in reading order, so tables fall between them where they stand.
+ */
+export interface SheetLines {
+  at: number;
+  lines: TextLine[];
+}
+
 export interface PageLayout {
   number: number;
   width: number;
   height: number;
   blocks: Block[];
   /**
-   * Text lines outside ruled tables, for tables found by alignment alone; they include the labels
-   * of figures (which the blocks carry only with the figure's picture).
+   * Text lines outside ruled tables, for a sheet that lays them out in cells by alignment: in
+   * reading order, in groups read together (see SheetLines).
    */
-  freeLines: TextLine[];
+  sheetLines: SheetLines[];
   /** Ruling outside figures. */
   rules: RuleSegment[];
 }

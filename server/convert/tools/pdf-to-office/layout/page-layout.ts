@@ -3,7 +3,7 @@
 // tables and figures as wholes) is ordered by columns, and runs of lines become paragraphs; text
 // running down or up the page is laid out in its own frame and read as one piece (turned-text.ts).
 import { containsPoint, insideBox, overlaps, type Box, type PdfChar, type PdfPage } from '../page-content';
-import type { Block, ImageBlock, PageLayout, TableBlock, TableCellBlock } from './blocks';
+import type { Block, ImageBlock, PageLayout, SheetLines, TableBlock, TableCellBlock } from './blocks';
 import { figureLabel, labelsInReadingOrder, type PlacedLabel } from './figure-labels';
 import { buildParagraphs, keepMarkerAsText } from './paragraphs';
 import { findBooktabsTables } from './booktabs-tables';
@@ -87,8 +87,8 @@ export function layoutPage(source: PdfPage): PageLayout {
   const freeLines: TextLine[] = [];
   /** Text running down or up the page, in its own frame (turned-text.ts). */
   const turned = { down: [] as TextLine[], up: [] as TextLine[] };
-  /** Figure text: on the sheet as lines, in Word and PowerPoint as labels over the figure's picture. */
-  const figureLines: TextLine[] = [];
+  /** Each figure's text: on the sheet as lines, in Word and PowerPoint as labels over the figure's picture. */
+  const figureLines = figures.map((): TextLine[] => []);
   const labels = figures.map((): PlacedLabel[] => []);
   page.lines.forEach((line, lineIndex) => {
     const free: PdfChar[] = [];
@@ -110,10 +110,11 @@ export function layoutPage(source: PdfPage): PageLayout {
     if (flow) turned[flow].push(...turnedLines(free, flow));
     else freeLines.push(...splitAtGaps(free));
     for (const figureLine of splitAtGaps(inFigures)) {
-      figureLines.push(figureLine);
-      const figure = figures.findIndex((f) => containsPoint(f, ...center(figureLine.chars[0])));
+      // Its first glyph lies in a figure (inFigure): the line goes with that figure.
+      const figure = Math.max(0, figures.findIndex((f) => containsPoint(f, ...center(figureLine.chars[0]))));
+      figureLines[figure].push(figureLine);
       const label = figureLabel(figureLine, line.direction);
-      if (label && figure >= 0) labels[figure].push({ box: figureLine.box, label });
+      if (label) labels[figure].push({ box: figureLine.box, label });
     }
   });
 
@@ -146,6 +147,8 @@ export function layoutPage(source: PdfPage): PageLayout {
   const ordered = framedReadingOrder(items, gutter, frames);
 
   const blocks: Block[] = [];
+  const sheetLines: SheetLines[] = [];
+  const sheetGroup = (lines: TextLine[]) => void (lines.length && sheetLines.push({ at: blocks.length, lines }));
   let stretch: Placed<TextLine>[] = [];
   const closeStretch = () => {
     blocks.push(...buildParagraphs(stretch));
@@ -154,11 +157,18 @@ export function layoutPage(source: PdfPage): PageLayout {
   for (const placed of ordered) {
     const { item } = placed;
     if (item.kind === 'line') {
+      // A sheet reads a column's lines together, one column after the other (not side by side).
+      const last = stretch.at(-1);
+      if (!last || last.columnLeft !== placed.columnLeft || last.columnRight !== placed.columnRight) sheetLines.push({ at: blocks.length, lines: [] });
+      sheetLines.at(-1)!.lines.push(item.line);
       stretch.push({ ...placed, item: item.line });
     } else {
       closeStretch();
-      if (item.kind === 'row') blocks.push(...rowBlocks(item));
-      else blocks.push(...(item.kind === 'turned' ? item.paragraphs : [item]));
+      for (const image of item.kind === 'row' ? item.images : item.kind === 'image' ? [item] : []) sheetGroup(figureLines[figureImages.indexOf(image)] ?? []);
+      if (item.kind === 'row') {
+        sheetGroup(item.cells.flatMap((cell) => cell.captions));
+        blocks.push(...rowBlocks(item));
+      } else blocks.push(...(item.kind === 'turned' ? item.paragraphs : [item]));
     }
   }
   closeStretch();
@@ -167,7 +177,7 @@ export function layoutPage(source: PdfPage): PageLayout {
     width: page.width,
     height: page.height,
     blocks,
-    freeLines: [...freeLines, ...figureLines],
+    sheetLines,
     rules: page.rules.filter((rule) => !figures.some((f) => insideBox(rule, f, 1))),
   };
 }

@@ -1,12 +1,13 @@
-// Pages → an Excel workbook, a sheet per page with everything the page says, top to bottom: ruled
+// Pages → an Excel workbook, a sheet per page with everything the page says, in reading order: ruled
 // tables where they stand (merged cells, borders), and the text around them laid out in columns by
-// alignment; numbers become numbers. Nothing outside a table is dropped. A page whose sheet
+// alignment, one page column after the other (a two-column article is not read across the gutter,
+// line by line); numbers become numbers. Nothing outside a table is dropped. A page whose sheet
 // cannot be written so goes in as plain rows of its text, top to bottom (and is counted as degraded).
 // A cell's text cannot hold a picture: glyphs no table could read (TextRun.picture) are pictures
 // anchored over the cell whose text they stood in, about where in it they stood.
 import ExcelJS from 'exceljs';
 import type { PageFallback } from '../degraded-pages';
-import type { PageLayout, ParagraphBlock, TableBlock } from '../layout/blocks';
+import type { Block, PageLayout, ParagraphBlock, SheetLines, TableBlock } from '../layout/blocks';
 import { alignedTable, type AlignedRow, type CellPicture } from '../layout/aligned-table';
 import type { Script } from '../page-content';
 import type { ScriptPiece } from '../layout/sub-superscripts';
@@ -108,38 +109,41 @@ class PageSheet {
   }
 }
 
-/**
- * Text that ran down or up the page (layout/turned-text.ts), a row per paragraph in its reading
- * order (vertical columns right to left), as long as its text ran: a stable sort by height keeps
- * that order among equals.
- */
-const turnedRows = (page: PageLayout) =>
-  page.blocks
-    .filter((b): b is ParagraphBlock => b.kind === 'paragraph' && b.flow !== undefined)
-    .map((p) => ({ box: p.box, text: paragraphText(p), width: p.box.y1 - p.box.y0 }));
+/** Text that ran down or up the page (layout/turned-text.ts): a row per paragraph, as long as its text ran. */
+const isTurned = (block: Block): block is ParagraphBlock => block.kind === 'paragraph' && block.flow !== undefined;
+const turnedRow = (p: ParagraphBlock) => ({ box: p.box, text: paragraphText(p), width: p.box.y1 - p.box.y0 });
 
+/**
+ * Everything in reading order: each group of lines read together (a column's stretch, a figure's
+ * labels) laid out in cells by alignment, tables and turned text where they fall among them.
+ */
 function fillSheet(sheet: PageSheet, page: PageLayout): void {
-  const aligned = alignedTable(page.freeLines);
-  const tables = page.blocks.filter((b): b is TableBlock => b.kind === 'table');
-  // Text rows and tables in the order they stand on the page.
-  const items = [
-    ...(aligned?.rows ?? []).map((row) => ({ y: row.y, write: () => sheet.text(row, aligned!.columnWidths) })),
-    ...tables.map((table) => ({ y: table.box.y0, write: () => sheet.table(table) })),
-    ...turnedRows(page).map(({ box, text, width }) => ({ y: box.y0, write: () => sheet.text({ y: box.y0, cells: [text] }, [width]) })),
-  ].sort((a, b) => a.y - b.y);
-  for (const item of items) item.write();
+  const writeLines = (lines: SheetLines['lines']) => {
+    const aligned = alignedTable(lines);
+    for (const row of aligned?.rows ?? []) sheet.text(row, aligned!.columnWidths);
+  };
+  let next = 0;
+  page.blocks.forEach((block, index) => {
+    for (; next < page.sheetLines.length && page.sheetLines[next].at <= index; next++) writeLines(page.sheetLines[next].lines);
+    if (block.kind === 'table') sheet.table(block);
+    else if (isTurned(block)) {
+      const { box, text, width } = turnedRow(block);
+      sheet.text({ y: box.y0, cells: [text] }, [width]);
+    }
+  });
+  for (const group of page.sheetLines.slice(next)) writeLines(group.lines);
   sheet.finish();
 }
 
 /** The page's text without structure: every line and every table cell's paragraphs, a row each, top to bottom. */
 function fillPlainRows(sheet: PageSheet, page: PageLayout): void {
   const pieces = [
-    ...page.freeLines.map((line) => ({ box: line.box, text: line.text })),
+    ...page.sheetLines.flatMap((group) => group.lines).map((line) => ({ box: line.box, text: line.text })),
     ...page.blocks.flatMap((b) => (b.kind === 'table' ? b.cells.flatMap((cell) => cell.paragraphs) : [])).map((p) => ({ box: p.box, text: paragraphText(p) })),
   ]
     .map((piece) => ({ ...piece, width: piece.box.x1 - piece.box.x0 }))
     .sort((a, b) => a.box.y0 - b.box.y0 || a.box.x0 - b.box.x0);
-  for (const piece of [...pieces, ...turnedRows(page)].sort((a, b) => a.box.y0 - b.box.y0)) sheet.text({ y: piece.box.y0, cells: [piece.text] }, [piece.width]);
+  for (const piece of [...pieces, ...page.blocks.filter(isTurned).map(turnedRow)].sort((a, b) => a.box.y0 - b.box.y0)) sheet.text({ y: piece.box.y0, cells: [piece.text] }, [piece.width]);
   sheet.finish();
 }
 
