@@ -8,7 +8,9 @@ import ExcelJS from 'exceljs';
 import type { PageFallback } from '../degraded-pages';
 import type { PageLayout, ParagraphBlock, TableBlock } from '../layout/blocks';
 import { alignedTable, type AlignedRow, type CellPicture } from '../layout/aligned-table';
+import type { TextLine } from '../layout/text-lines';
 import { cellValue } from './cell-values';
+import { fixedWidthFamily } from './font-names';
 
 /** Excel column width unit is about one digit of the default font: ~5.6 points. */
 const POINTS_PER_WIDTH_UNIT = 5.6;
@@ -37,6 +39,14 @@ class PageSheet {
     row.cells.forEach((text, c) => text && this.setValue(this.sheet.getCell(this.row, c + 1), text));
     for (const picture of row.pictures ?? []) this.pictures.push({ ...picture, row: this.row });
     columnWidths.forEach((width, c) => this.widen(c, width));
+    this.row++;
+  }
+
+  /** A line of a code listing, a row of its own: its text as it stands (spaces kept, never a number), in a fixed-width face. */
+  listingLine(line: TextLine): void {
+    const cell = this.sheet.getCell(this.row, 1);
+    cell.value = line.text;
+    cell.font = { name: fixedWidthFamily(line.chars.find((c) => c.text.trim())?.font.name ?? '') };
     this.row++;
   }
 
@@ -114,10 +124,11 @@ const turnedRows = (page: PageLayout) =>
     .map((p) => ({ box: p.box, text: paragraphText(p), width: p.box.y1 - p.box.y0 }));
 
 function fillSheet(sheet: PageSheet, page: PageLayout): void {
-  const aligned = alignedTable(page.freeLines);
+  const aligned = alignedTable(page.freeLines.filter((line) => !line.preformatted));
   const tables = page.blocks.filter((b): b is TableBlock => b.kind === 'table');
   // Text rows and tables in the order they stand on the page.
   const items = [
+    ...page.freeLines.filter((line) => line.preformatted).map((line) => ({ y: line.baseline, write: () => sheet.listingLine(line) })),
     ...(aligned?.rows ?? []).map((row) => ({ y: row.y, write: () => sheet.text(row, aligned!.columnWidths) })),
     ...tables.map((table) => ({ y: table.box.y0, write: () => sheet.table(table) })),
     ...turnedRows(page).map(({ box, text, width }) => ({ y: box.y0, write: () => sheet.text({ y: box.y0, cells: [text] }, [width]) })),
@@ -129,12 +140,16 @@ function fillSheet(sheet: PageSheet, page: PageLayout): void {
 /** The page's text without structure: every line and every table cell's paragraphs, a row each, top to bottom. */
 function fillPlainRows(sheet: PageSheet, page: PageLayout): void {
   const pieces = [
-    ...page.freeLines.map((line) => ({ box: line.box, text: line.text })),
+    ...page.freeLines.filter((line) => !line.preformatted).map((line) => ({ box: line.box, text: line.text })),
     ...page.blocks.flatMap((b) => (b.kind === 'table' ? b.cells.flatMap((cell) => cell.paragraphs) : [])).map((p) => ({ box: p.box, text: paragraphText(p) })),
   ]
     .map((piece) => ({ ...piece, width: piece.box.x1 - piece.box.x0 }))
     .sort((a, b) => a.box.y0 - b.box.y0 || a.box.x0 - b.box.x0);
-  for (const piece of [...pieces, ...turnedRows(page)].sort((a, b) => a.box.y0 - b.box.y0)) sheet.text({ y: piece.box.y0, cells: [piece.text] }, [piece.width]);
+  const rows = [
+    ...[...pieces, ...turnedRows(page)].map((piece) => ({ y: piece.box.y0, write: () => sheet.text({ y: piece.box.y0, cells: [piece.text] }, [piece.width]) })),
+    ...page.freeLines.filter((line) => line.preformatted).map((line) => ({ y: line.box.y0, write: () => sheet.listingLine(line) })),
+  ];
+  for (const row of rows.sort((a, b) => a.y - b.y)) row.write();
   sheet.finish();
 }
 
