@@ -122,7 +122,8 @@ export async function writeEpub(pages: readonly PageLayout[], file: string, meta
     ),
     'META-INF/container.xml',
   );
-  zip.addBuffer(Buffer.from(BASE_CSS + 'body { margin: 0 0.5em; }\n'), 'OEBPS/style.css');
+  // A reading system pages rather than scrolls: a listing's long lines wrap instead of running off the page.
+  zip.addBuffer(Buffer.from(BASE_CSS + 'body { margin: 0 0.5em; }\npre { white-space: pre-wrap; overflow-wrap: anywhere; }\n'), 'OEBPS/style.css');
 
   chapters.forEach((chapter, index) => {
     const body = chapter.parts

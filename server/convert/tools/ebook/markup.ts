@@ -84,6 +84,8 @@ function alignmentAttribute(p: ParagraphBlock): string {
 }
 
 function paragraphMarkup(p: ParagraphBlock, options: MarkupOptions): string {
+  // A code listing keeps its spaces and line breaks.
+  if (p.preformatted) return `<pre>${runsMarkup(p.runs, false, options)}</pre>`;
   if (p.headingLevel) {
     const id = options.headingId?.(p);
     const idAttribute = id ? ` id="${id}"` : '';
@@ -201,6 +203,7 @@ td > p { margin: 0; }
 .figure img { max-width: 100%; height: auto; }
 .figure-row { display: flex; align-items: flex-start; margin: 0.75em 0; }
 .figure-row > div { display: inline-block; vertical-align: top; flex: none; text-align: center; }
+pre { font-family: Consolas, "Courier New", "Liberation Mono", "DejaVu Sans Mono", monospace; font-size: 0.85em; line-height: 1.35; margin: 0.75em 0; overflow-x: auto; }
 .figure-row img { max-width: 100%; height: auto; }
 .figure-row p { margin: 0.25em 0 0; overflow-wrap: anywhere; }
 @media (max-width: 480px) { .figure-row p { font-size: 0.8em; } }

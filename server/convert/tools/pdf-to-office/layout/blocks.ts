@@ -50,6 +50,11 @@ export interface ParagraphBlock {
   flow?: 'down' | 'up';
   /** A caption right under this picture of a row of pictures (layout/image-rows.ts). */
   captionOf?: ImageBlock;
+  /**
+   * A code listing (layout/listings.ts): its runs' spaces and line breaks ('\n') are the layout,
+   * kept as they are in a fixed-width face, never reflowed.
+   */
+  preformatted?: true;
 }
 
 export interface TableCellBlock {

@@ -10,8 +10,9 @@ const MAX_BOLD_HEADING_CHARS = 60;
 const roundHalf = (size: number) => Math.round(size * 2) / 2;
 const textOf = (p: ParagraphBlock) => p.runs.map((r) => r.text).join('');
 
+/** Paragraphs of flowing text: a code listing (its size is not the body's) is never a heading. */
 function flowParagraphs(blocks: Block[]): ParagraphBlock[] {
-  return blocks.filter((b): b is ParagraphBlock => b.kind === 'paragraph');
+  return blocks.filter((b): b is ParagraphBlock => b.kind === 'paragraph' && !b.preformatted);
 }
 
 function bodySize(paragraphs: ParagraphBlock[]): number {

@@ -5,7 +5,8 @@
 import { containsPoint, insideBox, overlaps, type Box, type PdfChar, type PdfPage } from '../page-content';
 import type { Block, ImageBlock, PageLayout, SheetLines, TableBlock, TableCellBlock } from './blocks';
 import { figureLabel, labelsInReadingOrder, type PlacedLabel } from './figure-labels';
-import { buildParagraphs, keepMarkerAsText } from './paragraphs';
+import { findListings, fixedWidthFonts, listingParagraph, type Listing } from './listings';
+import { buildParagraphs, keepMarkerAsText, spacedParagraphs } from './paragraphs';
 import { findBooktabsTables } from './booktabs-tables';
 import { framedReadingOrder, type Placed } from './reading-order';
 import { findFigures, isTextFrame } from './figures';
@@ -25,7 +26,7 @@ const CENTRED_CAPTION_SLACK = 0.05;
 /** White space kept around a figure's picture (points), so strokes on its edge are not cut. */
 const FIGURE_PADDING = 2;
 
-type FlowItem = { kind: 'line'; box: TextLine['box']; line: TextLine } | ImageBlock | TableBlock | TurnedText | ({ kind: 'row'; box: TextLine['box'] } & FoundImageRow);
+type FlowItem = { kind: 'line'; box: TextLine['box']; line: TextLine } | Listing | ImageBlock | TableBlock | TurnedText | ({ kind: 'row'; box: TextLine['box'] } & FoundImageRow);
 
 interface CellText {
   cell: GridCell;
@@ -131,11 +132,14 @@ export function layoutPage(source: PdfPage): PageLayout {
   const turnedTexts = (['down', 'up'] as const)
     .filter((flow) => turned[flow].length > 0)
     .map((flow) => turnedText(turned[flow], flow, MIN_GUTTER_EMS * median(turned[flow].map((l) => l.size))));
+  // A code listing is read as one piece, its lines kept as set (listings.ts).
+  const { listings, rest: proseLines } = findListings(freeLines, fixedWidthFonts(page.lines.flatMap((l) => l.chars)));
   // Pictures side by side are read as one piece with the captions under them.
-  const imageRows = findImageRows([...images, ...figureImages], freeLines);
+  const imageRows = findImageRows([...images, ...figureImages], proseLines);
   const inRows = new Set<ImageBlock | TextLine>(imageRows.flatMap((r) => [...r.images, ...r.cells.flatMap((c) => c.captions)]));
   const items: FlowItem[] = [
-    ...freeLines.filter((line) => !inRows.has(line)).map((line) => ({ kind: 'line' as const, box: line.box, line })),
+    ...proseLines.filter((line) => !inRows.has(line)).map((line) => ({ kind: 'line' as const, box: line.box, line })),
+    ...listings,
     ...[...images, ...figureImages].filter((image) => !inRows.has(image)),
     ...imageRows.map((row) => ({ kind: 'row' as const, box: row.row.box, ...row })),
     ...tables.map((t) => tableBlock(t, cellTexts)),
@@ -149,19 +153,26 @@ export function layoutPage(source: PdfPage): PageLayout {
   const blocks: Block[] = [];
   const sheetLines: SheetLines[] = [];
   const sheetGroup = (lines: TextLine[]) => void (lines.length && sheetLines.push({ at: blocks.length, lines }));
-  let stretch: Placed<TextLine>[] = [];
+  /** Text read one after the other: runs of lines become paragraphs, a listing stays one block. */
+  let stretch: (Placed<TextLine>[] | Placed<Listing>)[] = [];
   const closeStretch = () => {
-    blocks.push(...buildParagraphs(stretch));
+    const paragraphs = stretch.flatMap((part) => (Array.isArray(part) ? buildParagraphs(part) : [listingParagraph(part)]));
+    blocks.push(...spacedParagraphs(paragraphs));
     stretch = [];
   };
   for (const placed of ordered) {
     const { item } = placed;
     if (item.kind === 'line') {
+      const lines = stretch.at(-1);
       // A sheet reads a column's lines together, one column after the other (not side by side).
-      const last = stretch.at(-1);
+      const last = Array.isArray(lines) ? lines.at(-1) : undefined;
       if (!last || last.columnLeft !== placed.columnLeft || last.columnRight !== placed.columnRight) sheetLines.push({ at: blocks.length, lines: [] });
       sheetLines.at(-1)!.lines.push(item.line);
-      stretch.push({ ...placed, item: item.line });
+      if (Array.isArray(lines)) lines.push({ ...placed, item: item.line });
+      else stretch.push([{ ...placed, item: item.line }]);
+    } else if (item.kind === 'listing') {
+      sheetGroup(item.lines);
+      stretch.push({ ...placed, item });
     } else {
       closeStretch();
       for (const image of item.kind === 'row' ? item.images : item.kind === 'image' ? [item] : []) sheetGroup(figureLines[figureImages.indexOf(image)] ?? []);

@@ -54,26 +54,31 @@ function continues(group: Placed<TextLine>[], next: Placed<TextLine>): boolean {
   return wasFull(previous, line, next.columnRight);
 }
 
+/**
+ * Adds a character's text to the runs, in a new run where its look, script or link changes; `link`
+ * is the character's own unless the caller knows better (a space between two lines). A script's
+ * run is written at its line's size (`lineSize`): the writers make a script smaller themselves.
+ */
+export function appendToRuns(runs: TextRun[], text: string, c: PdfChar, lineSize: number, link: LinkTarget | undefined = c.link): void {
+  const last = runs.at(-1);
+  const size = Math.round((c.script ? lineSize : c.size) * 2) / 2;
+  // A picture is a run of its own, never joined by text.
+  if (c.picture !== undefined) runs.push({ text: '', bold: c.font.bold, italic: c.font.italic, size, fontName: c.font.name, picture: c.picture });
+  else if (last && !last.picture && last.fontName === c.font.name && last.bold === c.font.bold && last.italic === c.font.italic && last.size === size && last.script === c.script && sameLink(last.link, link)) last.text += text;
+  else runs.push({ text, bold: c.font.bold, italic: c.font.italic, size, fontName: c.font.name, ...(c.script && { script: c.script }), ...(link && { link }) });
+}
+
 function runsOf(lines: TextLine[], skipChars: number): TextRun[] {
   const runs: TextRun[] = [];
-  /** `lineSize` is the size a script's run is written at: the writers make a script smaller themselves. */
-  const append = (text: string, c: PdfChar, lineSize: number, link: LinkTarget | undefined = c.link) => {
-    const last = runs.at(-1);
-    const size = Math.round((c.script ? lineSize : c.size) * 2) / 2;
-    // A picture is a run of its own, never joined by text.
-    if (c.picture !== undefined) runs.push({ text: '', bold: c.font.bold, italic: c.font.italic, size, fontName: c.font.name, picture: c.picture });
-    else if (last && !last.picture && last.fontName === c.font.name && last.bold === c.font.bold && last.italic === c.font.italic && last.size === size && last.script === c.script && sameLink(last.link, link)) last.text += text;
-    else runs.push({ text, bold: c.font.bold, italic: c.font.italic, size, fontName: c.font.name, ...(c.script && { script: c.script }), ...(link && { link }) });
-  };
   lines.forEach((line, index) => {
     const chars = index === 0 ? line.chars.slice(skipChars) : line.chars;
     if (index > 0 && chars.length > 0) {
       const join = lineJoin(runs.map((r) => r.text).join(''), line.text);
       // The space between lines belongs to a link only when the link runs on across the break.
-      if (join === 'space') append(' ', chars[0], line.size, sameLink(runs.at(-1)?.link, chars[0].link) ? chars[0].link : undefined);
+      if (join === 'space') appendToRuns(runs, ' ', chars[0], line.size, sameLink(runs.at(-1)?.link, chars[0].link) ? chars[0].link : undefined);
       if (join === 'dehyphenate') runs.at(-1)!.text = runs.at(-1)!.text.slice(0, -1);
     }
-    for (const c of chars) append(c.text, c, line.size);
+    for (const c of chars) appendToRuns(runs, c.text, c, line.size);
   });
   return runs.filter((r) => r.text !== '' || r.picture);
 }
@@ -155,7 +160,11 @@ export function buildParagraphs(lines: readonly Placed<TextLine>[]): ParagraphBl
     if (group && continues(group, line)) group.push(line);
     else groups.push([line]);
   }
-  const paragraphs = groups.map(paragraphOf);
+  return spacedParagraphs(groups.map(paragraphOf));
+}
+
+/** Sets each paragraph's space above from the gap to the one before it in reading order. */
+export function spacedParagraphs(paragraphs: ParagraphBlock[]): ParagraphBlock[] {
   paragraphs.forEach((paragraph, index) => {
     const above = paragraphs[index - 1];
     const gap = above ? paragraph.box.y0 - above.box.y1 : 0;

@@ -4,7 +4,9 @@
 // that strip empty; it must start at a row with text on both sides of the strip. A side holding
 // one row only (a running header beside the column's head) is no column, and a stretch whose rows
 // pair across the strip with no prose on either side (a code listing beside its comments, a table
-// without rules) is read row by row (tracemonkey.pdf's Figures 3, 4 and 13).
+// without rules) is read row by row (tracemonkey.pdf's Figures 3, 4 and 13); so is such a table
+// whose last gap lines up with the gutter of two columns of prose right below it. A listing in a
+// fixed-width font reaches here as one piece already (listings.ts).
 import { unionBox, type Box } from '../page-content';
 
 export interface Placed<T> {
@@ -129,6 +131,30 @@ function readsAcross(rows: readonly { box: Box }[][], gutter: Interval): boolean
   );
 }
 
+/** The strips every row leaves empty: interior ones of the first row, met by any of the others'. */
+function sharedGutters(rows: readonly (readonly { box: Box }[])[], left: number, right: number, minGutter: number): Interval[] {
+  return rows.slice(1).reduce((gutters, row) => intersect(gutters, emptyIntervals(row, left, right, minGutter, false), minGutter), emptyIntervals(rows[0], left, right, minGutter, true));
+}
+
+/**
+ * How many of the first rows are a table read across its strips (rows paired across, neither side
+ * prose, the rows of one side cut into cells) before columns of prose that share a strip with it
+ * begin below; 0 when they are not. A table without rules right above two columns takes their
+ * gutter for one of its own.
+ */
+function tableHead(rows: readonly { box: Box }[][], left: number, right: number, minGutter: number): number {
+  for (let count = rows.length - 1; count >= MIN_COLUMN_ROWS; count--) {
+    const head = rows.slice(0, count);
+    const gutters = sharedGutters(head, left, right, minGutter);
+    if (gutters.length === 0) continue;
+    const gutter = widest(gutters);
+    // Every row but perhaps a header's cut into cells: a row of prose never is.
+    const cut = (side: 'left' | 'right') => sidesOf(head, gutter).slice(1).every((s) => s[side].length > 1);
+    if (readsAcross(head, gutter) && (cut('left') || cut('right'))) return count;
+  }
+  return 0;
+}
+
 /**
  * `column` is the column the items lie in when the caller already knows it: pieces of one row
  * split at a gap are still read in the column around them.
@@ -172,7 +198,11 @@ export function readingOrder<T extends { box: Box }>(items: readonly T[], minGut
     const group = groupRows.flat();
     const gutter = widest(gutters);
     const columns = end - index >= MIN_COLUMN_ROWS && bothSidesColumns(groupRows, gutter, MIN_COLUMN_WIDTH_GUTTERS * minGutter);
-    if (columns && !readsAcross(groupRows, gutter)) {
+    const across = columns && !readsAcross(groupRows, gutter) ? tableHead(groupRows, left, right, minGutter) : 0;
+    if (across > 0) {
+      // The table's rows one by one; the columns below are read on the next turn.
+      for (const last = index + across; index < last; index++) readRow(rows[index]);
+    } else if (columns && !readsAcross(groupRows, gutter)) {
       splitAt(group, gutter);
       index = end;
     } else {

@@ -11,6 +11,8 @@ export interface TextLine {
   /** The size most of its characters have. */
   size: number;
   baseline: number;
+  /** A line of a code listing (listings.ts): its text keeps its spaces, indentation included. */
+  preformatted?: true;
 }
 
 /** A gap wider than this many font sizes separates two pieces of text (word spaces are ~0.3). */

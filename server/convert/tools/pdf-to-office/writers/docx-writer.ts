@@ -42,7 +42,7 @@ import { cellBounds, imageRowAt, type RowOfImages } from '../layout/image-rows';
 import type { ListKind } from '../layout/list-markers';
 import { isVerticalWriting } from '../layout/turned-text';
 import { hexColor } from './colors';
-import { DEFAULT_EAST_ASIAN_FONT, familyName, isEastAsianFamily } from './font-names';
+import { DEFAULT_EAST_ASIAN_FONT, familyName, fixedWidthFamily, isEastAsianFamily } from './font-names';
 
 const TWIPS_PER_POINT = 20;
 const PIXELS_PER_POINT = 96 / 72;
@@ -94,20 +94,27 @@ class ListNumbering {
 /** The bookmark at the head of a page, which links to that page of the PDF point at. */
 const pageBookmark = (page: number) => `Page${page}`;
 
-/** A run in Word's terms; `scale` shrinks it with a picture its label lies on. */
-function wordRun(run: BlockRun, scale = 1): TextRun {
-  const family = familyName(run.fontName);
-  return new TextRun({
-    text: run.text,
-    bold: run.bold,
-    italics: run.italic,
-    color: run.color === undefined ? undefined : hexColor(run.color),
-    size: Math.max(2, Math.round(run.size * scale * 2)),
-    // w:vertAlign: Word raises or lowers the run and sets it smaller than its w:sz.
-    superScript: run.script === 'super' || undefined,
-    subScript: run.script === 'sub' || undefined,
-    font: { ascii: family, hAnsi: family, cs: family, eastAsia: isEastAsianFamily(family) ? family : DEFAULT_EAST_ASIAN_FONT },
-  });
+/**
+ * A run in Word's terms; `scale` shrinks it with a picture its label lies on. A code listing's
+ * run (`fixedWidth`) is set in a fixed-width face and breaks its lines where its text does ('\n').
+ */
+function wordRuns(run: BlockRun, { scale = 1, fixedWidth = false } = {}): TextRun[] {
+  const family = fixedWidth ? fixedWidthFamily(run.fontName) : familyName(run.fontName);
+  return run.text.split('\n').map(
+    (text, index) =>
+      new TextRun({
+        text,
+        break: index > 0 ? 1 : undefined,
+        bold: run.bold,
+        italics: run.italic,
+        color: run.color === undefined ? undefined : hexColor(run.color),
+        size: Math.max(2, Math.round(run.size * scale * 2)),
+        // w:vertAlign: Word raises or lowers the run and sets it smaller than its w:sz.
+        superScript: run.script === 'super' || undefined,
+        subScript: run.script === 'sub' || undefined,
+        font: { ascii: family, hAnsi: family, cs: family, eastAsia: isEastAsianFamily(family) ? family : DEFAULT_EAST_ASIAN_FONT },
+      }),
+  );
 }
 
 /**
@@ -144,11 +151,11 @@ async function textRuns(paragraph: ParagraphBlock, anchoredPages: ReadonlySet<nu
     linked = undefined;
   };
   for (const run of paragraph.runs) {
-    const wordPiece = run.picture ? await glyphPicture(run.picture) : wordRun(run);
+    const wordPieces = run.picture ? [await glyphPicture(run.picture)] : wordRuns(run, { fixedWidth: paragraph.preformatted });
     if (linked && !sameLink(linked.link, run.link)) closeLink();
-    if (!run.link) children.push(wordPiece);
-    else if (linked) linked.runs.push(wordPiece);
-    else linked = { runs: [wordPiece], link: run.link };
+    if (!run.link) children.push(...wordPieces);
+    else if (linked) linked.runs.push(...wordPieces);
+    else linked = { runs: wordPieces, link: run.link };
   }
   closeLink();
   return children;
@@ -212,7 +219,7 @@ function labelBox(label: FigureLabel, picture: Box, left: number, top: number, s
     transformation: { width: (frame.x1 - frame.x0) * scale * PIXELS_PER_POINT, height: (frame.y1 - frame.y0) * scale * PIXELS_PER_POINT, rotation: label.rotation || undefined },
     line: 'none',
     fill: 'none',
-    children: [new Paragraph({ children: label.runs.map((run) => wordRun(run, scale)), spacing: { before: 0, after: 0 } })],
+    children: [new Paragraph({ children: label.runs.flatMap((run) => wordRuns(run, { scale })), spacing: { before: 0, after: 0 } })],
     textOptions: { verticalAlignment: 'top', margins: { top: 0, right: 0, bottom: 0, left: 0 }, wrap: false, direction: TEXT_FLOW[label.flow] },
     floating: {
       horizontalPosition: { relative: HorizontalPositionRelativeFrom.COLUMN, offset: Math.round(left * EMUS_PER_POINT) + emus(frame.x0 - picture.x0) },

@@ -31,3 +31,12 @@ export function familyName(pdfFontName: string): string {
 export function isEastAsianFamily(family: string): boolean {
   return EAST_ASIAN_FAMILY.test(family);
 }
+
+/**
+ * The face a code listing is set in: Courier New for a Courier, else Consolas (in every Office on
+ * Windows and Mac; where it is missing the system puts its own fixed-width face in, as
+ * LibreOffice here puts DejaVu Sans Mono). A listing's spaces line up only in a fixed-width face.
+ */
+export function fixedWidthFamily(pdfFontName: string): string {
+  return /courier/i.test(pdfFontName) ? 'Courier New' : 'Consolas';
+}

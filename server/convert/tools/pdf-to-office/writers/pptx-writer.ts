@@ -12,7 +12,7 @@ import type { PageFallback } from '../degraded-pages';
 import type { FigureLabel, PageLayout, ParagraphBlock, TextRun } from '../layout/blocks';
 import type { LinkTarget } from '../page-content';
 import { hexColor } from './colors';
-import { familyName } from './font-names';
+import { familyName, fixedWidthFamily } from './font-names';
 import { isVerticalWriting } from '../layout/turned-text';
 
 const POINTS_PER_INCH = 72;
@@ -34,9 +34,15 @@ function hyperlink(link: LinkTarget | undefined, slideOf: SlideOf): { url: strin
 /** a:rPr baseline in pptxgenjs's unit (×50 → thousandths of a percent): PowerPoint's own superscript +30 %, subscript −25 %. */
 const SCRIPT_BASELINE = { super: 600, sub: -500 } as const;
 
-/** A run's face, weight, slant, size and rise on the slide. */
-function runFont(run: TextRun, scale: number) {
-  return { bold: run.bold, italic: run.italic, fontSize: Math.max(1, run.size * scale), fontFace: familyName(run.fontName), ...(run.script && { baseline: SCRIPT_BASELINE[run.script] }) };
+/** A run's face, weight, slant, size and rise on the slide; a code listing's runs (`fixedWidth`) in a fixed-width face. */
+function runFont(run: TextRun, scale: number, fixedWidth = false) {
+  return {
+    bold: run.bold,
+    italic: run.italic,
+    fontSize: Math.max(1, run.size * scale),
+    fontFace: fixedWidth ? fixedWidthFamily(run.fontName) : familyName(run.fontName),
+    ...(run.script && { baseline: SCRIPT_BASELINE[run.script] }),
+  };
 }
 
 /** A PNG as pptxgenjs takes it: as data, not a path, so pptxgenjs needs no file access of its own. */
@@ -56,7 +62,7 @@ async function addParagraph(slide: Slide, paragraph: ParagraphBlock, inches: (po
   const text = paragraph.runs.map((run, index) => ({
     text: run.picture ? pictureRoom(run) : run.text,
     options: {
-      ...runFont(run, scale),
+      ...runFont(run, scale, paragraph.preformatted),
       bullet: index === 0 ? bullet : undefined,
       hyperlink: run.picture ? undefined : hyperlink(run.link, slideOf),
     },
@@ -73,7 +79,8 @@ async function addParagraph(slide: Slide, paragraph: ParagraphBlock, inches: (po
     valign: 'top',
     align: paragraph.alignment,
     fit: 'none',
-    wrap: paragraph.lineCount > 1,
+    // A listing's lines break where its text does ('\n', which pptxgenjs makes line breaks), never elsewhere.
+    wrap: paragraph.lineCount > 1 && !paragraph.preformatted,
   });
   // A text box's runs cannot hold a picture: glyphs no table could read go over it where they stood.
   for (const { picture } of paragraph.runs) {

@@ -11,7 +11,9 @@ import type { Block, PageLayout, ParagraphBlock, SheetLines, TableBlock } from '
 import { alignedTable, type AlignedRow, type CellPicture } from '../layout/aligned-table';
 import type { Script } from '../page-content';
 import type { ScriptPiece } from '../layout/sub-superscripts';
+import type { TextLine } from '../layout/text-lines';
 import { cellValue } from './cell-values';
+import { fixedWidthFamily } from './font-names';
 
 /** Excel column width unit is about one digit of the default font: ~5.6 points. */
 const POINTS_PER_WIDTH_UNIT = 5.6;
@@ -41,6 +43,14 @@ class PageSheet {
     row.cells.forEach((text, c) => text && this.setValue(this.sheet.getCell(this.row, c + 1), text, row.scripted?.[c]));
     for (const picture of row.pictures ?? []) this.pictures.push({ ...picture, row: this.row });
     columnWidths.forEach((width, c) => this.widen(c, width));
+    this.row++;
+  }
+
+  /** A line of a code listing, a row of its own: its text as it stands (spaces kept, never a number), in a fixed-width face. */
+  listingLine(line: TextLine): void {
+    const cell = this.sheet.getCell(this.row, 1);
+    cell.value = line.text;
+    cell.font = { name: fixedWidthFamily(line.chars.find((c) => c.text.trim())?.font.name ?? '') };
     this.row++;
   }
 
@@ -119,7 +129,9 @@ const turnedRow = (p: ParagraphBlock) => ({ box: p.box, text: paragraphText(p), 
  */
 function fillSheet(sheet: PageSheet, page: PageLayout): void {
   const writeLines = (lines: SheetLines['lines']) => {
-    const aligned = alignedTable(lines);
+    // A code listing's lines go in as set, a row each (layout/listings.ts).
+    for (const line of lines.filter((l) => l.preformatted)) sheet.listingLine(line);
+    const aligned = alignedTable(lines.filter((l) => !l.preformatted));
     for (const row of aligned?.rows ?? []) sheet.text(row, aligned!.columnWidths);
   };
   let next = 0;
