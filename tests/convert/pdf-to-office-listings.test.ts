@@ -5,34 +5,25 @@
  * (tests/support/code-listing-pdf.ts): Helvetica prose, a Courier listing, prose with one Courier
  * word. Read back as XML (Word, PowerPoint), as markup (HTML) and with exceljs (Excel).
  */
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { pdfToOfficeConverters } from '../../server/convert/tools/pdf-to-office';
 import { pdfToHtml } from '../../server/convert/tools/ebook/from-pdf';
-import { jobContext } from '../support/convert-job';
+import { converterOf, convertFile, scratchFolder } from '../support/convert-job';
 import { codeListingPdf, INLINE_CODE, LISTING, PROSE_AFTER, PROSE_BEFORE } from '../support/code-listing-pdf';
 import { pptxgenjsInBrowserMode } from '../support/pptx-in-jest';
-import { readZipParts } from '../support/zip';
+import { zipPartText } from '../support/zip';
 
-let scratch: string;
-let input: string;
+const scratch = scratchFolder('pdf-to-office-listings-');
+const input = path.join(scratch, 'listing.pdf');
 beforeAll(async () => {
-  scratch = mkdtempSync(path.join(os.tmpdir(), 'pdf-to-office-listings-'));
-  input = path.join(scratch, 'listing.pdf');
   writeFileSync(input, await codeListingPdf());
   pptxgenjsInBrowserMode();
 });
-afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
-async function run(toolId: string): Promise<string> {
-  const tool = [...pdfToOfficeConverters, pdfToHtml].find((c) => c.toolId === toolId)!;
-  const [output] = await tool.convert({ inputs: [{ name: 'listing.pdf', path: input, size: statSync(input).size, type: 'pdf' }], options: tool.options.parse({}) }, jobContext(scratch));
-  return output.path;
-}
-
-const part = async (file: string, name: string) => (await readZipParts(file)).find((p) => p.name === name)!.text;
+const run = async (toolId: string) => (await convertFile(converterOf(toolId, [...pdfToOfficeConverters, pdfToHtml]), input, scratch)).path;
+const part = zipPartText;
 const unescape = (text: string) => text.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&amp;/g, '&');
 const PROSE_AFTER_TEXT = `${PROSE_AFTER[0]} ${INLINE_CODE} ${PROSE_AFTER[1]}`;
 
