@@ -14,6 +14,7 @@ import { VERTICAL_COLUMNS, VERTICAL_PAGE_TWO, VERTICAL_TITLE, verticalTextPdf } 
 import { converterOf, convertFile, scratchFolder } from '../support/convert-job';
 import { readZipParts } from '../support/zip';
 import { pptxgenjsInBrowserMode } from '../support/pptx-in-jest';
+import { SOFFICE_TIMEOUT_MS, sofficeConvert } from '../support/soffice';
 
 const scratch = scratchFolder('pdf-to-office-vertical-');
 let input: string;
@@ -54,6 +55,30 @@ describe('pdf-to-word', () => {
     const sections = [...xml.matchAll(/<w:sectPr>([\s\S]*?)<\/w:sectPr>/g)].map((m) => /<w:textDirection w:val="(\w+)"/.exec(m[1])?.[1]);
     expect(sections).toEqual([undefined, 'tbRl']);
   });
+
+  it('sets the columns under the upright title vertically where they stood: a borderless one-cell table whose text runs down (tbRl)', async () => {
+    const xml = (await readZipParts(docx)).find(({ name }) => name === 'word/document.xml')!.text;
+    const pageOne = /<w:body>([\s\S]*?)<w:sectPr>/.exec(xml)![1];
+    const pieces = [...pageOne.matchAll(/<w:(p|tbl)\b[\s\S]*?<\/w:\1>/g)].map(([piece, kind]) => ({ kind, text: [...piece.matchAll(/<w:t(?: [^>]*)?>([^<]*)<\/w:t>/g)].map((m) => m[1]).join('') }));
+    expect(pieces.filter((p) => p.text)).toEqual([
+      { kind: 'p', text: VERTICAL_TITLE },
+      { kind: 'tbl', text: VERTICAL_COLUMNS.join('') },
+    ]);
+    const table = /<w:tbl>[\s\S]*?<\/w:tbl>/.exec(pageOne)![0];
+    expect({ cells: table.match(/<w:tc>/g)!.length, direction: /<w:textDirection w:val="(\w+)"/.exec(table)?.[1], borders: /<w:top w:val="(\w+)"/.exec(table)?.[1] }).toEqual({ cells: 1, direction: 'tbRl', borders: 'none' });
+  });
+
+  it('LibreOffice draws those columns right to left, each top to bottom, as far apart as printed', () => {
+    const printed = sofficeConvert(docx, 'pdf', scratch);
+    const words = [...execFileSync('pdftotext', ['-bbox', '-f', '1', '-l', '1', printed, '-'], { encoding: 'utf8' }).matchAll(/<word xMin="([\d.]+)" yMin="([\d.]+)"[^>]*>([^<]*)<\/word>/g)]
+      .map((m) => ({ x: Math.round(Number(m[1])), y: Number(m[2]), text: m[3] }))
+      .filter((w) => w.text !== VERTICAL_TITLE);
+    const xs = [...new Set(words.map((w) => w.x))].sort((a, b) => b - a);
+    const columns = xs.map((x) => words.filter((w) => w.x === x).sort((a, b) => a.y - b.y).map((w) => w.text).join(''));
+    expect(columns).toEqual(VERTICAL_COLUMNS);
+    // The fixture's columns stand 36 points apart.
+    expect(xs.slice(1).map((x, i) => xs[i] - x)).toEqual(VERTICAL_COLUMNS.slice(1).map(() => 36));
+  }, SOFFICE_TIMEOUT_MS);
 });
 
 it('pdf-to-excel puts the title, then the columns in reading order on its sheets', async () => {
@@ -87,7 +112,12 @@ it('pdf-to-ofd keeps the columns in reading order, their characters upright one 
     .flatMap(({ text }) => [...text.matchAll(/<ofd:TextObject ([^>]*)>[\s\S]*?<ofd:TextCode ([^>]*)>([^<]*)<\/ofd:TextCode>/g)])
     .map(([, object, code, text]) => ({ object, code, text }));
   expect(objects.map((o) => o.text)).toEqual([VERTICAL_TITLE, ...VERTICAL_COLUMNS, ...VERTICAL_PAGE_TWO]);
-  for (const column of objects.slice(1)) expect({ text: column.text, turned: column.object.includes('CTM='), stepsDown: column.code.includes('DeltaY=') }).toEqual({ text: column.text, turned: false, stepsDown: true });
+  // GB/T 33190 §11.3: ReadDirection 90 reads down the page; CharDirection left at 0 keeps the characters upright.
+  const direction = (object: string) => ({ read: /ReadDirection="(\d+)"/.exec(object)?.[1], char: /CharDirection="(\d+)"/.exec(object)?.[1] });
+  expect(direction(objects[0].object)).toEqual({ read: undefined, char: undefined });
+  for (const column of objects.slice(1)) {
+    expect({ text: column.text, turned: column.object.includes('CTM='), stepsDown: column.code.includes('DeltaY='), ...direction(column.object) }).toEqual({ text: column.text, turned: false, stepsDown: true, read: '90', char: undefined });
+  }
   const back = path.join(scratch, 'back.ofd');
   writeFileSync(back, readFileSync(ofd));
   const drawn = execFileSync('pdftotext', ['-bbox', '-f', '2', '-l', '2', await run('ofd-to-pdf', back), '-'], { encoding: 'utf8' });

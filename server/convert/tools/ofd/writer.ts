@@ -5,7 +5,8 @@
 // Text stays text: one TextObject per run of characters sharing font, size and baseline, with
 // TextCode X/Y and DeltaX from the characters' own positions; a line that does not run left to
 // right (a rotated page, turned text) stays one TextObject too, turned by its CTM; vertical writing
-// (CJK running down) keeps its characters upright, stepped down by DeltaY. Images become ImageObjects over
+// (CJK running down) keeps its characters upright, stepped down by DeltaY, and says it reads down
+// (ReadDirection 90). Images become ImageObjects over
 // PNG MultiMedia, as do glyphs no table could read (PdfChar.picture, at their box); the straight
 // ruling lines the reader finds become PathObjects. Units are mm.
 // A run of characters under a link annotation carries the link as the TextObject's own Actions
@@ -116,6 +117,12 @@ interface TextPlacement {
   y: number;
   deltas: number[];
   deltaAxis?: 'DeltaX' | 'DeltaY';
+  /**
+   * GB/T 33190 §11.3's ReadDirection, degrees clockwise from left to right: 90 reads down the page
+   * (characters upright: CharDirection stays at its default 0). It tells a reader the way the
+   * text reads; the Deltas still place every glyph.
+   */
+  readDirection?: 90;
 }
 
 function uprightPlacement(run: TextRun): TextPlacement {
@@ -176,6 +183,7 @@ function verticalPlacement(run: TextRun): TextPlacement {
     y: mm(CJK_ASCENT * run.size),
     deltas: deltaX(run.chars, (char, next) => mm(next.baseline - char.baseline)),
     deltaAxis: 'DeltaY',
+    readDirection: 90,
   };
 }
 
@@ -258,8 +266,9 @@ export async function writeOfd(pages: readonly PdfPage[], file: string, { title,
       const text = run.chars.map((char) => char.text).join('');
       const deltaAttr = place.deltas.length > 0 ? ` ${place.deltaAxis ?? 'DeltaX'}="${place.deltas.map(n).join(' ')}"` : '';
       const ctmAttr = place.ctm ? ` CTM="${place.ctm.map(n).join(' ')}"` : '';
+      const readAttr = place.readDirection ? ` ReadDirection="${place.readDirection}"` : '';
       objects.push(
-        `<ofd:TextObject ID="${ids.next()}" Boundary="${place.boundary.map(n).join(' ')}"${ctmAttr} Font="${font.id}" Size="${n(size)}"${font.bold ? ' Weight="700"' : ''}${font.italic ? ' Italic="true"' : ''}>` +
+        `<ofd:TextObject ID="${ids.next()}" Boundary="${place.boundary.map(n).join(' ')}"${ctmAttr}${readAttr} Font="${font.id}" Size="${n(size)}"${font.bold ? ' Weight="700"' : ''}${font.italic ? ' Italic="true"' : ''}>` +
           linkActions(run.link, pageIds) +
           `<ofd:FillColor Value="${(run.color >> 16) & 255} ${(run.color >> 8) & 255} ${run.color & 255}"/><ofd:TextCode X="${n(place.x)}" Y="${n(place.y)}"${deltaAttr}>${escapeXml(text)}</ofd:TextCode></ofd:TextObject>`,
       );
