@@ -21,6 +21,7 @@ import { UNREADABLE_NEIGHBOURS, unreadableGlyphsPdf, VERTICAL_UNREADABLE_NEIGHBO
 import { readZipParts } from '../support/zip';
 import { pptxgenjsInBrowserMode } from '../support/pptx-in-jest';
 import { converterOf, convertFile, scratchFolder } from '../support/convert-job';
+import { greyPixels, inkBands } from '../support/pixels';
 
 const [BEFORE, AFTER] = UNREADABLE_NEIGHBOURS;
 const NOTE = '第1页有 2 个字符无法识别（字体未提供对应的文字），已按原样以图片保留';
@@ -259,18 +260,11 @@ describe('unreadable glyphs in a column of vertical writing', () => {
     // Rows with ink, in bands down the picture: the two .notdef boxes, each as tall as the other
     // (to a point: the picture's edge is whole points), and nothing else (no sliver of the character
     // above, no box cut short).
-    const { data, info } = await sharp(execFileSync('unzip', ['-p', docx, media[0]])).greyscale().raw().toBuffer({ resolveWithObject: true });
-    const inkRows = Array.from({ length: info.height }, (_, y) => data.subarray(y * info.width, (y + 1) * info.width).some((v) => v < 128));
-    const bands: { top: number; bottom: number }[] = [];
-    inkRows.forEach((ink, y) => {
-      if (!ink) return;
-      if (bands.length && y - bands.at(-1)!.bottom <= 2) bands.at(-1)!.bottom = y;
-      else bands.push({ top: y, bottom: y });
-    });
-    const heights = bands.map((b) => b.bottom - b.top + 1);
+    const picture = await greyPixels(execFileSync('unzip', ['-p', docx, media[0]]));
+    const heights = inkBands(picture);
     expect(heights).toHaveLength(2);
     // The picture is the column's width, 20 points.
-    const pixelsPerPoint = info.width / 20;
+    const pixelsPerPoint = picture.width / 20;
     expect(Math.abs(heights[0] - heights[1])).toBeLessThanOrEqual(1.5 * pixelsPerPoint);
   });
 });

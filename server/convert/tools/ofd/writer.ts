@@ -18,7 +18,7 @@ import { randomUUID } from 'node:crypto';
 import yazl from 'yazl';
 import { sameLink } from '../pdf-to-office/extraction/page-links';
 import { quarterTurn, writesVertically } from '../pdf-to-office/layout/turned-text';
-import { charPictures, type LinkTarget, type PdfChar, type PdfPage } from '../pdf-to-office/page-content';
+import { charPictures, CJK_ASCENT, type LinkTarget, type PdfChar, type PdfPage } from '../pdf-to-office/page-content';
 import { OFD_NAMESPACE } from './model';
 import { escapeXml } from './xml';
 
@@ -165,23 +165,22 @@ function turnedPlacement(run: TextRun, direction: { x: number; y: number }): Tex
   };
 }
 
-/** From the top of a CJK glyph's em box to its baseline (ideographic fonts: 0.88 em). */
-const CJK_ASCENT = 0.88;
-
 /**
  * Vertical writing (Chinese or Japanese running down the page): upright characters one below the
- * other, each from its own origin — MuPDF gives a vertical glyph's as the top left of its em box —
- * stepped by DeltaY, where a turned line would lay them on their side.
+ * other, each from the origin the page draws it from (PdfChar.drawnOrigin: its baseline's left
+ * end; without one, its reading point taken as the top left of its em box), stepped by DeltaY,
+ * where a turned line would lay them on their side.
  */
 function verticalPlacement(run: TextRun): TextPlacement {
-  const first = run.chars[0];
-  const left = first.originX ?? first.box.x0;
-  const bottom = Math.max(...run.chars.map((c) => c.baseline)) + run.size;
+  const foot = (c: PdfChar) => c.drawnOrigin ?? { x: c.originX ?? c.box.x0, y: c.baseline + CJK_ASCENT * run.size };
+  const first = foot(run.chars[0]);
+  const top = first.y - CJK_ASCENT * run.size;
+  const bottom = Math.max(...run.chars.map((c) => foot(c).y)) + (1 - CJK_ASCENT) * run.size;
   return {
-    boundary: [mm(left), mm(first.baseline), mm(run.size), mm(bottom - first.baseline)],
+    boundary: [mm(first.x), mm(top), mm(run.size), mm(bottom - top)],
     x: 0,
-    y: mm(CJK_ASCENT * run.size),
-    deltas: deltaX(run.chars, (char, next) => mm(next.baseline - char.baseline)),
+    y: mm(first.y - top),
+    deltas: deltaX(run.chars, (char, next) => mm(foot(next).y - foot(char).y)),
     deltaAxis: 'DeltaY',
     readDirection: 90,
   };

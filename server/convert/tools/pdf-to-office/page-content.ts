@@ -42,6 +42,9 @@ export interface PdfChar {
   script?: Script;
 }
 
+/** From the top of a CJK glyph's em box to its baseline (ideographic fonts: 0.88 em). */
+export const CJK_ASCENT = 0.88;
+
 /** A superscript or a subscript. */
 export type Script = 'super' | 'sub';
 

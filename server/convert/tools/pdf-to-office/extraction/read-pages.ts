@@ -7,7 +7,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { runEngine } from '../../../engines';
-import { boxAround, downwardSide, isBlank, type Box, type PdfChar, type PdfDrawing, type PdfFont, type PdfLine, type PdfPage } from '../page-content';
+import { boxAround, CJK_ASCENT, downwardSide, isBlank, type Box, type PdfChar, type PdfDrawing, type PdfFont, type PdfLine, type PdfPage } from '../page-content';
 import { PAGE_DUMP_SCRIPT } from './mutool-script';
 import { applySoftMask } from '../../pdf-render/soft-mask';
 import { withoutReplacement } from './unmapped-glyphs';
@@ -51,9 +51,6 @@ function glyphBox(quad: Box, origin: { x: number; y: number }, size: number, u: 
   const v = downwardSide(u);
   return boxAround([Math.min(...along), Math.max(...along)].flatMap((a) => [-ASCENT * size, DESCENT * size].map((b) => ({ x: origin.x + a * u.x + b * v.x, y: origin.y + a * u.y + b * v.y }))));
 }
-
-/** An ideographic em box's share above the baseline (the rest hangs below). */
-const CJK_ASCENT = 0.88;
 
 /**
  * A glyph of vertical writing (its column running along `u`) stands upright, drawn from its own
