@@ -10,7 +10,7 @@ import ExcelJS from 'exceljs';
 import { ebookConverters } from '../../server/convert/tools/ebook';
 import { ofdConverters } from '../../server/convert/tools/ofd';
 import { pdfToOfficeConverters } from '../../server/convert/tools/pdf-to-office';
-import { VERTICAL_COLUMNS, VERTICAL_PAGE_TWO, VERTICAL_TITLE, verticalTextPdf } from '../support/vertical-text-pdfs';
+import { VERTICAL_COLUMN_TOP, VERTICAL_COLUMNS, VERTICAL_PAGE_TWO, VERTICAL_TITLE, verticalTextPdf } from '../support/vertical-text-pdfs';
 import { converterOf, convertFile, scratchFolder } from '../support/convert-job';
 import { readZipParts } from '../support/zip';
 import { pptxgenjsInBrowserMode } from '../support/pptx-in-jest';
@@ -77,8 +77,10 @@ describe('pdf-to-word', () => {
     const xs = [...new Set(words.map((w) => w.x))].sort((a, b) => b - a);
     const columns = xs.map((x) => words.filter((w) => w.x === x).sort((a, b) => a.y - b.y).map((w) => w.text).join(''));
     expect(columns).toEqual(VERTICAL_COLUMNS);
-    // The fixture's columns stand 36 points apart.
+    // The fixture's columns stand 36 points apart, and start as far below the title as printed
+    // (a character's line box, 26 points tall here, holds its 20-point glyph).
     expect(xs.slice(1).map((x, i) => xs[i] - x)).toEqual(VERTICAL_COLUMNS.slice(1).map(() => 36));
+    expect(Math.abs(Math.min(...words.map((w) => w.y)) - VERTICAL_COLUMN_TOP)).toBeLessThan(8);
   }, SOFFICE_TIMEOUT_MS);
 });
 

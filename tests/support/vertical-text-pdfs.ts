@@ -15,6 +15,8 @@ export const VERTICAL_COLUMNS = ['床前明月光', '疑是地上霜', '举头�
 export const VERTICAL_PAGE_TWO = ['春眠不觉晓', '处处闻啼鸟'];
 
 const SIZE = 20;
+/** Points from the top of the page (300 tall) to the top of the columns. */
+export const VERTICAL_COLUMN_TOP = 70;
 const COLUMN_FONT = 'NotoSansCJKsc-Regular';
 /** Room between two columns' centres, in font sizes. */
 const COLUMN_PITCH = 1.8;
@@ -27,7 +29,7 @@ export async function verticalTextPdf(): Promise<Uint8Array> {
   const page = draft.addPage([300, 300]);
   page.drawText(VERTICAL_TITLE, { x: 40, y: 260, size: SIZE, font: upright });
   // In vertical mode each glyph hangs below the pen, centred on it: a column starts at its top.
-  const columns = (on: typeof page, texts: readonly string[]) => texts.forEach((text, i) => on.drawText(text, { x: 240 - i * COLUMN_PITCH * SIZE, y: 230, size: SIZE, font: vertical }));
+  const columns = (on: typeof page, texts: readonly string[]) => texts.forEach((text, i) => on.drawText(text, { x: 240 - i * COLUMN_PITCH * SIZE, y: 300 - VERTICAL_COLUMN_TOP, size: SIZE, font: vertical }));
   columns(page, VERTICAL_COLUMNS);
   columns(draft.addPage([300, 300]), VERTICAL_PAGE_TWO);
   const doc = await PDFDocument.load(await draft.save());

@@ -45,6 +45,7 @@ import { unionBox, type Box, type GlyphPicture, type LinkTarget } from '../page-
 import type { Alignment, Block, TextRun as BlockRun, FigureLabel, ImageBlock, PageLayout, ParagraphBlock, TableBlock } from '../layout/blocks';
 import { cellBounds, imageRowAt, type RowOfImages } from '../layout/image-rows';
 import type { ListKind } from '../layout/list-markers';
+import { spacingAbove } from '../layout/paragraphs';
 import { isVerticalWriting, verticalWritingAt } from '../layout/turned-text';
 import { hexColor } from './colors';
 import { DEFAULT_EAST_ASIAN_FONT, familyName, isEastAsianFamily } from './font-names';
@@ -322,7 +323,8 @@ function columnSlack(block: ParagraphBlock): number {
  * runs down, its columns right to left (tbRl), as far apart as they stood. The row is as tall as
  * the columns and half a character more, so Word breaks them where they broke on the page; the
  * cell reaches right by the first column's slack, so that column's glyphs stand where they stood
- * (into the page's margin if need be: the margins were taken from the glyphs' boxes).
+ * (into the page's margin if need be: the margins were taken from the glyphs' boxes). The space
+ * above it, as a paragraph's would be, is the cell's top margin (a table has no space before).
  */
 async function verticalWritingTable(
   { paragraphs, box }: { paragraphs: ParagraphBlock[]; box: Box },
@@ -338,9 +340,16 @@ async function verticalWritingTable(
   const room = page.width - MIN_MARGIN - contentLeft;
   const width = Math.min(room, box.x1 - box.x0 + slacks.reduce((sum, s) => sum + s, 0));
   const right = box.x1 + (columnPitch(paragraphs[0]) ? slacks[0] : 0);
-  const halfCharacter = Math.max(...paragraphs.map((p) => p.size)) / 2;
-  const cell = new TableCell({ children, width: { size: twips(width), type: WidthType.DXA }, textDirection: TextDirection.TOP_TO_BOTTOM_RIGHT_TO_LEFT });
-  return borderlessRow([cell], [width], right - width - contentLeft, room, box.y1 - box.y0 + halfCharacter);
+  const size = Math.max(...paragraphs.map((p) => p.size));
+  const above = page.blocks[page.blocks.indexOf(paragraphs[0]) - 1];
+  const space = above ? spacingAbove(box.y0 - above.box.y1, size) : 0;
+  const cell = new TableCell({
+    children,
+    width: { size: twips(width), type: WidthType.DXA },
+    textDirection: TextDirection.TOP_TO_BOTTOM_RIGHT_TO_LEFT,
+    margins: { top: twips(space), bottom: 0, left: 0, right: 0 },
+  });
+  return borderlessRow([cell], [width], right - width - contentLeft, room, space + box.y1 - box.y0 + size / 2);
 }
 
 function margins(page: PageLayout): { top: number; right: number; bottom: number; left: number } {
