@@ -17,10 +17,11 @@ import { drawPageClips } from '../../server/convert/tools/pdf-to-office/extracti
 import { GlyphPictures, MAX_PICTURES, MAX_PICTURES_PER_PAGE, type UnreadableGlyph } from '../../server/convert/tools/pdf-to-office/extraction/glyph-pictures';
 import { unreadableNote } from '../../server/convert/tools/pdf-to-office/extraction/unmapped-glyphs';
 import type { PdfChar } from '../../server/convert/tools/pdf-to-office/page-content';
-import { UNREADABLE_NEIGHBOURS, unreadableGlyphsPdf } from '../support/unmapped-glyph-pdfs';
+import { UNREADABLE_NEIGHBOURS, unreadableGlyphsPdf, VERTICAL_UNREADABLE_NEIGHBOURS, verticalUnreadableGlyphsPdf } from '../support/unmapped-glyph-pdfs';
 import { readZipParts } from '../support/zip';
 import { pptxgenjsInBrowserMode } from '../support/pptx-in-jest';
 import { converterOf, convertFile, scratchFolder } from '../support/convert-job';
+import { greyPixels, inkBands } from '../support/pixels';
 
 const [BEFORE, AFTER] = UNREADABLE_NEIGHBOURS;
 const NOTE = '第1页有 2 个字符无法识别（字体未提供对应的文字），已按原样以图片保留';
@@ -234,4 +235,36 @@ it('a picture grows to take in its glyphs\' whole ink beyond the line (a tall br
   expect(box.x1).toBeLessThan(60);
   const { height } = await sharp(file).metadata();
   expect(height).toBeGreaterThan(2 * 38);
+});
+
+describe('unreadable glyphs in a column of vertical writing', () => {
+  let docx: string;
+  beforeAll(async () => {
+    const pdf = path.join(scratch, 'vertical-unreadable.pdf');
+    writeFileSync(pdf, await verticalUnreadableGlyphsPdf());
+    docx = (await convertFile(converterOf('pdf-to-word', converters), pdf, scratch)).path;
+  });
+
+  it('the input shows them: MuPDF reads two U+FFFD in the column between the readable characters', () => {
+    const text = execFileSync('mutool', ['draw', '-q', '-F', 'txt', '-o', '-', path.join(scratch, 'vertical-unreadable.pdf')], { encoding: 'utf8' }).replace(/\s+/g, '');
+    expect(text).toBe(`${VERTICAL_UNREADABLE_NEIGHBOURS[0]}\uFFFD\uFFFD${VERTICAL_UNREADABLE_NEIGHBOURS[1]}`);
+  });
+
+  it('Word: one picture between the characters above and below, holding the two glyphs whole and nothing of the character above', async () => {
+    const xml = (await parts(docx)).get('word/document.xml')!;
+    const [above, below] = VERTICAL_UNREADABLE_NEIGHBOURS;
+    expect(xml.indexOf(above)).toBeLessThan(xml.indexOf('<a:blip'));
+    expect(xml.indexOf('<a:blip')).toBeLessThan(xml.indexOf(below));
+    const media = [...(await parts(docx)).keys()].filter((name) => name.startsWith('word/media/'));
+    expect(media).toHaveLength(1);
+    // Rows with ink, in bands down the picture: the two .notdef boxes, each as tall as the other
+    // (to a point: the picture's edge is whole points), and nothing else (no sliver of the character
+    // above, no box cut short).
+    const picture = await greyPixels(execFileSync('unzip', ['-p', docx, media[0]]));
+    const heights = inkBands(picture);
+    expect(heights).toHaveLength(2);
+    // The picture is the column's width, 20 points.
+    const pixelsPerPoint = picture.width / 20;
+    expect(Math.abs(heights[0] - heights[1])).toBeLessThanOrEqual(1.5 * pixelsPerPoint);
+  });
 });

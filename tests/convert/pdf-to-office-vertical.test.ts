@@ -10,10 +10,12 @@ import ExcelJS from 'exceljs';
 import { ebookConverters } from '../../server/convert/tools/ebook';
 import { ofdConverters } from '../../server/convert/tools/ofd';
 import { pdfToOfficeConverters } from '../../server/convert/tools/pdf-to-office';
-import { VERTICAL_COLUMNS, VERTICAL_PAGE_TWO, VERTICAL_TITLE, verticalTextPdf } from '../support/vertical-text-pdfs';
+import { VERTICAL_COLUMN_TOP, VERTICAL_COLUMNS, VERTICAL_PAGE_TWO, VERTICAL_TITLE, verticalTextPdf } from '../support/vertical-text-pdfs';
 import { converterOf, convertFile, scratchFolder } from '../support/convert-job';
 import { readZipParts } from '../support/zip';
 import { pptxgenjsInBrowserMode } from '../support/pptx-in-jest';
+import { pageDifference, popplerPage } from '../support/pixels';
+import { SOFFICE_TIMEOUT_MS, sofficeConvert } from '../support/soffice';
 
 const scratch = scratchFolder('pdf-to-office-vertical-');
 let input: string;
@@ -54,6 +56,32 @@ describe('pdf-to-word', () => {
     const sections = [...xml.matchAll(/<w:sectPr>([\s\S]*?)<\/w:sectPr>/g)].map((m) => /<w:textDirection w:val="(\w+)"/.exec(m[1])?.[1]);
     expect(sections).toEqual([undefined, 'tbRl']);
   });
+
+  it('sets the columns under the upright title vertically where they stood: a borderless one-cell table whose text runs down (tbRl)', async () => {
+    const xml = (await readZipParts(docx)).find(({ name }) => name === 'word/document.xml')!.text;
+    const pageOne = /<w:body>([\s\S]*?)<w:sectPr>/.exec(xml)![1];
+    const pieces = [...pageOne.matchAll(/<w:(p|tbl)\b[\s\S]*?<\/w:\1>/g)].map(([piece, kind]) => ({ kind, text: [...piece.matchAll(/<w:t(?: [^>]*)?>([^<]*)<\/w:t>/g)].map((m) => m[1]).join('') }));
+    expect(pieces.filter((p) => p.text)).toEqual([
+      { kind: 'p', text: VERTICAL_TITLE },
+      { kind: 'tbl', text: VERTICAL_COLUMNS.join('') },
+    ]);
+    const table = /<w:tbl>[\s\S]*?<\/w:tbl>/.exec(pageOne)![0];
+    expect({ cells: table.match(/<w:tc>/g)!.length, direction: /<w:textDirection w:val="(\w+)"/.exec(table)?.[1], borders: /<w:top w:val="(\w+)"/.exec(table)?.[1] }).toEqual({ cells: 1, direction: 'tbRl', borders: 'none' });
+  });
+
+  it('LibreOffice draws those columns right to left, each top to bottom, as far apart as printed', () => {
+    const printed = sofficeConvert(docx, 'pdf', scratch);
+    const words = [...execFileSync('pdftotext', ['-bbox', '-f', '1', '-l', '1', printed, '-'], { encoding: 'utf8' }).matchAll(/<word xMin="([\d.]+)" yMin="([\d.]+)"[^>]*>([^<]*)<\/word>/g)]
+      .map((m) => ({ x: Math.round(Number(m[1])), y: Number(m[2]), text: m[3] }))
+      .filter((w) => w.text !== VERTICAL_TITLE);
+    const xs = [...new Set(words.map((w) => w.x))].sort((a, b) => b - a);
+    const columns = xs.map((x) => words.filter((w) => w.x === x).sort((a, b) => a.y - b.y).map((w) => w.text).join(''));
+    expect(columns).toEqual(VERTICAL_COLUMNS);
+    // The fixture's columns stand 36 points apart, and start as far below the title as printed
+    // (a character's line box, 26 points tall here, holds its 20-point glyph).
+    expect(xs.slice(1).map((x, i) => xs[i] - x)).toEqual(VERTICAL_COLUMNS.slice(1).map(() => 36));
+    expect(Math.abs(Math.min(...words.map((w) => w.y)) - VERTICAL_COLUMN_TOP)).toBeLessThan(8);
+  }, SOFFICE_TIMEOUT_MS);
 });
 
 it('pdf-to-excel puts the title, then the columns in reading order on its sheets', async () => {
@@ -80,17 +108,26 @@ it('pdf-to-html and pdf-to-epub read in the same order', async () => {
   expect(chapters.map(({ text }) => bodyText(text)).join('')).toBe(READING);
 });
 
-it('pdf-to-ofd keeps the columns in reading order, their characters upright one below the other, as ofd-to-pdf draws them back', async () => {
+it('pdf-to-ofd keeps the columns in reading order, their characters upright one below the other where they stood, as ofd-to-pdf draws them back', async () => {
   const ofd = await run('pdf-to-ofd');
   const objects = (await readZipParts(ofd))
     .filter(({ name }) => /Pages\/Page_\d+\/Content\.xml$/.test(name))
     .flatMap(({ text }) => [...text.matchAll(/<ofd:TextObject ([^>]*)>[\s\S]*?<ofd:TextCode ([^>]*)>([^<]*)<\/ofd:TextCode>/g)])
     .map(([, object, code, text]) => ({ object, code, text }));
   expect(objects.map((o) => o.text)).toEqual([VERTICAL_TITLE, ...VERTICAL_COLUMNS, ...VERTICAL_PAGE_TWO]);
-  for (const column of objects.slice(1)) expect({ text: column.text, turned: column.object.includes('CTM='), stepsDown: column.code.includes('DeltaY=') }).toEqual({ text: column.text, turned: false, stepsDown: true });
+  // GB/T 33190 §11.3: ReadDirection 90 reads down the page; CharDirection left at 0 keeps the characters upright.
+  const direction = (object: string) => ({ read: /ReadDirection="(\d+)"/.exec(object)?.[1], char: /CharDirection="(\d+)"/.exec(object)?.[1] });
+  expect(direction(objects[0].object)).toEqual({ read: undefined, char: undefined });
+  for (const column of objects.slice(1)) {
+    expect({ text: column.text, turned: column.object.includes('CTM='), stepsDown: column.code.includes('DeltaY='), ...direction(column.object) }).toEqual({ text: column.text, turned: false, stepsDown: true, read: '90', char: undefined });
+  }
   const back = path.join(scratch, 'back.ofd');
   writeFileSync(back, readFileSync(ofd));
-  const drawn = execFileSync('pdftotext', ['-bbox', '-f', '2', '-l', '2', await run('ofd-to-pdf', back), '-'], { encoding: 'utf8' });
+  const backPdf = await run('ofd-to-pdf', back);
+  // Where the page drew them, not a font's bounding box higher (8 points for WenQuanYi Zen Hei):
+  // poppler draws the input's pages and ofd-to-pdf's alike (0.5 and more when the columns stood higher).
+  for (const page of [1, 2]) expect(await pageDifference(await popplerPage(backPdf, page, 72), input, page, 72)).toBeLessThan(0.1);
+  const drawn = execFileSync('pdftotext', ['-bbox', '-f', '2', '-l', '2', backPdf, '-'], { encoding: 'utf8' });
   const glyphs = [...drawn.matchAll(/<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)<\/word>/g)].map((m) => ({ x: Number(m[1]), y: Number(m[2]), width: Number(m[3]) - Number(m[1]), text: m[5] }));
   const [first] = VERTICAL_PAGE_TWO;
   const column = [...first].map((char) => glyphs.find((g) => g.text === char)!);

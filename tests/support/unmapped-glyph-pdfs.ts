@@ -142,6 +142,12 @@ export async function emptyMappingPdf(): Promise<Uint8Array> {
 const LIBERATION_SERIF = '/usr/share/fonts/truetype/liberation2/LiberationSerif-Regular.ttf';
 const WQY_ZENHEI = '/usr/share/fonts/truetype/wqy/wqy-zenhei.ttc';
 
+/** Lets `doc` embed TrueType files and WQY_ZENHEI, a collection: fontkit is asked for the one face pdf-lib should embed. */
+function registerFonts(doc: PDFDocument): void {
+  const isCollection = (bytes: Uint8Array) => Buffer.from(bytes.subarray(0, 4)).toString('latin1') === 'ttcf';
+  doc.registerFontkit({ create: (bytes: Uint8Array) => fontkit.create(bytes as Buffer, isCollection(bytes) ? 'WenQuanYiZenHei' : undefined) } as typeof fontkit);
+}
+
 /** Lines of the glyph-OCR PDF: each glyph stands at least twice, as in any real page of text. */
 export const OCR_GLYPH_LATIN_LINES = [
   'Reading glyphs without Unicode from the page',
@@ -171,9 +177,7 @@ export function chineseLinesFound(text: string): string[] {
  */
 export async function fontWithoutUnicodePdf(): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
-  // The CJK font lives in a collection: fontkit is asked for the one face pdf-lib should embed.
-  const isCollection = (bytes: Uint8Array) => Buffer.from(bytes.subarray(0, 4)).toString('latin1') === 'ttcf';
-  doc.registerFontkit({ create: (bytes: Uint8Array) => fontkit.create(bytes as Buffer, isCollection(bytes) ? 'WenQuanYiZenHei' : undefined) } as typeof fontkit);
+  registerFonts(doc);
   const latin = await doc.embedFont(readFileSync(LIBERATION_SERIF), { subset: true });
   const chinese = await doc.embedFont(readFileSync(WQY_ZENHEI), { subset: true });
   const page = doc.addPage([595, 842]);
@@ -205,5 +209,30 @@ export async function unreadableGlyphsPdf(): Promise<Uint8Array> {
   for (const [, object] of saved.context.enumerateIndirectObjects()) {
     if (object instanceof PDFDict && object.get(PDFName.of('Subtype')) === PDFName.of('Type0')) object.delete(PDFName.of('ToUnicode'));
   }
+  return saved.save();
+}
+
+/** The readable characters above and below the glyphs nothing can read, in verticalUnreadableGlyphsPdf's column. */
+export const VERTICAL_UNREADABLE_NEIGHBOURS = ['春眠', '晓处'];
+
+/**
+ * A column of vertical writing (Identity-V, 20 points): 春眠 and 晓处 in WenQuanYi Zen Hei with
+ * its /ToUnicode, and between them two glyphs DejaVu Sans lacks (中文, drawn as its .notdef box)
+ * in DejaVu Sans on Identity-V with its /ToUnicode removed: nothing can read those two.
+ */
+export async function verticalUnreadableGlyphsPdf(): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  registerFonts(doc);
+  const chinese = await doc.embedFont(readFileSync(WQY_ZENHEI), { subset: true });
+  const lacking = await doc.embedFont(readFileSync(DEJAVU_SANS), { subset: false });
+  const page = doc.addPage([300, 400]);
+  // In vertical mode each glyph hangs below the pen: the column's pieces follow one another down from y 330.
+  const [above, below] = VERTICAL_UNREADABLE_NEIGHBOURS;
+  page.drawText(above, { x: 150, y: 330, size: 20, font: chinese });
+  page.drawText('中文', { x: 150, y: 290, size: 20, font: lacking });
+  page.drawText(below, { x: 150, y: 250, size: 20, font: chinese });
+  const saved = await PDFDocument.load(await doc.save());
+  for (const font of [chinese, lacking]) saved.context.lookup(font.ref, PDFDict).set(PDFName.of('Encoding'), PDFName.of('Identity-V'));
+  saved.context.lookup(lacking.ref, PDFDict).delete(PDFName.of('ToUnicode'));
   return saved.save();
 }

@@ -5,7 +5,8 @@
 // Text stays text: one TextObject per run of characters sharing font, size and baseline, with
 // TextCode X/Y and DeltaX from the characters' own positions; a line that does not run left to
 // right (a rotated page, turned text) stays one TextObject too, turned by its CTM; vertical writing
-// (CJK running down) keeps its characters upright, stepped down by DeltaY. Images become ImageObjects over
+// (CJK running down) keeps its characters upright, stepped down by DeltaY, and says it reads down
+// (ReadDirection 90). Images become ImageObjects over
 // PNG MultiMedia, as do glyphs no table could read (PdfChar.picture, at their box); the straight
 // ruling lines the reader finds become PathObjects. Units are mm.
 // A run of characters under a link annotation carries the link as the TextObject's own Actions
@@ -17,7 +18,7 @@ import { randomUUID } from 'node:crypto';
 import yazl from 'yazl';
 import { sameLink } from '../pdf-to-office/extraction/page-links';
 import { quarterTurn, writesVertically } from '../pdf-to-office/layout/turned-text';
-import { charPictures, type LinkTarget, type PdfChar, type PdfPage } from '../pdf-to-office/page-content';
+import { charPictures, CJK_ASCENT, type LinkTarget, type PdfChar, type PdfPage } from '../pdf-to-office/page-content';
 import { OFD_NAMESPACE } from './model';
 import { escapeXml } from './xml';
 
@@ -116,6 +117,12 @@ interface TextPlacement {
   y: number;
   deltas: number[];
   deltaAxis?: 'DeltaX' | 'DeltaY';
+  /**
+   * GB/T 33190 §11.3's ReadDirection, degrees clockwise from left to right: 90 reads down the page
+   * (characters upright: CharDirection stays at its default 0). It tells a reader the way the
+   * text reads; the Deltas still place every glyph.
+   */
+  readDirection?: 90;
 }
 
 function uprightPlacement(run: TextRun): TextPlacement {
@@ -158,24 +165,24 @@ function turnedPlacement(run: TextRun, direction: { x: number; y: number }): Tex
   };
 }
 
-/** From the top of a CJK glyph's em box to its baseline (ideographic fonts: 0.88 em). */
-const CJK_ASCENT = 0.88;
-
 /**
  * Vertical writing (Chinese or Japanese running down the page): upright characters one below the
- * other, each from its own origin — MuPDF gives a vertical glyph's as the top left of its em box —
- * stepped by DeltaY, where a turned line would lay them on their side.
+ * other, each from the origin the page draws it from (PdfChar.drawnOrigin: its baseline's left
+ * end; without one, its reading point taken as the top left of its em box), stepped by DeltaY,
+ * where a turned line would lay them on their side.
  */
 function verticalPlacement(run: TextRun): TextPlacement {
-  const first = run.chars[0];
-  const left = first.originX ?? first.box.x0;
-  const bottom = Math.max(...run.chars.map((c) => c.baseline)) + run.size;
+  const foot = (c: PdfChar) => c.drawnOrigin ?? { x: c.originX ?? c.box.x0, y: c.baseline + CJK_ASCENT * run.size };
+  const first = foot(run.chars[0]);
+  const top = first.y - CJK_ASCENT * run.size;
+  const bottom = Math.max(...run.chars.map((c) => foot(c).y)) + (1 - CJK_ASCENT) * run.size;
   return {
-    boundary: [mm(left), mm(first.baseline), mm(run.size), mm(bottom - first.baseline)],
+    boundary: [mm(first.x), mm(top), mm(run.size), mm(bottom - top)],
     x: 0,
-    y: mm(CJK_ASCENT * run.size),
-    deltas: deltaX(run.chars, (char, next) => mm(next.baseline - char.baseline)),
+    y: mm(first.y - top),
+    deltas: deltaX(run.chars, (char, next) => mm(foot(next).y - foot(char).y)),
     deltaAxis: 'DeltaY',
+    readDirection: 90,
   };
 }
 
@@ -258,8 +265,9 @@ export async function writeOfd(pages: readonly PdfPage[], file: string, { title,
       const text = run.chars.map((char) => char.text).join('');
       const deltaAttr = place.deltas.length > 0 ? ` ${place.deltaAxis ?? 'DeltaX'}="${place.deltas.map(n).join(' ')}"` : '';
       const ctmAttr = place.ctm ? ` CTM="${place.ctm.map(n).join(' ')}"` : '';
+      const readAttr = place.readDirection ? ` ReadDirection="${place.readDirection}"` : '';
       objects.push(
-        `<ofd:TextObject ID="${ids.next()}" Boundary="${place.boundary.map(n).join(' ')}"${ctmAttr} Font="${font.id}" Size="${n(size)}"${font.bold ? ' Weight="700"' : ''}${font.italic ? ' Italic="true"' : ''}>` +
+        `<ofd:TextObject ID="${ids.next()}" Boundary="${place.boundary.map(n).join(' ')}"${ctmAttr}${readAttr} Font="${font.id}" Size="${n(size)}"${font.bold ? ' Weight="700"' : ''}${font.italic ? ' Italic="true"' : ''}>` +
           linkActions(run.link, pageIds) +
           `<ofd:FillColor Value="${(run.color >> 16) & 255} ${(run.color >> 8) & 255} ${run.color & 255}"/><ofd:TextCode X="${n(place.x)}" Y="${n(place.y)}"${deltaAttr}>${escapeXml(text)}</ofd:TextCode></ofd:TextObject>`,
       );

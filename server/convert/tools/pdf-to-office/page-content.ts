@@ -23,6 +23,11 @@ export interface PdfChar {
   baseline: number;
   /** The x of the glyph's origin, where the reader gives it. */
   originX?: number;
+  /**
+   * Where drawing the page puts the glyph's origin, when that is not (originX, baseline): a glyph
+   * of vertical writing is read from its pen, at its top, and drawn from its foot.
+   */
+  drawnOrigin?: { x: number; y: number };
   /** Fill colour as 0xRRGGBB (black when the reader did not say). */
   color?: number;
   /** The link the character lies in (extraction/page-links.ts); runs split where it changes (sameLink). */
@@ -36,6 +41,9 @@ export interface PdfChar {
   /** Set on a smaller glyph raised or lowered after the text it belongs to (layout/sub-superscripts.ts). */
   script?: Script;
 }
+
+/** From the top of a CJK glyph's em box to its baseline (ideographic fonts: 0.88 em). */
+export const CJK_ASCENT = 0.88;
 
 /** A superscript or a subscript. */
 export type Script = 'super' | 'sub';

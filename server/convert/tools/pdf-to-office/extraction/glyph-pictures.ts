@@ -65,7 +65,7 @@ export class GlyphPictures {
         const file = path.join(this.dir, `glyphs-${pageNumber}-${this.clips.length + 1}.png`);
         const unreadable = run.filter((c) => 'unreadable' in c);
         const reach = GROW_EMS * Math.max(...unreadable.map((c) => c.size));
-        const grow = { glyphs: unreadable.map((c) => ({ x: c.originX ?? c.box.x0, y: c.baseline })), reach };
+        const grow = { glyphs: unreadable.map((c) => c.drawnOrigin ?? { x: c.originX ?? c.box.x0, y: c.baseline }), reach };
         this.clips.push({ page: pageNumber, box, file, scale: SCALE, glyphs, grow });
         const { font, size, baseline, color } = run[0];
         out.push({ text: '', box, font, size, baseline, color, picture: { box, file, baseline } });

@@ -219,16 +219,19 @@ function pageLinks(page, bounds) {
 }
 
 /**
- * Notes a line that does not run left to right (a rotated page, a turned text matrix) in turns as
- * [line, dx, dy], from its first glyph's quad (upper left to upper right: MuPDF 1.21's walker does
- * not pass the line's direction). Answers whether it is turned.
+ * Notes a line that does not run left to right (a rotated page, a turned text matrix, vertical
+ * writing) in turns as [line, dx, dy], and 1 after them for vertical writing (wmode), from its
+ * first glyph's quad (upper left to upper right: MuPDF 1.21's walker does not pass the line's
+ * direction). Answers whether it is turned.
  */
-function noteTurn(turns, lineIndex, quad) {
+function noteTurn(turns, lineIndex, quad, wmode) {
   var dx = quad[2] - quad[0], dy = quad[3] - quad[1], length = Math.sqrt(dx * dx + dy * dy);
   if (!(length > 0)) return false;
   dx /= length; dy /= length;
   if (Math.abs(dy) <= 0.01 && dx > 0) return false;
-  turns.push([lineIndex, Math.round(dx * 1000) / 1000, Math.round(dy * 1000) / 1000]);
+  var turn = [lineIndex, Math.round(dx * 1000) / 1000, Math.round(dy * 1000) / 1000];
+  if (wmode) turn.push(1);
+  turns.push(turn);
   return true;
 }
 
@@ -244,11 +247,11 @@ for (var a = 2; a < scriptArgs.length; a++) {
   if (doc.isPDF()) try { rotate = pageRotation(doc.findPage(number - 1)); } catch (e) {}
   var fonts = [], fontIndex = {};
   var lines = [], images = [], rules = [], drawings = [], turns = [];
-  var line = null, lineTurned = null, unreadable = [];
+  var line = null, lineTurned = null, lineVertical = false, unreadable = [];
   page.toStructuredText('preserve-images').walk({
-    beginLine: function () { line = []; lines.push(line); lineTurned = null; },
+    beginLine: function (bbox, wmode) { line = []; lines.push(line); lineTurned = null; lineVertical = !!wmode; },
     onChar: function (c, origin, font, size, quad, color) {
-      if (lineTurned === null) lineTurned = noteTurn(turns, lines.length - 1, quad);
+      if (lineTurned === null) lineTurned = noteTurn(turns, lines.length - 1, quad, lineVertical);
       var key = font.getName() + '|' + font.isBold() + '|' + font.isItalic();
       if (!(key in fontIndex)) { fontIndex[key] = fonts.length; fonts.push([font.getName(), font.isBold(), font.isItalic()]); }
       var x0 = Math.min(quad[0], quad[2], quad[4], quad[6]), x1 = Math.max(quad[0], quad[2], quad[4], quad[6]);
@@ -256,7 +259,9 @@ for (var a = 2; a < scriptArgs.length; a++) {
       var entry = [c, round2(x0 - bounds[0]), round2(y0 - bounds[1]), round2(x1 - bounds[0]), round2(y1 - bounds[1]), fontIndex[key], round2(size), round2(origin[1] - bounds[1]), typeof color === 'number' ? color : 0, round2(origin[0] - bounds[0])];
       if (placeSpanChar(actual, placedSpans, origin, entry, line)) return;
       line.push(entry);
-      if (c === '\uFFFD') unreadable.push([entry, origin]);
+      // MuPDF reads a vertical glyph from a point a font's bounding box above where it is drawn; the
+      // page's drawing knows it by its foot, the quad's lower right corner (read-pages.ts verticalGlyph).
+      if (c === '\uFFFD') unreadable.push([entry, lineVertical ? [quad[6], quad[7]] : origin]);
     },
     onImageBlock: function (bbox, transform, image) {
       var file = imageDir + '/p' + number + '-' + images.length + '.png';

@@ -15,7 +15,8 @@ export interface RawPage {
   rotate?: number;
   fonts: RawFont[];
   lines: RawChar[][];
-  turns?: [line: number, dx: number, dy: number][];
+  /** Lines that do not run left to right; `vertical` (1) marks vertical writing (a font's wmode 1). */
+  turns?: [line: number, dx: number, dy: number, vertical?: 1][];
   images: [x0: number, y0: number, x1: number, y1: number, file: string, softMask?: string][];
   rules: [number, number, number, number][];
   drawings?: [number, number, number, number, number, number][];

@@ -7,7 +7,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { runEngine } from '../../../engines';
-import { boxAround, downwardSide, isBlank, type Box, type PdfChar, type PdfDrawing, type PdfFont, type PdfLine, type PdfPage } from '../page-content';
+import { boxAround, CJK_ASCENT, downwardSide, isBlank, type Box, type PdfChar, type PdfDrawing, type PdfFont, type PdfLine, type PdfPage } from '../page-content';
 import { PAGE_DUMP_SCRIPT } from './mutool-script';
 import { applySoftMask } from '../../pdf-render/soft-mask';
 import { withoutReplacement } from './unmapped-glyphs';
@@ -53,6 +53,24 @@ function glyphBox(quad: Box, origin: { x: number; y: number }, size: number, u: 
 }
 
 /**
+ * A glyph of vertical writing (its column running along `u`) stands upright, drawn from its own
+ * baseline origin, which MuPDF's quad has at its far corner along the column, on its downward side
+ * (MuPDF reads it from a point a font's bounding box above). Its box is its em around that origin:
+ * its quad's width across the column (the glyph's own), an ideographic ascent and descent along it
+ * (the quad runs a whole bounding box down the column, into the next glyph).
+ */
+function verticalGlyph(quad: Box, size: number, u: { x: number; y: number }): { box: Box; drawnOrigin: { x: number; y: number } } {
+  const v = downwardSide(u);
+  const corners = [quad.x0, quad.x1].flatMap((x) => [quad.y0, quad.y1].map((y) => ({ x, y })));
+  const reach = (p: { x: number; y: number }) => p.x * (u.x + v.x) + p.y * (u.y + v.y);
+  const drawnOrigin = corners.reduce((best, p) => (reach(p) > reach(best) ? p : best));
+  const across = corners.map((p) => (p.x - drawnOrigin.x) * v.x + (p.y - drawnOrigin.y) * v.y);
+  const at = (a: number, b: number) => ({ x: drawnOrigin.x + a * u.x + b * v.x, y: drawnOrigin.y + a * u.y + b * v.y });
+  const box = boxAround([-CJK_ASCENT * size, (1 - CJK_ASCENT) * size].flatMap((a) => [Math.min(...across), Math.max(...across)].map((b) => at(a, b))));
+  return { box, drawnOrigin };
+}
+
+/**
  * `learnt` gives unreadable glyphs their text by glyph key (glyph-ocr); a glyph still unmapped
  * after that (U+FFFD) becomes part of a picture (glyph-pictures.ts), or is left out and counted,
  * never written as a box.
@@ -61,13 +79,17 @@ function pageFromRaw(raw: RawPage, learnt: ReadonlyMap<string, string>, pictures
   const fonts = raw.fonts.map(fontFromRaw);
   const count = { pictured: 0, unreadable: 0, pictures: 0 };
   const turns = new Map((raw.turns ?? []).map(([line, x, y]) => [line, { x, y }]));
+  const vertical = new Set((raw.turns ?? []).filter((turn) => turn[3] === 1).map(([line]) => line));
   const lines: PdfLine[] = raw.lines
     .map((chars, index) => {
       const read = chars.flatMap(([rawText, x0, y0, x1, y1, font, size, baseline, color = 0, originX, glyph]): (PdfChar | UnreadableGlyph)[] => {
         const known = glyph === undefined ? undefined : learnt.get(glyphKey(raw.fonts[font][0], glyph));
         const { text, dropped } = withoutReplacement(known ?? rawText);
-        const box = glyphBox({ x0, y0, x1, y1 }, { x: originX ?? x0, y: baseline }, size, turns.get(index));
-        const char: PdfChar = { text, box, font: fonts[font], size, baseline, color, ...(originX === undefined ? {} : { originX }) };
+        const quad = { x0, y0, x1, y1 };
+        const origin = { x: originX ?? x0, y: baseline };
+        const turn = turns.get(index);
+        const placed = turn && vertical.has(index) ? verticalGlyph(quad, size, turn) : { box: glyphBox(quad, origin, size, turn) };
+        const char: PdfChar = { text, font: fonts[font], size, baseline, color, ...(originX === undefined ? {} : { originX }), ...placed };
         // A glyph that reads as nothing but U+FFFD is pictured; one with some text keeps that text.
         if (text === '' && dropped > 0) return [{ ...char, unreadable: true }];
         count.unreadable += dropped;

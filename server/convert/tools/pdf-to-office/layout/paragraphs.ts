@@ -152,6 +152,11 @@ export function keepMarkerAsText(paragraph: ParagraphBlock): void {
   paragraph.list = undefined;
 }
 
+/** Lines of one paragraph sit ~0.2 em apart; more than that of a `gap` (points) above text of `size` was spacing. */
+export function spacingAbove(gap: number, size: number): number {
+  return gap > 0.3 * size ? Math.min(48, Math.round(gap - 0.2 * size)) : 0;
+}
+
 /** Consecutive lines of one stretch of text (nothing else between them in reading order). */
 export function buildParagraphs(lines: readonly Placed<TextLine>[]): ParagraphBlock[] {
   const groups: Placed<TextLine>[][] = [];
@@ -167,9 +172,7 @@ export function buildParagraphs(lines: readonly Placed<TextLine>[]): ParagraphBl
 export function spacedParagraphs(paragraphs: ParagraphBlock[]): ParagraphBlock[] {
   paragraphs.forEach((paragraph, index) => {
     const above = paragraphs[index - 1];
-    const gap = above ? paragraph.box.y0 - above.box.y1 : 0;
-    // Lines of one paragraph sit ~0.2 em apart; more than that was paragraph spacing.
-    paragraph.spaceBefore = gap > 0.3 * paragraph.size ? Math.min(48, Math.round(gap - 0.2 * paragraph.size)) : 0;
+    paragraph.spaceBefore = spacingAbove(above ? paragraph.box.y0 - above.box.y1 : 0, paragraph.size);
   });
   return paragraphs;
 }

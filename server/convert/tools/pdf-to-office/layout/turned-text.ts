@@ -4,7 +4,7 @@
 // same reading order and paragraphs as upright text come out of it. The paragraphs carry their
 // page box and the way they ran (`flow`), for a writer that can set text turned.
 import { boxAround, unionBox, type Box, type PdfChar } from '../page-content';
-import type { Direction, ParagraphBlock } from './blocks';
+import type { Block, Direction, ParagraphBlock } from './blocks';
 import { buildParagraphs } from './paragraphs';
 import { readingOrder } from './reading-order';
 import { containsCjk } from './scripts';
@@ -72,4 +72,15 @@ export function writesVertically(flow: TurnedFlow | undefined, text: string): bo
 
 export function isVerticalWriting(paragraph: ParagraphBlock): boolean {
   return writesVertically(paragraph.flow, paragraph.runs.map((r) => r.text).join(''));
+}
+
+/**
+ * The vertical writing starting at `blocks[index]` — its paragraphs, which reading order keeps
+ * together, and the box they fill — and the index after it; undefined when none starts there.
+ */
+export function verticalWritingAt(blocks: readonly Block[], index: number): { paragraphs: ParagraphBlock[]; box: Box; next: number } | undefined {
+  const paragraphs: ParagraphBlock[] = [];
+  for (let b = blocks[index]; b?.kind === 'paragraph' && isVerticalWriting(b); b = blocks[index + paragraphs.length]) paragraphs.push(b);
+  if (paragraphs.length === 0) return undefined;
+  return { paragraphs, box: unionBox(paragraphs.map((p) => p.box)), next: index + paragraphs.length };
 }

@@ -3,7 +3,9 @@
 // images (vector figures come as pictures drawn from the page). No text boxes or frames:
 // everything flows, except a figure's labels: its picture (drawn without them) stays inline, and
 // each label is a text box floating in front of it at the label's place, size and turn, with no
-// border or fill. A page whose content cannot be written goes in as a picture of itself.
+// border or fill. Vertical writing is set vertically: a page of it alone as a tbRl section, a
+// block of it among upright text as a borderless one-cell tbRl table in the flow. A page whose
+// content cannot be written goes in as a picture of itself.
 import { readFile, writeFile } from 'node:fs/promises';
 import {
   AlignmentType,
@@ -11,10 +13,12 @@ import {
   Document,
   ExternalHyperlink,
   HeadingLevel,
+  HeightRule,
   HorizontalPositionRelativeFrom,
   ImageRun,
   InternalHyperlink,
   LevelFormat,
+  LineRuleType,
   Packer,
   PageOrientation,
   PageTextDirectionType,
@@ -24,6 +28,7 @@ import {
   TableCell,
   TableLayoutType,
   TableRow,
+  TextDirection,
   TextRun,
   TextWrappingType,
   VerticalPositionRelativeFrom,
@@ -40,7 +45,8 @@ import { unionBox, type Box, type GlyphPicture, type LinkTarget } from '../page-
 import type { Alignment, Block, TextRun as BlockRun, FigureLabel, ImageBlock, PageLayout, ParagraphBlock, TableBlock } from '../layout/blocks';
 import { cellBounds, imageRowAt, type RowOfImages } from '../layout/image-rows';
 import type { ListKind } from '../layout/list-markers';
-import { isVerticalWriting } from '../layout/turned-text';
+import { spacingAbove } from '../layout/paragraphs';
+import { isVerticalWriting, verticalWritingAt } from '../layout/turned-text';
 import { hexColor } from './colors';
 import { DEFAULT_EAST_ASIAN_FONT, familyName, fixedWidthFamily, isEastAsianFamily } from './font-names';
 
@@ -167,7 +173,10 @@ function linkedPages(pages: readonly PageLayout[]): Set<number> {
   return new Set(paragraphs.flatMap((p) => p.runs.flatMap((r) => (r.link && 'page' in r.link ? [r.link.page] : []))));
 }
 
-async function paragraph(block: ParagraphBlock, numbering: ListNumbering, anchoredPages: ReadonlySet<number>, bookmark?: string): Promise<Paragraph> {
+/**
+ * `linePitch`: points from one line to the next, exactly (Word's own spacing otherwise).
+ */
+async function paragraph(block: ParagraphBlock, numbering: ListNumbering, anchoredPages: ReadonlySet<number>, bookmark?: string, linePitch?: number): Promise<Paragraph> {
   const reference = numbering.referenceFor(block);
   const indent = block.firstLineIndent >= 0 ? { firstLine: twips(block.firstLineIndent) } : { hanging: twips(-block.firstLineIndent) };
   const runs = await textRuns(block, anchoredPages);
@@ -177,7 +186,7 @@ async function paragraph(block: ParagraphBlock, numbering: ListNumbering, anchor
     alignment: ALIGNMENT[block.alignment],
     numbering: reference ? { reference, level: 0 } : undefined,
     indent: reference ? undefined : { left: twips(block.indentLeft), ...indent },
-    spacing: { before: twips(block.spaceBefore), after: 0 },
+    spacing: { before: twips(block.spaceBefore), after: 0, ...(linePitch ? { line: twips(linePitch), lineRule: LineRuleType.EXACT } : {}) },
   });
 }
 
@@ -279,17 +288,75 @@ async function imageRowTable(row: RowOfImages, contentLeft: number, contentWidth
     for (const caption of captions) children.push(await paragraph(caption, numbering, anchoredPages));
     tableCells.push(new TableCell({ children, width: { size: twips(widths[i]), type: WidthType.DXA } }));
   }
+  return borderlessRow(tableCells, widths, bounds[0] - contentLeft, contentWidth);
+}
+
+/**
+ * A borderless one-row table of `cells`, `widths` points wide, standing `left` points into the
+ * column as far as `room` (points from the column's left edge) lets it; `height` (points) fixes the row's.
+ */
+function borderlessRow(cells: TableCell[], widths: readonly number[], left: number, room: number, height?: number): Table {
   const columnWidths = widths.map(twips);
   const tableWidth = widths.reduce((sum, w) => sum + w, 0);
   return new Table({
-    rows: [new TableRow({ children: tableCells })],
+    rows: [new TableRow({ children: cells, height: height === undefined ? undefined : { value: twips(height), rule: HeightRule.EXACT } })],
     columnWidths,
     layout: TableLayoutType.FIXED,
     width: { size: columnWidths.reduce((sum, w) => sum + w, 0), type: WidthType.DXA },
-    indent: { size: twips(Math.min(Math.max(0, bounds[0] - contentLeft), contentWidth - tableWidth)), type: WidthType.DXA },
+    indent: { size: twips(Math.min(Math.max(0, left), room - tableWidth)), type: WidthType.DXA },
     borders: TableBorders.NONE,
     margins: { top: 0, bottom: 0, left: 0, right: 0 },
   });
+}
+
+/** How far apart a vertical paragraph's columns stood (points), when it has more than one. */
+function columnPitch(block: ParagraphBlock): number | undefined {
+  const pitch = (block.box.x1 - block.box.x0 - block.size) / (block.lineCount - 1);
+  return block.lineCount > 1 && pitch >= block.size ? pitch : undefined;
+}
+
+/**
+ * The room a vertical paragraph's columns take in Word beyond its box's width (points): a pitched
+ * column's line is the whole pitch, the glyph at its left; Word's own spacing about half a character.
+ */
+function columnSlack(block: ParagraphBlock): number {
+  const pitch = columnPitch(block);
+  return pitch ? pitch - block.size : block.size / 2;
+}
+
+/**
+ * Vertical writing on a page that holds upright text too, set vertically where it stood (a
+ * section can only turn a whole page): a borderless one-cell table of its box's size whose text
+ * runs down, its columns right to left (tbRl), as far apart as they stood. The row is as tall as
+ * the columns and half a character more, so Word breaks them where they broke on the page; the
+ * cell reaches right by the first column's slack, so that column's glyphs stand where they stood
+ * (into the page's margin if need be: the margins were taken from the glyphs' boxes). The space
+ * above it, as a paragraph's would be, is the cell's top margin (a table has no space before).
+ */
+async function verticalWritingTable(
+  { paragraphs, box }: { paragraphs: ParagraphBlock[]; box: Box },
+  page: PageLayout,
+  contentLeft: number,
+  numbering: ListNumbering,
+  anchoredPages: ReadonlySet<number>,
+): Promise<Table> {
+  const children: Paragraph[] = [];
+  for (const p of paragraphs) children.push(await paragraph(p, numbering, anchoredPages, pageBookmarkAt(p, page, anchoredPages), columnPitch(p)));
+  numbering.interrupt();
+  const slacks = paragraphs.map(columnSlack);
+  const room = page.width - MIN_MARGIN - contentLeft;
+  const width = Math.min(room, box.x1 - box.x0 + slacks.reduce((sum, s) => sum + s, 0));
+  const right = box.x1 + (columnPitch(paragraphs[0]) ? slacks[0] : 0);
+  const size = Math.max(...paragraphs.map((p) => p.size));
+  const above = page.blocks[page.blocks.indexOf(paragraphs[0]) - 1];
+  const space = above ? spacingAbove(box.y0 - above.box.y1, size) : 0;
+  const cell = new TableCell({
+    children,
+    width: { size: twips(width), type: WidthType.DXA },
+    textDirection: TextDirection.TOP_TO_BOTTOM_RIGHT_TO_LEFT,
+    margins: { top: twips(space), bottom: 0, left: 0, right: 0 },
+  });
+  return borderlessRow([cell], [width], right - width - contentLeft, room, space + box.y1 - box.y0 + size / 2);
 }
 
 function margins(page: PageLayout): { top: number; right: number; bottom: number; left: number } {
@@ -298,25 +365,34 @@ function margins(page: PageLayout): { top: number; right: number; bottom: number
   return { top: clamp(content.y0), right: clamp(page.width - content.x1), bottom: clamp(page.height - content.y1), left: clamp(content.x0) };
 }
 
+/** The page's bookmark, when `block` opens a page that a link points at. */
+const pageBookmarkAt = (block: Block, page: PageLayout, anchoredPages: ReadonlySet<number>) => (block === page.blocks[0] && anchoredPages.has(page.number) ? pageBookmark(page.number) : undefined);
+
 async function blockContent(block: Block, page: PageLayout, contentWidth: number, numbering: ListNumbering, anchoredPages: ReadonlySet<number>): Promise<Paragraph | Table> {
-  if (block.kind === 'paragraph') {
-    const first = block === page.blocks[0] && anchoredPages.has(page.number);
-    return paragraph(block, numbering, anchoredPages, first ? pageBookmark(page.number) : undefined);
-  }
+  if (block.kind === 'paragraph') return paragraph(block, numbering, anchoredPages, pageBookmarkAt(block, page, anchoredPages));
   numbering.interrupt();
   return block.kind === 'table' ? table(block, numbering, anchoredPages) : lonePicture(block, page, contentWidth);
 }
+
+/** A page of vertical writing and nothing else is set vertically as a whole, as it was printed (a tbRl section). */
+const allVertical = (page: PageLayout) => page.blocks.length > 0 && page.blocks.every((b) => b.kind === 'paragraph' && isVerticalWriting(b));
 
 async function pageContent(page: PageLayout, numbering: ListNumbering, anchoredPages: ReadonlySet<number>): Promise<(Paragraph | Table)[]> {
   const margin = margins(page);
   const contentWidth = page.width - margin.left - margin.right;
   const children: (Paragraph | Table)[] = [];
+  // Vertical writing among upright text is set vertically in a table of its own.
+  const amongUpright = !allVertical(page);
   for (let index = 0; index < page.blocks.length; ) {
     const row = imageRowAt(page.blocks, index);
+    const writing = amongUpright ? verticalWritingAt(page.blocks, index) : undefined;
     if (row) {
       numbering.interrupt();
       children.push(await imageRowTable(row.row, margin.left, contentWidth, numbering, anchoredPages));
       index = row.next;
+    } else if (writing) {
+      children.push(await verticalWritingTable(writing, page, margin.left, numbering, anchoredPages));
+      index = writing.next;
     } else {
       children.push(await blockContent(page.blocks[index], page, contentWidth, numbering, anchoredPages));
       index++;
@@ -344,15 +420,13 @@ export async function writeDocx(pages: readonly PageLayout[], file: string, _tit
     }
     const margin = margins(page);
     const landscape = page.width > page.height;
-    // A page of vertical writing and nothing else is set vertically, as it was printed.
-    const vertical = page.blocks.length > 0 && page.blocks.every((b) => b.kind === 'paragraph' && isVerticalWriting(b));
     sections.push({
       properties: {
         page: {
           // docx swaps width and height for landscape pages, so it is given them portrait-wise.
           size: { width: twips(Math.min(page.width, page.height)), height: twips(Math.max(page.width, page.height)), orientation: landscape ? PageOrientation.LANDSCAPE : PageOrientation.PORTRAIT },
           margin: { top: twips(margin.top), right: twips(margin.right), bottom: twips(margin.bottom), left: twips(margin.left) },
-          ...(vertical ? { textDirection: PageTextDirectionType.TOP_TO_BOTTOM_RIGHT_TO_LEFT } : {}),
+          ...(allVertical(page) ? { textDirection: PageTextDirectionType.TOP_TO_BOTTOM_RIGHT_TO_LEFT } : {}),
         },
       },
       children: children.length ? children : [new Paragraph({})],
