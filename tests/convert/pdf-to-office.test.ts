@@ -64,6 +64,7 @@ import { expectTransparentCircle, softMaskPdf, zipEntry, zipEntryNames } from '.
 import { HTTP_LINK, linkPdf, MAIL_LINK, PAGE_LINK, SCRIPT_LINK } from '../support/link-pdf';
 import { pptxgenjsInBrowserMode } from '../support/pptx-in-jest';
 import { converterOf, convertFile, scratchFolder } from '../support/convert-job';
+import { sheetFailingOn } from '../support/failing-sheet';
 
 const FIXTURES = path.resolve(__dirname, '../../../shared/fixtures/pdf');
 const FIXTURE_PASSWORD = 'openpassword';
@@ -502,20 +503,8 @@ describe('vector figures and loose text (issue 14 items 1–3)', () => {
     }, SOFFICE_TIMEOUT_MS);
 
     it('Excel: that page goes in as plain rows of all its words', async () => {
-      const breakingSheet: LayoutWriter = (pages, file, title, fallback) =>
-        writeXlsx(
-          // A table cell left of column A: exceljs refuses it ("out of bounds").
-          pages.map((page) => {
-            if (page.number !== 2) return page;
-            const box = page.sheetLines[0].lines[0].box;
-            return { ...page, blocks: [...page.blocks, { kind: 'table', box, xs: [box.x0, box.x1], ys: [box.y0, box.y1], cells: [{ row: 0, column: -5, rowSpan: 1, columnSpan: 1, box, paragraphs: [] }] }] };
-          }),
-          file,
-          title,
-          fallback,
-        );
       const notes: string[] = [];
-      const workbook = await readSheets((await convertFile(pdfLayoutConverter('pdf-to-excel', 'xlsx', breakingSheet), twoPages, scratch, { notes })).path);
+      const workbook = await readSheets((await convertFile(pdfLayoutConverter('pdf-to-excel', 'xlsx', sheetFailingOn(2)), twoPages, scratch, { notes })).path);
       expect(notes).toEqual(['第2页版面未能完整还原，已按原样（图片或文本行）保留']);
       expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual(['第1页', '第2页']);
       expect(wordsMissingFrom(sheetCells(workbook), inputWords(twoPages))).toEqual([]);

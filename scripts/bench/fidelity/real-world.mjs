@@ -8,7 +8,9 @@
 //   - U+FFFD: how many the result holds (a glyph the converter could not map);
 //   - figures: images drawn on the input's pages (pdfimages -list, at least 16 pt each way, soft
 //     masks not counted) against pictures in the DOCX (pic:pic); kept = min(result, input) / input;
-//   - tables: w:tbl in the DOCX (no ground truth in a real-world PDF: shown, not scored).
+//   - tables: w:tbl in the DOCX (no ground truth in a real-world PDF: shown, not scored);
+//   - with --excel, the XLSX's recall and U+FFFD alike, its pictures anchored on the sheets (at
+//     least 16 pt each way: not glyph pictures) as figures kept, and its size.
 // With --reference=ocr the reference is instead tesseract's reading of each page drawn at 300 dpi
 // (mutool draw; languages $FIDELITY_OCR_LANGS, eng by default): what a reader sees on the page, for
 // files whose fonts poppler reads as mojibake (TAMReview.pdf). Text in pictures counts there too.
@@ -105,13 +107,21 @@ async function readDocx(file) {
   return { text, pictures: (xml.match(/<pic:pic[ >]/g) ?? []).length, tables: (xml.match(/<w:tbl>/g) ?? []).length };
 }
 
-/** An XLSX's text: sheet by sheet, row by row, cell by cell. */
+/**
+ * An XLSX's text: sheet by sheet, row by row, cell by cell; and its pictures anchored on the sheets
+ * at least 16 pt each way, as the input's figures are counted (glyph pictures, a line tall, are not).
+ */
 async function readXlsx(file) {
   const book = new ExcelJS.Workbook();
   await book.xlsx.readFile(file);
   const parts = [];
-  book.eachSheet((sheet) => sheet.eachRow((row) => row.eachCell((cell) => parts.push(cell.text))));
-  return { text: parts.join(' ') };
+  let pictures = 0;
+  book.eachSheet((sheet) => {
+    sheet.eachRow((row) => row.eachCell((cell) => parts.push(cell.text)));
+    const side = (16 * 96) / 72;
+    pictures += sheet.getImages().filter(({ range }) => range.ext && range.ext.width >= side && range.ext.height >= side).length;
+  });
+  return { text: parts.join(' '), pictures };
 }
 
 /** Characters of `expected` found anywhere in `found` (each as often as it occurs): what is kept, in whatever order. */
@@ -213,7 +223,7 @@ for (const [index, file] of inputs.entries()) {
     try {
       const result = await ours(pdfToExcel, file, index);
       const sheet = await readXlsx(result.path);
-      row.excel = { recall: recallInOrder(orders, characters(sheet.text)), fffd: countFffd(sheet.text), seconds: result.seconds };
+      row.excel = { recall: recallInOrder(orders, characters(sheet.text)), fffd: countFffd(sheet.text), pictures: sheet.pictures, kilobytes: fs.statSync(result.path).size / 1024, seconds: result.seconds };
     } catch (error) {
       row.excel = { error: error.message };
     }
@@ -235,11 +245,11 @@ const columns = [
   ['tables', (r, side) => cell(r[side], (s) => s.tables)],
   ['s', (r, side) => cell(r[side], (s) => s.seconds.toFixed(1))],
 ];
-const header = ['file', 'pages', 'chars', ...columns.flatMap(([title]) => sides.map(([, label]) => `${title} ${label}`)), ...(withExcel ? ['xlsx recall', 'xlsx U+FFFD'] : [])];
+const header = ['file', 'pages', 'chars', ...columns.flatMap(([title]) => sides.map(([, label]) => `${title} ${label}`)), ...(withExcel ? ['xlsx recall', 'xlsx U+FFFD', 'xlsx figures', 'xlsx KB'] : [])];
 console.log(`| ${header.join(' | ')} |\n|${header.map(() => '---').join('|')}|`);
 for (const r of rows) {
   const cells = [r.name, r.pages, r.chars, ...columns.flatMap(([, show]) => sides.map(([side]) => show(r, side)))];
-  if (withExcel) cells.push(cell(r.excel, (s) => pct(s.recall)), cell(r.excel, (s) => s.fffd));
+  if (withExcel) cells.push(cell(r.excel, (s) => pct(s.recall)), cell(r.excel, (s) => s.fffd), kept(r.excel, r.figures), cell(r.excel, (s) => s.kilobytes.toFixed(0)));
   console.log(`| ${cells.join(' | ')} |`);
 }
 

@@ -1,7 +1,7 @@
 // Pictures side by side in one band (a row of photos or of sub-figures (a), (b), …) are one row,
 // each with the short captions right under it: a writer that flows the page (Word, HTML/EPUB)
-// sets them beside each other as printed instead of stacking them one under another. Writers that
-// place every block at its box (PowerPoint, Excel) need nothing of this.
+// sets them beside each other as printed instead of stacking them one under another; Excel gives
+// them rows of their own together. PowerPoint, which places every block at its box, needs nothing of this.
 import { unionBox, type Box } from '../page-content';
 import type { Block, ImageBlock, ImageRow, ParagraphBlock } from './blocks';
 import type { TextLine } from './text-lines';

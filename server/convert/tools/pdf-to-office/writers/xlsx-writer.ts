@@ -4,12 +4,16 @@
 // line by line); numbers become numbers. Nothing outside a table is dropped. A page whose sheet
 // cannot be written so goes in as plain rows of its text, top to bottom (and is counted as degraded).
 // A cell's text cannot hold a picture: glyphs no table could read (TextRun.picture) are pictures
-// anchored over the cell whose text they stood in, about where in it they stood.
+// anchored over the cell whose text they stood in, about where in it they stood. The page's
+// pictures and vector figures (ImageBlock, drawn with their text: their labels are rows too) stand
+// in the rows where they come in reading order, at their size on the page, in rows of their own
+// that no text takes, their labels and captions below; pictures side by side (layout/image-rows.ts)
+// share those rows.
 import ExcelJS from 'exceljs';
 import type { PageFallback } from '../degraded-pages';
-import type { Block, PageLayout, ParagraphBlock, SheetLines, TableBlock } from '../layout/blocks';
+import type { Block, ImageBlock, ImageRow, PageLayout, ParagraphBlock, SheetLines, TableBlock } from '../layout/blocks';
 import { alignedTable, type AlignedRow, type CellPicture } from '../layout/aligned-table';
-import type { Script } from '../page-content';
+import { unionBox, type Script } from '../page-content';
 import type { ScriptPiece } from '../layout/sub-superscripts';
 import type { TextLine } from '../layout/text-lines';
 import { cellValue } from './cell-values';
@@ -20,6 +24,39 @@ const POINTS_PER_WIDTH_UNIT = 5.6;
 const MAX_COLUMN_WIDTH = 80;
 const THIN = { style: 'thin' } as const;
 const PIXELS_PER_POINT = 96 / 72;
+const EMUS_PER_POINT = 12700;
+/** Wider pictures are scaled down, keeping their shape: about an A4 page's width at 96 dpi (pixels). */
+const MAX_PICTURE_WIDTH = 800;
+/** The rows a picture takes are about as tall as Excel's default row (points), so the grid around it looks as usual. */
+const PICTURE_ROW_HEIGHT = 15;
+
+/**
+ * Pixels a column is wide per unit of its width, as Excel and LibreOffice draw it (the default
+ * font's widest digit): where a picture's left edge falls. POINTS_PER_WIDTH_UNIT sizes columns
+ * to their text with some slack.
+ */
+const PIXELS_PER_WIDTH_UNIT = 7;
+/** Excel's width of a column nobody sized (its units). */
+const DEFAULT_COLUMN_WIDTH = 8.43;
+
+/** A page's picture in its rows: `left` and `top` points from the first of them at column A, `width` and `height` points. */
+interface PlacedFigure {
+  file: string;
+  row: number;
+  rowHeight: number;
+  left: number;
+  top: number;
+  width: number;
+  height: number;
+}
+
+/** The cell (0-based) that lies `offset` points along cells as long as `length` says, and how far into it. */
+function cellAndOffset(offset: number, length: (cell: number) => number): { cell: number; offset: number } {
+  let cell = 0;
+  let rest = offset;
+  while (rest >= length(cell) && length(cell) > 0) rest -= length(cell++);
+  return { cell, offset: rest };
+}
 
 const VERT_ALIGN = { super: 'superscript', sub: 'subscript' } as const satisfies Record<Script, string>;
 const widthOf = (points: number) => Math.min(MAX_COLUMN_WIDTH, Math.max(4, points / POINTS_PER_WIDTH_UNIT));
@@ -33,6 +70,8 @@ class PageSheet {
   private readonly widths: number[] = [];
   /** Anchored once the columns have their widths, which place a picture inside its cell. */
   private readonly pictures: (CellPicture & { row: number })[] = [];
+  /** The page's pictures in their rows; placed across the columns once these have their widths. */
+  private readonly figures: PlacedFigure[] = [];
 
   constructor(
     private readonly workbook: ExcelJS.Workbook,
@@ -82,11 +121,42 @@ class PageSheet {
     this.row = first + Math.max(1, table.ys.length - 1);
   }
 
+  /**
+   * Pictures standing side by side (one, mostly) in rows of their own, as tall as they are: the
+   * next text starts below them. Each keeps its place in the band and its size, all scaled alike
+   * when the band is wider than MAX_PICTURE_WIDTH.
+   */
+  band(images: readonly ImageBlock[]): void {
+    const box = unionBox(images.map((image) => image.box));
+    const scale = Math.min(1, MAX_PICTURE_WIDTH / ((box.x1 - box.x0) * PIXELS_PER_POINT));
+    const height = (box.y1 - box.y0) * scale;
+    const rows = Math.max(1, Math.ceil(height / PICTURE_ROW_HEIGHT));
+    const rowHeight = height / rows;
+    for (let r = 0; r < rows; r++) this.sheet.getRow(this.row + r).height = rowHeight;
+    for (const { box: at, file } of images) {
+      const size = { width: (at.x1 - at.x0) * scale, height: (at.y1 - at.y0) * scale };
+      this.figures.push({ file, row: this.row, rowHeight, left: (at.x0 - box.x0) * scale, top: (at.y0 - box.y0) * scale, ...size });
+    }
+    this.row += rows;
+  }
+
   finish(): void {
     this.widths.forEach((width, c) => (this.sheet.getColumn(c + 1).width = width));
+    const columnPoints = (c: number) => ((this.widths[c] ?? DEFAULT_COLUMN_WIDTH) * PIXELS_PER_WIDTH_UNIT) / PIXELS_PER_POINT;
+    for (const { file, row, rowHeight, left, top, width, height } of this.figures) {
+      const across = cellAndOffset(left, columnPoints);
+      const down = cellAndOffset(top, () => rowHeight);
+      // The anchor's cell and offset in it (EMUs): exceljs's fractional {col, row} measures a column in its own units.
+      const tl = { nativeCol: across.cell, nativeColOff: Math.round(across.offset * EMUS_PER_POINT), nativeRow: row - 1 + down.cell, nativeRowOff: Math.round(down.offset * EMUS_PER_POINT) };
+      this.sheet.addImage(this.workbook.addImage({ filename: file, extension: 'png' }), {
+        tl: tl as unknown as ExcelJS.Anchor,
+        ext: { width: Math.max(1, Math.round(width * PIXELS_PER_POINT)), height: Math.max(1, Math.round(height * PIXELS_PER_POINT)) },
+        editAs: 'oneCell',
+      });
+    }
     for (const { row, column, offset, picture } of this.pictures) {
       const { box, file } = picture;
-      const share = Math.min(0.9, Math.max(0, offset / ((this.widths[column] ?? 8.43) * POINTS_PER_WIDTH_UNIT)));
+      const share = Math.min(0.9, Math.max(0, offset / ((this.widths[column] ?? DEFAULT_COLUMN_WIDTH) * POINTS_PER_WIDTH_UNIT)));
       const image = this.workbook.addImage({ filename: file, extension: 'png' });
       this.sheet.addImage(image, {
         tl: { col: column + share, row: row - 1 },
@@ -124,8 +194,25 @@ const isTurned = (block: Block): block is ParagraphBlock => block.kind === 'para
 const turnedRow = (p: ParagraphBlock) => ({ box: p.box, text: paragraphText(p), width: p.box.y1 - p.box.y0 });
 
 /**
+ * The page's pictures (raster images and figures drawn from it) in bands, by the first of each
+ * (in reading order): the pictures of a row side by side together, every other picture alone.
+ * These are the pictures Word and PowerPoint place, as many (the layout bounds them; glyph
+ * pictures go over their text).
+ */
+function pictureBands(page: PageLayout): Map<ImageBlock, ImageBlock[]> {
+  const bands = new Map<ImageBlock | ImageRow, ImageBlock[]>();
+  for (const block of page.blocks) {
+    if (block.kind !== 'image' || !block.file) continue;
+    const key = block.row ?? block;
+    bands.set(key, [...(bands.get(key) ?? []), block]);
+  }
+  return new Map([...bands.values()].map((images) => [images[0], images]));
+}
+
+/**
  * Everything in reading order: each group of lines read together (a column's stretch, a figure's
- * labels) laid out in cells by alignment, tables and turned text where they fall among them.
+ * labels) laid out in cells by alignment, tables, turned text and pictures where they fall among
+ * them; a picture's labels and captions (grouped at its place in the blocks) below it.
  */
 function fillSheet(sheet: PageSheet, page: PageLayout): void {
   const writeLines = (lines: SheetLines['lines']) => {
@@ -134,10 +221,15 @@ function fillSheet(sheet: PageSheet, page: PageLayout): void {
     const aligned = alignedTable(lines.filter((l) => !l.preformatted));
     for (const row of aligned?.rows ?? []) sheet.text(row, aligned!.columnWidths);
   };
+  const bands = pictureBands(page);
   let next = 0;
   page.blocks.forEach((block, index) => {
-    for (; next < page.sheetLines.length && page.sheetLines[next].at <= index; next++) writeLines(page.sheetLines[next].lines);
-    if (block.kind === 'table') sheet.table(block);
+    // Lines grouped at a picture's place are its labels and captions: they go below it.
+    const upTo = block.kind === 'image' ? index - 1 : index;
+    for (; next < page.sheetLines.length && page.sheetLines[next].at <= upTo; next++) writeLines(page.sheetLines[next].lines);
+    const band = block.kind === 'image' ? bands.get(block) : undefined;
+    if (band) sheet.band(band);
+    else if (block.kind === 'table') sheet.table(block);
     else if (isTurned(block)) {
       const { box, text, width } = turnedRow(block);
       sheet.text({ y: box.y0, cells: [text] }, [width]);
@@ -155,7 +247,9 @@ function fillPlainRows(sheet: PageSheet, page: PageLayout): void {
   ]
     .map((piece) => ({ ...piece, width: piece.box.x1 - piece.box.x0 }))
     .sort((a, b) => a.box.y0 - b.box.y0 || a.box.x0 - b.box.x0);
-  for (const piece of [...pieces, ...page.blocks.filter(isTurned).map(turnedRow)].sort((a, b) => a.box.y0 - b.box.y0)) sheet.text({ y: piece.box.y0, cells: [piece.text] }, [piece.width]);
+  const rows = [...pieces, ...page.blocks.filter(isTurned).map(turnedRow)].map((piece) => ({ y: piece.box.y0, write: () => sheet.text({ y: piece.box.y0, cells: [piece.text] }, [piece.width]) }));
+  const bands = [...pictureBands(page).values()].map((images) => ({ y: Math.min(...images.map((i) => i.box.y0)), write: () => sheet.band(images) }));
+  for (const item of [...rows, ...bands].sort((a, b) => a.y - b.y)) item.write();
   sheet.finish();
 }
 
