@@ -27,6 +27,7 @@ import sharp from 'sharp';
 import { ConvertError } from '../../server/convert/errors';
 import { pdfToOfficeConverters } from '../../server/convert/tools/pdf-to-office';
 import type { PageLayout, ParagraphBlock, TableCellBlock } from '../../server/convert/tools/pdf-to-office/layout/blocks';
+import { fullGrid } from '../../server/convert/tools/pdf-to-office/layout/table-rules';
 import { pdfLayoutConverter, type LayoutWriter } from '../../server/convert/tools/pdf-to-office/office-converter';
 import { safeUri } from '../../server/convert/tools/pdf-to-office/extraction/page-links';
 import { writeDocx } from '../../server/convert/tools/pdf-to-office/writers/docx-writer';
@@ -232,7 +233,7 @@ describe('a generated document through PDF and back', () => {
       const cell = (row: number, column: number, rowSpan: number, columnSpan: number, text: string): TableCellBlock => ({ row, column, rowSpan, columnSpan, box, paragraphs: [paragraph(text)] });
       const page: PageLayout = {
         number: 1, width: 100, height: 100, sheetLines: [], rules: [],
-        blocks: [{ kind: 'table', box, xs: [0, 10, 20, 30], ys: [0, 10, 20, 30], cells: [cell(0, 0, 2, 2, 'Outer frame'), cell(1, 1, 2, 2, 'Inner frame'), cell(2, 0, 1, 1, 'Corner')] }],
+        blocks: [{ kind: 'table', box, xs: [0, 10, 20, 30], ys: [0, 10, 20, 30], cells: [cell(0, 0, 2, 2, 'Outer frame'), cell(1, 1, 2, 2, 'Inner frame'), cell(2, 0, 1, 1, 'Corner')], rules: fullGrid(3, 3) }],
       };
       const file = path.join(scratch, 'overlap.xlsx');
       await writeXlsx([page], file);

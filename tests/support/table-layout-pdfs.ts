@@ -1,7 +1,8 @@
 // Test PDFs for tables without vertical rules and for text in drawn boxes (issue 14: multicolumn.pdf's
 // booktabs table read column by column; TAMReview.pdf's box diagrams, whose boxes must keep their
-// lines together). Drawn with pdf-lib, y from the top of an A4 page.
-import { rgb } from 'pdf-lib';
+// lines together; a header over two sub-columns, a cell wrapped onto a second line). Drawn with
+// pdf-lib, y from the top of an A4 page.
+import { rgb, StandardFonts, type PDFPage } from 'pdf-lib';
 import { a4Page } from './vector-figure-pdfs';
 
 const PAGE_HEIGHT = 842;
@@ -22,7 +23,7 @@ export const BOOKTABS_PROSE = ['The cities below were surveyed in spring.', 'Fig
  */
 export async function booktabsTablePdf(): Promise<Uint8Array> {
   const { doc, page, text } = await a4Page(10);
-  const rule = (y: number, thickness: number) => page.drawLine({ start: { x: 90, y: PAGE_HEIGHT - y }, end: { x: 500, y: PAGE_HEIGHT - y }, thickness, color: rgb(0, 0, 0) });
+  const rule = (y: number, thickness: number) => drawRule(page, 90, 500, y, thickness);
   text(BOOKTABS_PROSE[0], 90, 100, 11);
   const xs = [95, 200, 300, 400];
   rule(130, 0.8);
@@ -81,26 +82,101 @@ export async function arrowsAroundFigurePdf(): Promise<Uint8Array> {
   return doc.save();
 }
 
-/** TAMReview.pdf's item tables: a number and a sentence longer than half the table, a header above its rule. */
+/**
+ * TAMReview.pdf's item tables: a number and a sentence longer than half the table, a header above
+ * its rule whose two cells are set closer than a wide gap, the last item wrapped onto a second line.
+ */
 export const ITEM_TABLE = [
-  ['No.', 'Candidate item for measuring ease of use'],
+  ['Item No.', 'Candidate item for measuring ease of use'],
   ['1', 'I often become confused when I use the electronic mail system.'],
   ['2', 'I make errors frequently when using the electronic mail system.'],
   ['3', 'Interacting with the electronic mail system is often frustrating.'],
+  ['4', 'It is easy for me to remember how to perform tasks using the electronic mail system.'],
 ];
+/** How wide the items may run before they wrap. */
+const ITEM_WIDTH = 355;
 
 /** One A4 page: a caption, the item table ruled above, under its header and below, a paragraph. */
 export async function itemTablePdf(): Promise<Uint8Array> {
   const { doc, page, text } = await a4Page(10);
-  const rule = (y: number) => page.drawLine({ start: { x: 90, y: PAGE_HEIGHT - y }, end: { x: 500, y: PAGE_HEIGHT - y }, thickness: 0.6, color: rgb(0, 0, 0) });
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  const rule = (y: number) => drawRule(page, 90, 500, y, 0.6);
   text('Table 2. Initial scale items.', 90, 110, 10);
   rule(120);
+  let y = 133;
   ITEM_TABLE.forEach(([number, item], r) => {
-    text(number, 95, 133 + r * 14 + (r > 0 ? 4 : 0));
-    text(item, 140, 133 + r * 14 + (r > 0 ? 4 : 0));
+    text(number, 95, y);
+    for (const line of wrapped(item, ITEM_WIDTH, (s) => font.widthOfTextAtSize(s, 10))) {
+      text(line, 140, y);
+      y += 14;
+    }
+    if (r === 0) {
+      rule(y - 9);
+      y += 4;
+    }
   });
-  rule(138);
-  rule(133 + 3 * 14 + 4 + 6);
-  text('The pretest phase assessed the items.', 90, 220, 11);
+  rule(y - 8);
+  text('The pretest phase assessed the items.', 90, y + 20, 11);
   return doc.save();
+}
+
+/**
+ * A booktabs table with a group header and wrapped cells: "Population" centred over its two
+ * sub-columns (a short rule under it spanning them, as booktabs' \cmidrule), and remarks set in a
+ * column of fixed width, two of them wrapped onto a second line.
+ */
+export const GROUPED_TABLE = {
+  groupHeader: 'Population',
+  header: ['City', '1990', '2020', 'Remarks'],
+  rows: [
+    ['Lyon', '415,000', '522,000', 'Old town between two rivers, listed by UNESCO in 1998'],
+    ['Graz', '237,000', '291,000', 'Second city of Austria'],
+    ['Turku', '159,000', '195,000', 'Former capital of Finland, on the banks of the Aura river'],
+  ],
+};
+/** Where the table's columns start (points from the left), and how wide the remarks may run. */
+const GROUPED_COLUMNS = [95, 190, 250, 330];
+const REMARKS_WIDTH = 160;
+
+/** Words of `text` in lines no wider than `width` at `size` points, as a typesetter wraps them. */
+function wrapped(text: string, width: number, measure: (s: string) => number): string[] {
+  const lines: string[] = [];
+  for (const word of text.split(' ')) {
+    const last = lines.at(-1);
+    if (last !== undefined && measure(`${last} ${word}`) <= width) lines[lines.length - 1] = `${last} ${word}`;
+    else lines.push(word);
+  }
+  return lines;
+}
+
+/** One A4 page: a paragraph, the grouped table ruled above, under its header and below, a paragraph. */
+export async function groupedTablePdf(): Promise<Uint8Array> {
+  const { doc, page, text } = await a4Page(10);
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  const measure = (s: string) => font.widthOfTextAtSize(s, 10);
+  const [city, first, second, remarks] = GROUPED_COLUMNS;
+  text('The cities compared in this survey:', 90, 100, 11);
+  drawRule(page, 90, 500, 125, 0.8);
+  // The group header, centred over both sub-columns (their numbers run right from their starts).
+  const subColumnsEnd = second + measure('522,000');
+  text(GROUPED_TABLE.groupHeader, (first + subColumnsEnd - measure(GROUPED_TABLE.groupHeader)) / 2, 138);
+  drawRule(page, first - 2, subColumnsEnd + 2, 142, 0.4);
+  GROUPED_TABLE.header.forEach((cell, c) => text(cell, GROUPED_COLUMNS[c], 153));
+  drawRule(page, 90, 500, 158, 0.5);
+  let y = 171;
+  for (const row of GROUPED_TABLE.rows) {
+    [city, first, second].forEach((x, c) => text(row[c], x, y));
+    for (const line of wrapped(row[3], REMARKS_WIDTH, measure)) {
+      text(line, remarks, y);
+      y += 12;
+    }
+  }
+  drawRule(page, 90, 500, y - 6, 0.8);
+  text('Counts are from the national censuses.', 90, y + 30, 11);
+  return doc.save();
+}
+
+/** A rule across the page from `from` to `to` (points from the left), `y` points from the top. */
+function drawRule(page: PDFPage, from: number, to: number, y: number, thickness: number): void {
+  page.drawLine({ start: { x: from, y: PAGE_HEIGHT - y }, end: { x: to, y: PAGE_HEIGHT - y }, thickness, color: rgb(0, 0, 0) });
 }

@@ -50,7 +50,7 @@ export interface AlignedTable {
   columnWidths: number[];
 }
 
-interface Interval {
+export interface Interval {
   from: number;
   to: number;
 }
@@ -67,11 +67,12 @@ function rowsByBaseline(lines: readonly TextLine[]): TextLine[][] {
 
 /** The x-ranges the pieces of multi-piece rows occupy, overlapping ones merged, left to right. */
 export function columnIntervals(rows: TextLine[][]): Interval[] {
-  const spans = rows
-    .filter((row) => row.length > 1)
-    .flat()
-    .map((l) => ({ from: l.box.x0, to: l.box.x1 }))
-    .sort((a, b) => a.from - b.from);
+  return mergedIntervals(rows.filter((row) => row.length > 1).flat());
+}
+
+/** The x-ranges the pieces occupy, overlapping ones merged, left to right. */
+export function mergedIntervals(pieces: readonly TextLine[]): Interval[] {
+  const spans = pieces.map((l) => ({ from: l.box.x0, to: l.box.x1 })).sort((a, b) => a.from - b.from);
   const merged: Interval[] = [];
   for (const span of spans) {
     const last = merged.at(-1);
@@ -81,7 +82,8 @@ export function columnIntervals(rows: TextLine[][]): Interval[] {
   return merged;
 }
 
-function columnOf(line: TextLine, columns: Interval[]): number {
+/** The column nearest the line's middle. */
+export function columnOf(line: TextLine, columns: readonly Interval[]): number {
   const middle = (line.box.x0 + line.box.x1) / 2;
   const distance = (c: Interval) => (middle < c.from ? c.from - middle : middle > c.to ? middle - c.to : 0);
   return columns.reduce((best, c, i) => (distance(c) < distance(columns[best]) ? i : best), 0);

@@ -1,6 +1,7 @@
 // What the writers receive: a page as blocks in reading order.
 import type { Box, GlyphPicture, LinkTarget, PdfImage, RuleSegment, Script } from '../page-content';
 import type { ListKind } from './list-markers';
+import type { TableRules } from './table-rules';
 import type { TextLine } from './text-lines';
 
 export interface TextRun {
@@ -72,6 +73,8 @@ export interface TableBlock {
   xs: number[];
   ys: number[];
   cells: TableCellBlock[];
+  /** The grid lines drawn on the page: a cell's borders are those along its edges. */
+  rules: TableRules;
 }
 
 /** A unit vector, y down: the way a label's text runs. */

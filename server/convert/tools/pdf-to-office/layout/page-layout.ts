@@ -49,7 +49,7 @@ function tableBlock(table: RuledTable, texts: Map<GridCell, CellText>): TableBlo
     const placed = lines.map((item) => ({ item, columnLeft: cell.box.x0, columnRight: cell.box.x1 - padding }));
     return { ...cell, paragraphs: buildParagraphs(placed) };
   });
-  return { kind: 'table', box: table.box, xs: table.xs, ys: table.ys, cells };
+  return { kind: 'table', box: table.box, xs: table.xs, ys: table.ys, cells, rules: table.rules };
 }
 
 function median(values: number[]): number {

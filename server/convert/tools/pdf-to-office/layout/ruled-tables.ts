@@ -3,6 +3,7 @@
 // horizontal and two vertical rules run (nearly) its whole width and height. Whether a grid holds a
 // table or is part of a figure is decided with the page's text and drawings (table-evidence.ts).
 import type { Box, RuleSegment } from '../page-content';
+import type { TableRules } from './table-rules';
 
 export interface GridCell {
   row: number;
@@ -18,6 +19,8 @@ export interface RuledTable {
   xs: number[];
   ys: number[];
   cells: GridCell[];
+  /** Which grid lines are drawn along which cells. */
+  rules: TableRules;
 }
 
 /** Rules this close count as touching, and grid lines this close as one. */
@@ -111,7 +114,11 @@ function gridOf(rules: RuleSegment[]): RuledTable | undefined {
       cells.push({ row, column, rowSpan, columnSpan, box: { x0: xs[column], y0: ys[row], x1: xs[column + columnSpan], y1: ys[row + rowSpan] } });
     }
   }
-  return { box: { x0: xs[0], y0: ys[0], x1: xs.at(-1)!, y1: ys.at(-1)! }, xs, ys, cells };
+  const drawn: TableRules = {
+    across: ys.map((_, line) => Array.from({ length: columns }, (_, column) => horizontalRuleAt(line, column))),
+    down: xs.map((_, line) => Array.from({ length: rows }, (_, row) => verticalRuleAt(line, row))),
+  };
+  return { box: { x0: xs[0], y0: ys[0], x1: xs.at(-1)!, y1: ys.at(-1)! }, xs, ys, cells, rules: drawn };
 }
 
 export function findRuledTables(rules: readonly RuleSegment[]): RuledTable[] {

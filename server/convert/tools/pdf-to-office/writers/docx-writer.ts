@@ -1,7 +1,7 @@
 // Blocks → a Word document: one section per PDF page (its size, margins from where its content
-// sits), real paragraphs with heading styles, list numbering, tables with merged cells, inline
-// images (vector figures come as pictures drawn from the page). No text boxes or frames:
-// everything flows, except a figure's labels: its picture (drawn without them) stays inline, and
+// sits), real paragraphs with heading styles, list numbering, tables with merged cells and the
+// borders drawn on the page, inline images (vector figures come as pictures drawn from the page).
+// No text boxes or frames: everything flows, except a figure's labels: its picture (drawn without them) stays inline, and
 // each label is a text box floating in front of it at the label's place, size and turn, with no
 // border or fill. Vertical writing is set vertically: a page of it alone as a tbRl section, a
 // block of it among upright text as a borderless one-cell tbRl table in the flow. A page whose
@@ -10,6 +10,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import {
   AlignmentType,
   Bookmark,
+  BorderStyle,
   Document,
   ExternalHyperlink,
   HeadingLevel,
@@ -35,6 +36,7 @@ import {
   WidthType,
   type ILevelsOptions,
   type INumberingOptions,
+  type ITableCellBorders,
   type ParagraphChild,
   type UniversalMeasure,
 } from 'docx';
@@ -46,6 +48,7 @@ import type { Alignment, Block, TextRun as BlockRun, FigureLabel, ImageBlock, Pa
 import { cellBounds, imageRowAt, type RowOfImages } from '../layout/image-rows';
 import type { ListKind } from '../layout/list-markers';
 import { spacingAbove } from '../layout/paragraphs';
+import { cellEdges, isFullGrid, type CellEdges } from '../layout/table-rules';
 import { isVerticalWriting, verticalWritingAt } from '../layout/turned-text';
 import { hexColor } from './colors';
 import { DEFAULT_EAST_ASIAN_FONT, familyName, fixedWidthFamily, isEastAsianFamily } from './font-names';
@@ -190,7 +193,22 @@ async function paragraph(block: ParagraphBlock, numbering: ListNumbering, anchor
   });
 }
 
+/** A rule as drawn (half a point) and no rule where none was. */
+const RULE = { style: BorderStyle.SINGLE, size: 4, color: '000000' } as const;
+const NO_RULE = { style: BorderStyle.NIL } as const;
+
+/** A cell's borders: the rules drawn along its edges (CellEdges), nothing elsewhere. */
+function cellBorders(edges: CellEdges): ITableCellBorders {
+  const side = (ruled: boolean) => (ruled ? RULE : NO_RULE);
+  return { top: side(edges.top), bottom: side(edges.bottom), left: side(edges.left), right: side(edges.right) };
+}
+
+/**
+ * A ruled grid keeps Word's plain grid; a table with rules only here and there (booktabs: above,
+ * under the header, below) has no table borders and each cell the borders drawn along it.
+ */
 async function table(block: TableBlock, numbering: ListNumbering, anchoredPages: ReadonlySet<number>): Promise<Table> {
+  const grid = isFullGrid(block.rules, block.cells);
   const columnWidths = block.xs.slice(1).map((x, i) => twips(x - block.xs[i]));
   const rows: TableRow[] = [];
   for (const row of block.ys.slice(1).keys()) {
@@ -199,7 +217,15 @@ async function table(block: TableBlock, numbering: ListNumbering, anchoredPages:
       const width = columnWidths.slice(cell.column, cell.column + cell.columnSpan).reduce((sum, w) => sum + w, 0);
       const children: Paragraph[] = [];
       for (const p of cell.paragraphs) children.push(await paragraph(p, numbering, anchoredPages));
-      cells.push(new TableCell({ children: children.length ? children : [new Paragraph({})], columnSpan: cell.columnSpan, rowSpan: cell.rowSpan, width: { size: width, type: WidthType.DXA } }));
+      cells.push(
+        new TableCell({
+          children: children.length ? children : [new Paragraph({})],
+          columnSpan: cell.columnSpan,
+          rowSpan: cell.rowSpan,
+          width: { size: width, type: WidthType.DXA },
+          borders: grid ? undefined : cellBorders(cellEdges(block.rules, cell)),
+        }),
+      );
     }
     rows.push(new TableRow({ children: cells }));
   }
@@ -209,6 +235,7 @@ async function table(block: TableBlock, numbering: ListNumbering, anchoredPages:
     columnWidths,
     layout: TableLayoutType.FIXED,
     width: { size: columnWidths.reduce((sum, w) => sum + w, 0), type: WidthType.DXA },
+    borders: grid ? undefined : TableBorders.NONE,
   });
 }
 

@@ -1,5 +1,5 @@
 // Pages → an Excel workbook, a sheet per page with everything the page says, in reading order: ruled
-// tables where they stand (merged cells, borders), and the text around them laid out in columns by
+// tables where they stand (merged cells, the borders drawn on the page), and the text around them laid out in columns by
 // alignment, one page column after the other (a two-column article is not read across the gutter,
 // line by line); numbers become numbers. Nothing outside a table is dropped. A page whose sheet
 // cannot be written so goes in as plain rows of its text, top to bottom (and is counted as degraded).
@@ -15,6 +15,7 @@ import type { Block, ImageBlock, ImageRow, PageLayout, ParagraphBlock, SheetLine
 import { alignedTable, type AlignedRow, type CellPicture } from '../layout/aligned-table';
 import { unionBox, type Script } from '../page-content';
 import type { ScriptPiece } from '../layout/sub-superscripts';
+import { cellEdges } from '../layout/table-rules';
 import type { TextLine } from '../layout/text-lines';
 import { cellValue } from './cell-values';
 import { fixedWidthFamily } from './font-names';
@@ -116,7 +117,19 @@ class PageSheet {
         this.sheet.mergeCells(top, left, bottom, right);
         for (let r = top; r <= bottom; r++) for (let c = left; c <= right; c++) this.merged.add(`${r},${c}`);
       }
-      for (let r = top; r <= bottom; r++) for (let c = left; c <= right; c++) this.sheet.getCell(r, c).border = { top: THIN, left: THIN, bottom: THIN, right: THIN };
+      // The rules drawn along the cell's edges, on the sheet cells along them (a merged range's too).
+      const edges = cellEdges(table.rules, cell);
+      for (let r = top; r <= bottom; r++) {
+        for (let c = left; c <= right; c++) {
+          const border: Partial<ExcelJS.Borders> = {
+            ...(edges.top && r === top ? { top: THIN } : {}),
+            ...(edges.bottom && r === bottom ? { bottom: THIN } : {}),
+            ...(edges.left && c === left ? { left: THIN } : {}),
+            ...(edges.right && c === right ? { right: THIN } : {}),
+          };
+          if (Object.keys(border).length) this.sheet.getCell(r, c).border = border;
+        }
+      }
     }
     this.row = first + Math.max(1, table.ys.length - 1);
   }
