@@ -9,7 +9,9 @@ import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
+import { pdfToHtml } from '../../server/convert/tools/ebook';
 import { pdfToOfficeConverters } from '../../server/convert/tools/pdf-to-office';
+import { launchBrowser } from '../support/browser';
 import { converterOf, convertFile, scratchFolder } from '../support/convert-job';
 import { arrowsAroundFigurePdf, ITEM_TABLE, itemTablePdf, BOOKTABS_PROSE, BOOKTABS_TABLE, booktabsTablePdf, BOXED_LABELS, boxesSideBySidePdf, GROUPED_TABLE, groupedTablePdf } from '../support/table-layout-pdfs';
 import { figureAndTablePdf } from '../support/vector-figure-pdfs';
@@ -23,7 +25,7 @@ beforeAll(async () => {
   writeFileSync(tablePdf, await booktabsTablePdf());
   writeFileSync(boxesPdf, await boxesSideBySidePdf());
 });
-const run = async (toolId: string, file: string) => (await convertFile(converterOf(toolId, pdfToOfficeConverters), file, scratch)).path;
+const run = async (toolId: string, file: string) => (await convertFile(converterOf(toolId, [...pdfToOfficeConverters, pdfToHtml]), file, scratch)).path;
 
 const documentXml = (docx: string) => execFileSync('unzip', ['-p', docx, 'word/document.xml'], { encoding: 'utf8' });
 const textOf = (xml: string) => [...xml.matchAll(/<w:t(?: [^>]*)?>([^<]*)<\/w:t>/g)].map((m) => m[1]).join(' ').replace(/\s+/g, ' ').trim();
@@ -140,6 +142,43 @@ describe('the rules of a booktabs table are its borders, and no others', () => {
       }),
     );
   });
+
+  it('PDF → HTML: Chromium draws the same rules as cell borders, none down the table; a ruled grid keeps every border', async () => {
+    const gridPdf = path.join(scratch, 'grid-for-html.pdf');
+    writeFileSync(gridPdf, await figureAndTablePdf());
+    const browser = await launchBrowser();
+    try {
+      /** Each table's rows, each cell's text and which of its sides Chromium draws a border on. */
+      const drawnBorders = async (html: string) => {
+        const page = await browser.newPage();
+        await page.goto(`file://${html}`);
+        const tables = await page.$$eval('table', (found) =>
+          found.map((table) =>
+            [...table.querySelectorAll('tr')].map((tr) =>
+              [...tr.querySelectorAll('td')].map((td) => {
+                const style = getComputedStyle(td);
+                const side = (name: string) => style.getPropertyValue(`border-${name}-style`) !== 'none' && parseFloat(style.getPropertyValue(`border-${name}-width`)) > 0;
+                return { text: td.textContent!.trim(), top: side('top'), bottom: side('bottom'), left: side('left'), right: side('right') };
+              }),
+            ),
+          ),
+        );
+        await page.close();
+        return tables;
+      };
+      const [booktabs] = await drawnBorders(await run('pdf-to-html', tablePdf));
+      expect(booktabs.map((row) => row.map((cell) => cell.text))).toEqual(BOOKTABS_TABLE);
+      booktabs.forEach((cells, r) =>
+        cells.forEach(({ top, bottom, left, right }) =>
+          expect({ r, top, bottom, left, right }).toEqual({ r, top: r <= 1, bottom: r === 0 || r === booktabs.length - 1, left: false, right: false }),
+        ),
+      );
+      const [grid] = await drawnBorders(await run('pdf-to-html', gridPdf));
+      for (const cell of grid.flat()) expect([cell.top, cell.bottom, cell.left, cell.right]).toEqual([true, true, true, true]);
+    } finally {
+      await browser.close();
+    }
+  }, 60_000);
 
   it('a ruled grid keeps its full grid in Word', async () => {
     const file = path.join(scratch, 'grid.pdf');

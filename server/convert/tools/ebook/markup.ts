@@ -4,6 +4,7 @@
 import type { Block, ImageBlock, PageLayout, ParagraphBlock, TableBlock, TextRun } from '../pdf-to-office/layout/blocks';
 import { cellBounds, imageRowAt, type RowOfImages } from '../pdf-to-office/layout/image-rows';
 import type { ListKind } from '../pdf-to-office/layout/list-markers';
+import { cellEdges, isFullGrid, type CellEdges } from '../pdf-to-office/layout/table-rules';
 import { sameLink } from '../pdf-to-office/extraction/page-links';
 import type { GlyphPicture, LinkTarget, PdfImage, Script } from '../pdf-to-office/page-content';
 
@@ -102,19 +103,25 @@ function listItemMarkup(p: ParagraphBlock, options: MarkupOptions): string {
 
 const ORDERED: Record<ListKind, boolean> = { bullet: false, decimal: true, lowerLetter: true, upperLetter: true, chinese: true };
 
+const SIDES = ['top', 'bottom', 'left', 'right'] as const satisfies readonly (keyof CellEdges)[];
+
+/** A table drawn with some rules only (booktabs) shows those and no others; a full grid keeps the plain grid of the CSS. */
 function tableMarkup(table: TableBlock, options: MarkupOptions): string {
+  const asDrawn = !isFullGrid(table.rules, table.cells);
   const rows = table.ys.slice(1).map((_, row) => {
     const cells = table.cells
       .filter((cell) => cell.row === row)
       .sort((a, b) => a.column - b.column)
       .map((cell) => {
         const span = (cell.rowSpan > 1 ? ` rowspan="${cell.rowSpan}"` : '') + (cell.columnSpan > 1 ? ` colspan="${cell.columnSpan}"` : '');
+        const edges = asDrawn ? cellEdges(table.rules, cell) : undefined;
+        const ruled = edges ? SIDES.filter((side) => edges[side]).map((side) => `rule-${side}`) : [];
         const content = cell.paragraphs.map((p) => (p.list ? `<p>${escapeXml(p.list.marker)}${runsMarkup(p.runs, false, options)}</p>` : paragraphMarkup({ ...p, headingLevel: undefined }, options))).join('');
-        return `<td${span}>${content}</td>`;
+        return `<td${span}${ruled.length ? ` class="${ruled.join(' ')}"` : ''}>${content}</td>`;
       });
     return `<tr>${cells.join('')}</tr>`;
   });
-  return `<table><tbody>${rows.join('')}</tbody></table>`;
+  return `<table${asDrawn ? ' class="as-drawn"' : ''}><tbody>${rows.join('')}</tbody></table>`;
 }
 
 function imageMarkup(image: ImageBlock, page: PageLayout, options: MarkupOptions): string {
@@ -199,6 +206,11 @@ li > .marker { margin-left: -1.5em; display: inline-block; min-width: 1.5em; }
 table { border-collapse: collapse; margin: 0.75em 0; max-width: 100%; }
 td { border: 1px solid #888; padding: 0.2em 0.4em; vertical-align: top; }
 td > p { margin: 0; }
+table.as-drawn td { border: none; }
+table.as-drawn td.rule-top { border-top: 1px solid #888; }
+table.as-drawn td.rule-bottom { border-bottom: 1px solid #888; }
+table.as-drawn td.rule-left { border-left: 1px solid #888; }
+table.as-drawn td.rule-right { border-right: 1px solid #888; }
 .figure { margin: 0.75em 0; }
 .figure img { max-width: 100%; height: auto; }
 .figure-row { display: flex; align-items: flex-start; margin: 0.75em 0; }
