@@ -143,7 +143,7 @@ describe('the rules of a booktabs table are its borders, and no others', () => {
     );
   });
 
-  it('PDF → HTML: Chromium draws the same rules as cell borders, none down the table; a ruled grid keeps every border', async () => {
+  it('PDF → HTML: Chromium draws the same rules as cell borders, none down the table; a ruled grid keeps every border; a narrow screen scrolls the table, not the page', async () => {
     const gridPdf = path.join(scratch, 'grid-for-html.pdf');
     writeFileSync(gridPdf, await figureAndTablePdf());
     const browser = await launchBrowser();
@@ -166,7 +166,8 @@ describe('the rules of a booktabs table are its borders, and no others', () => {
         await page.close();
         return tables;
       };
-      const [booktabs] = await drawnBorders(await run('pdf-to-html', tablePdf));
+      const bookTabsHtml = await run('pdf-to-html', tablePdf);
+      const [booktabs] = await drawnBorders(bookTabsHtml);
       expect(booktabs.map((row) => row.map((cell) => cell.text))).toEqual(BOOKTABS_TABLE);
       booktabs.forEach((cells, r) =>
         cells.forEach(({ top, bottom, left, right }) =>
@@ -175,6 +176,13 @@ describe('the rules of a booktabs table are its borders, and no others', () => {
       );
       const [grid] = await drawnBorders(await run('pdf-to-html', gridPdf));
       for (const cell of grid.flat()) expect([cell.top, cell.bottom, cell.left, cell.right]).toEqual([true, true, true, true]);
+      // On a screen narrower than the table, the table scrolls in its own box: the page itself is no wider than the screen.
+      const phone = await browser.newPage();
+      await phone.setViewport({ width: 240, height: 700 });
+      await phone.goto(`file://${bookTabsHtml}`);
+      const widths = await phone.evaluate(() => ({ page: document.documentElement.scrollWidth, screen: document.documentElement.clientWidth, table: document.querySelector('table')!.scrollWidth }));
+      expect(widths.page).toBeLessThanOrEqual(widths.screen);
+      expect(widths.table).toBeGreaterThan(widths.screen);
     } finally {
       await browser.close();
     }

@@ -121,7 +121,8 @@ function tableMarkup(table: TableBlock, options: MarkupOptions): string {
       });
     return `<tr>${cells.join('')}</tr>`;
   });
-  return `<table${asDrawn ? ' class="as-drawn"' : ''}><tbody>${rows.join('')}</tbody></table>`;
+  // A table wider than a phone scrolls in its own box instead of widening the page.
+  return `<div class="table-wrap"><table${asDrawn ? ' class="as-drawn"' : ''}><tbody>${rows.join('')}</tbody></table></div>`;
 }
 
 function imageMarkup(image: ImageBlock, page: PageLayout, options: MarkupOptions): string {
@@ -203,9 +204,11 @@ p { margin: 0.5em 0; }
 ul, ol { list-style-type: none; padding-left: 1.5em; }
 li { margin: 0.25em 0; }
 li > .marker { margin-left: -1.5em; display: inline-block; min-width: 1.5em; }
-table { border-collapse: collapse; margin: 0.75em 0; max-width: 100%; }
+.table-wrap { overflow-x: auto; margin: 0.75em 0; }
+table { border-collapse: collapse; }
 td { border: 1px solid #888; padding: 0.2em 0.4em; vertical-align: top; }
 td > p { margin: 0; }
+sup, sub { line-height: 0; }
 table.as-drawn td { border: none; }
 table.as-drawn td.rule-top { border-top: 1px solid #888; }
 table.as-drawn td.rule-bottom { border-bottom: 1px solid #888; }
