@@ -223,6 +223,9 @@ describe('a group header over two sub-columns, and cells wrapped onto a second l
     ]);
     // The short rule under the group header runs under it alone.
     expect(cells[0].map((cell) => drawn(cell.bottom))).toEqual([false, true, false]);
+    // Centred over its columns as on the page (not set to the right).
+    const headerCell = [...table.matchAll(/<w:tc>[\s\S]*?<\/w:tc>/g)].map((m) => m[0]).find((cell) => textOf(cell) === groupHeader)!;
+    expect(/<w:jc w:val="(\w+)"/.exec(headerCell)?.[1]).toBe('center');
   });
 
   it('PDF → Excel: the header is merged across the two columns alone; each wrapped remark is one cell', async () => {

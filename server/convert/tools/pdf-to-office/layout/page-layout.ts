@@ -39,15 +39,26 @@ function center(c: PdfChar): [number, number] {
 }
 
 function tableBlock(table: RuledTable, texts: Map<GridCell, CellText>): TableBlock {
-  const cells: TableCellBlock[] = table.cells.map((cell) => {
-    const lines = [...(texts.get(cell)?.lines.values() ?? [])]
+  const cellLines = table.cells.map((cell) =>
+    [...(texts.get(cell)?.lines.values() ?? [])]
       .map((chars) => textLine(chars))
       .filter((l): l is TextLine => l !== undefined)
-      .sort((a, b) => a.baseline - b.baseline || a.box.x0 - b.box.x0);
-    // Padding is about the same on both sides, so the text's right limit mirrors its left one.
-    const padding = lines.length ? Math.max(0, Math.min(...lines.map((l) => l.box.x0)) - cell.box.x0) : 0;
-    const placed = lines.map((item) => ({ item, columnLeft: cell.box.x0, columnRight: cell.box.x1 - padding }));
-    return { ...cell, paragraphs: buildParagraphs(placed) };
+      .sort((a, b) => a.baseline - b.baseline || a.box.x0 - b.box.x0),
+  );
+  // A column's padding on each side is the least room its cells' text leaves there (its fullest
+  // cell's): a cell's text is set left, right or centred within the columns it spans less those.
+  // (A cell's own room would take a header centred over two columns for text set to the right.)
+  const [leftPadding, rightPadding] = [new Map<number, number>(), new Map<number, number>()];
+  const leastRoom = (pads: Map<number, number>, column: number, room: number) => pads.set(column, Math.max(0, Math.min(room, pads.get(column) ?? room)));
+  table.cells.forEach((cell, i) => {
+    if (cellLines[i].length === 0) return;
+    leastRoom(leftPadding, cell.column, Math.min(...cellLines[i].map((l) => l.box.x0)) - cell.box.x0);
+    leastRoom(rightPadding, cell.column + cell.columnSpan - 1, cell.box.x1 - Math.max(...cellLines[i].map((l) => l.box.x1)));
+  });
+  const cells: TableCellBlock[] = table.cells.map((cell, i) => {
+    const columnLeft = cell.box.x0 + (leftPadding.get(cell.column) ?? 0);
+    const columnRight = cell.box.x1 - (rightPadding.get(cell.column + cell.columnSpan - 1) ?? 0);
+    return { ...cell, paragraphs: buildParagraphs(cellLines[i].map((item) => ({ item, columnLeft, columnRight }))) };
   });
   return { kind: 'table', box: table.box, xs: table.xs, ys: table.ys, cells, rules: table.rules };
 }
