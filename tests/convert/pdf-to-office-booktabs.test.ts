@@ -13,7 +13,7 @@ import { pdfToHtml } from '../../server/convert/tools/ebook';
 import { pdfToOfficeConverters } from '../../server/convert/tools/pdf-to-office';
 import { launchBrowser } from '../support/browser';
 import { converterOf, convertFile, scratchFolder } from '../support/convert-job';
-import { arrowsAroundFigurePdf, ITEM_TABLE, itemTablePdf, BOOKTABS_PROSE, BOOKTABS_TABLE, booktabsTablePdf, BOXED_LABELS, boxesSideBySidePdf, GROUPED_TABLE, groupedTablePdf } from '../support/table-layout-pdfs';
+import { arrowsAroundFigurePdf, CENTRED_COLUMN_TABLE, centredColumnPdf, ITEM_TABLE, itemTablePdf, BOOKTABS_PROSE, BOOKTABS_TABLE, booktabsTablePdf, BOXED_LABELS, boxesSideBySidePdf, GROUPED_TABLE, groupedTablePdf } from '../support/table-layout-pdfs';
 import { figureAndTablePdf } from '../support/vector-figure-pdfs';
 
 const scratch = scratchFolder('pdf-to-office-booktabs-');
@@ -187,6 +187,18 @@ describe('the rules of a booktabs table are its borders, and no others', () => {
       await browser.close();
     }
   }, 60_000);
+
+  it('PDF → Word: a centred column stays centred, a column set from the left stays left', async () => {
+    const file = path.join(scratch, 'centred-column.pdf');
+    writeFileSync(file, await centredColumnPdf());
+    const [table] = wordTableXml(documentXml(await run('pdf-to-word', file)));
+    const rows = [...table.matchAll(/<w:tr[ >][\s\S]*?<\/w:tr>/g)].map((row) =>
+      [...row[0].matchAll(/<w:tc>[\s\S]*?<\/w:tc>/g)].map(([cell]) => ({ text: textOf(cell), align: /<w:jc w:val="(\w+)"/.exec(cell)?.[1] ?? 'left' })),
+    );
+    expect(rows.map((row) => row.map((cell) => cell.text))).toEqual(CENTRED_COLUMN_TABLE);
+    // The header is the column's widest text: set from its edges, whatever the column does.
+    for (const row of rows.slice(1)) expect(row.map((cell) => cell.align)).toEqual(['left', 'center', 'left']);
+  });
 
   it('a ruled grid keeps its full grid in Word', async () => {
     const file = path.join(scratch, 'grid.pdf');

@@ -180,3 +180,31 @@ export async function groupedTablePdf(): Promise<Uint8Array> {
 function drawRule(page: PDFPage, from: number, to: number, y: number, thickness: number): void {
   page.drawLine({ start: { x: from, y: PAGE_HEIGHT - y }, end: { x: to, y: PAGE_HEIGHT - y }, thickness, color: rgb(0, 0, 0) });
 }
+
+/** A table whose middle column is centred (LaTeX's `c`): its header and numbers of three widths share a middle. */
+export const CENTRED_COLUMN_TABLE = [
+  ['Country', 'Area (km2)', 'Capital'],
+  ['Austria', '83,879', 'Vienna'],
+  ['Finland', '338,424', 'Helsinki'],
+  ['Malta', '316', 'Valletta'],
+];
+
+/** One A4 page: a line, the table ruled across only with its middle column centred, a line. */
+export async function centredColumnPdf(): Promise<Uint8Array> {
+  const { doc, page, text } = await a4Page(10);
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  const measure = (s: string) => font.widthOfTextAtSize(s, 10);
+  const middle = 240;
+  text('Three capitals compared:', 90, 100, 11);
+  drawRule(page, 90, 400, 125, 0.8);
+  CENTRED_COLUMN_TABLE.forEach((row, r) => {
+    const y = 140 + r * 16 + (r > 0 ? 6 : 0);
+    text(row[0], 95, y);
+    text(row[1], middle - measure(row[1]) / 2, y);
+    text(row[2], 320, y);
+  });
+  drawRule(page, 90, 400, 146, 0.5);
+  drawRule(page, 90, 400, 140 + 3 * 16 + 6 + 8, 0.8);
+  text('Areas are rounded to the square kilometre.', 90, 240, 11);
+  return doc.save();
+}

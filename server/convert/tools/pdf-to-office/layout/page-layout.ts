@@ -58,7 +58,7 @@ function tableBlock(table: RuledTable, texts: Map<GridCell, CellText>): TableBlo
   const cells: TableCellBlock[] = table.cells.map((cell, i) => {
     const columnLeft = cell.box.x0 + (leftPadding.get(cell.column) ?? 0);
     const columnRight = cell.box.x1 - (rightPadding.get(cell.column + cell.columnSpan - 1) ?? 0);
-    return { ...cell, paragraphs: buildParagraphs(cellLines[i].map((item) => ({ item, columnLeft, columnRight }))) };
+    return { ...cell, paragraphs: buildParagraphs(cellLines[i].map((item) => ({ item, columnLeft, columnRight })), { inCell: true }) };
   });
   return { kind: 'table', box: table.box, xs: table.xs, ys: table.ys, cells, rules: table.rules };
 }

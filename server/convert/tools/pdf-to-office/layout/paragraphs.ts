@@ -91,25 +91,32 @@ function charCount(line: TextLine, text: string): number {
   return count;
 }
 
-function alignmentOf(lines: TextLine[], columnLeft: number, columnRight: number, size: number): Alignment {
+/**
+ * `room`: the least room (font sizes) on both sides that says centred or right rather than left —
+ * two in a column of the page; in a table cell, whose edges are its column's text's own, a little.
+ */
+function alignmentOf(lines: TextLine[], columnLeft: number, columnRight: number, size: number, room: number): Alignment {
   const tolerance = Math.max(2, 0.05 * (columnRight - columnLeft));
   const centred = lines.every((l) => {
     const left = l.box.x0 - columnLeft;
     const right = columnRight - l.box.x1;
-    return left > 2 * size && right > 2 * size && Math.abs(left - right) <= tolerance;
+    return left > room * size && right > room * size && Math.abs(left - right) <= tolerance;
   });
   if (centred) return 'center';
-  if (lines.every((l) => l.box.x0 - columnLeft > 2 * size && columnRight - l.box.x1 <= 2)) return 'right';
+  if (lines.every((l) => l.box.x0 - columnLeft > room * size && columnRight - l.box.x1 <= 2)) return 'right';
   return 'left';
 }
 
-function paragraphOf(group: Placed<TextLine>[]): ParagraphBlock {
+/** Room (font sizes) that sets text off its column's edge: in a column of the page, and in a table cell. */
+const SET_OFF_EMS = { page: 2, cell: 0.25 };
+
+function paragraphOf(group: Placed<TextLine>[], inCell: boolean): ParagraphBlock {
   const lines = group.map((p) => p.item);
   const { columnLeft, columnRight } = group[0];
   const marker = listMarker(lines[0].text);
   const runs = runsOf(lines, marker ? charCount(lines[0], marker.text) : 0);
   const size = dominantSize(lines.flatMap((l) => l.chars));
-  const alignment = marker ? 'left' : alignmentOf(lines, columnLeft, columnRight, size);
+  const alignment = marker ? 'left' : alignmentOf(lines, columnLeft, columnRight, size, inCell ? SET_OFF_EMS.cell : SET_OFF_EMS.page);
   const bodyLeft = Math.min(...(lines.length > 1 ? lines.slice(1) : lines).map((l) => l.box.x0));
   const indentLeft = alignment === 'left' && !marker ? Math.max(0, bodyLeft - columnLeft) : 0;
   const firstLineIndent = alignment === 'left' && !marker && lines.length > 1 ? lines[0].box.x0 - bodyLeft : 0;
@@ -158,14 +165,15 @@ export function spacingAbove(gap: number, size: number): number {
 }
 
 /** Consecutive lines of one stretch of text (nothing else between them in reading order). */
-export function buildParagraphs(lines: readonly Placed<TextLine>[]): ParagraphBlock[] {
+/** `inCell`: the lines are a table cell's, placed between its column's text's own edges (page-layout.ts tableBlock). */
+export function buildParagraphs(lines: readonly Placed<TextLine>[], { inCell = false } = {}): ParagraphBlock[] {
   const groups: Placed<TextLine>[][] = [];
   for (const line of joinSameBaseline(lines)) {
     const group = groups.at(-1);
     if (group && continues(group, line)) group.push(line);
     else groups.push([line]);
   }
-  return spacedParagraphs(groups.map(paragraphOf));
+  return spacedParagraphs(groups.map((group) => paragraphOf(group, inCell)));
 }
 
 /** Sets each paragraph's space above from the gap to the one before it in reading order. */
