@@ -52,9 +52,9 @@ import { cellEdges, isFullGrid, type CellEdges } from '../layout/table-rules';
 import { isVerticalWriting, verticalWritingAt } from '../layout/turned-text';
 import { hexColor } from './colors';
 import { DEFAULT_EAST_ASIAN_FONT, familyName, fixedWidthFamily, isEastAsianFamily } from './font-names';
+import { EMUS_PER_POINT, PIXELS_PER_POINT, pixelSize } from './units';
 
 const TWIPS_PER_POINT = 20;
-const PIXELS_PER_POINT = 96 / 72;
 const MIN_MARGIN = 18;
 const MAX_MARGIN = 108;
 
@@ -136,7 +136,7 @@ async function glyphPicture({ box, file, baseline }: GlyphPicture): Promise<Imag
   return new ImageRun({
     type: 'png',
     data: await readFile(file),
-    transformation: { width: Math.max(1, Math.round((box.x1 - box.x0) * PIXELS_PER_POINT)), height: Math.max(1, Math.round((box.y1 - box.y0) * PIXELS_PER_POINT)) },
+    transformation: pixelSize(box.x1 - box.x0, box.y1 - box.y0),
     // In half-points: LibreOffice (and WPS) read w:position only as an integer, not as the "-3pt"
     // the docx package's type asks for, which it writes through unchanged.
     ...(below >= 0.25 ? { run: { position: String(-Math.round(below * 2)) as UniversalMeasure } } : {}),
@@ -240,7 +240,6 @@ async function table(block: TableBlock, numbering: ListNumbering, anchoredPages:
 }
 
 const TEXT_FLOW = { horizontal: 'horizontal', up: 'bottomToTop', down: 'topToBottom' } as const satisfies Record<FigureLabel['flow'], string>;
-const EMUS_PER_POINT = 12700;
 
 /**
  * A label's text box, floating in front of its figure's picture: placed from the top of the

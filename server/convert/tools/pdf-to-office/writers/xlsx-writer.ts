@@ -18,14 +18,13 @@ import type { ScriptPiece } from '../layout/sub-superscripts';
 import { cellEdges } from '../layout/table-rules';
 import type { TextLine } from '../layout/text-lines';
 import { cellValue } from './cell-values';
+import { EMUS_PER_POINT, PIXELS_PER_POINT, pixelSize } from './units';
 import { fixedWidthFamily } from './font-names';
 
 /** Excel column width unit is about one digit of the default font: ~5.6 points. */
 const POINTS_PER_WIDTH_UNIT = 5.6;
 const MAX_COLUMN_WIDTH = 80;
 const THIN = { style: 'thin' } as const;
-const PIXELS_PER_POINT = 96 / 72;
-const EMUS_PER_POINT = 12700;
 /** Wider pictures are scaled down, keeping their shape: about an A4 page's width at 96 dpi (pixels). */
 const MAX_PICTURE_WIDTH = 800;
 /** The rows a picture takes are about as tall as Excel's default row (points), so the grid around it looks as usual. */
@@ -161,22 +160,18 @@ class PageSheet {
       const down = cellAndOffset(top, () => rowHeight);
       // The anchor's cell and offset in it (EMUs): exceljs's fractional {col, row} measures a column in its own units.
       const tl = { nativeCol: across.cell, nativeColOff: Math.round(across.offset * EMUS_PER_POINT), nativeRow: row - 1 + down.cell, nativeRowOff: Math.round(down.offset * EMUS_PER_POINT) };
-      this.sheet.addImage(this.workbook.addImage({ filename: file, extension: 'png' }), {
-        tl: tl as unknown as ExcelJS.Anchor,
-        ext: { width: Math.max(1, Math.round(width * PIXELS_PER_POINT)), height: Math.max(1, Math.round(height * PIXELS_PER_POINT)) },
-        editAs: 'oneCell',
-      });
+      this.place(file, tl as unknown as ExcelJS.ImagePosition['tl'], width, height);
     }
     for (const { row, column, offset, picture } of this.pictures) {
       const { box, file } = picture;
       const share = Math.min(0.9, Math.max(0, offset / ((this.widths[column] ?? DEFAULT_COLUMN_WIDTH) * POINTS_PER_WIDTH_UNIT)));
-      const image = this.workbook.addImage({ filename: file, extension: 'png' });
-      this.sheet.addImage(image, {
-        tl: { col: column + share, row: row - 1 },
-        ext: { width: Math.max(1, Math.round((box.x1 - box.x0) * PIXELS_PER_POINT)), height: Math.max(1, Math.round((box.y1 - box.y0) * PIXELS_PER_POINT)) },
-        editAs: 'oneCell',
-      });
+      this.place(file, { col: column + share, row: row - 1 }, box.x1 - box.x0, box.y1 - box.y0);
     }
+  }
+
+  /** A PNG anchored at `tl` by its top left corner, `width` × `height` points, keeping its size when columns change. */
+  private place(file: string, tl: ExcelJS.ImagePosition['tl'], width: number, height: number): void {
+    this.sheet.addImage(this.workbook.addImage({ filename: file, extension: 'png' }), { tl, ext: pixelSize(width, height), editAs: 'oneCell' });
   }
 
   private widen(column: number, points: number): void {
