@@ -6,6 +6,7 @@
 // MuPDF gives each instruction and its comment as separate lines, which the gaps between
 // mnemonics and operands, read as a gutter, sent to separate columns). A code word inside a
 // line of prose leaves that line prose: only lines with no other font take part.
+import { median } from '../median';
 import { isBlank, unionBox, type Box, type PdfChar } from '../page-content';
 import type { ParagraphBlock, TextRun } from './blocks';
 import { appendToRuns } from './paragraphs';
@@ -44,11 +45,6 @@ export interface Listing {
 
 const inked = (c: PdfChar) => !isBlank(c);
 const advance = (c: PdfChar) => c.box.x1 - c.box.x0;
-
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? 0;
-}
 
 /**
  * Which fonts of the page set every glyph at one pitch: by name, or by their glyphs on the page

@@ -2,6 +2,7 @@
 // figures become pictures of their region carrying their text as labels, the rest (lines, images,
 // tables and figures as wholes) is ordered by columns, and runs of lines become paragraphs; text
 // running down or up the page is laid out in its own frame and read as one piece (turned-text.ts).
+import { median } from '../median';
 import { containsPoint, insideBox, overlaps, type Box, type PdfChar, type PdfPage } from '../page-content';
 import type { Block, ImageBlock, PageLayout, SheetLines, TableBlock, TableCellBlock } from './blocks';
 import { figureLabel, labelsInReadingOrder, type PlacedLabel } from './figure-labels';
@@ -63,10 +64,8 @@ function tableBlock(table: RuledTable, texts: Map<GridCell, CellText>): TableBlo
   return { kind: 'table', box: table.box, xs: table.xs, ys: table.ys, cells, rules: table.rules };
 }
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? 10;
-}
+/** The usual text size of the sizes given; a body size when there are none. */
+const typicalSize = (sizes: readonly number[]) => median(sizes, 10);
 
 /** A row's pictures left to right, then each one's captions (laid out in its cell), tied to them. */
 function rowBlocks({ row, cells }: FoundImageRow): Block[] {
@@ -137,12 +136,12 @@ export function layoutPage(source: PdfPage): PageLayout {
     .map((i) => ({ kind: 'image', ...i }));
   const figureImages: ImageBlock[] = figures.map((figure, i) => {
     const box = { x0: figure.x0 - FIGURE_PADDING, y0: figure.y0 - FIGURE_PADDING, x1: figure.x1 + FIGURE_PADDING, y1: figure.y1 + FIGURE_PADDING };
-    const ordered = labelsInReadingOrder(labels[i], MIN_GUTTER_EMS * median(labels[i].map(({ label }) => label.size)));
+    const ordered = labelsInReadingOrder(labels[i], MIN_GUTTER_EMS * typicalSize(labels[i].map(({ label }) => label.size)));
     return { kind: 'image', box, file: '', renderFrom: page.number, labels: ordered };
   });
   const turnedTexts = (['down', 'up'] as const)
     .filter((flow) => turned[flow].length > 0)
-    .map((flow) => turnedText(turned[flow], flow, MIN_GUTTER_EMS * median(turned[flow].map((l) => l.size))));
+    .map((flow) => turnedText(turned[flow], flow, MIN_GUTTER_EMS * typicalSize(turned[flow].map((l) => l.size))));
   // A code listing is read as one piece, its lines kept as set (listings.ts).
   const { listings, rest: proseLines } = findListings(freeLines, fixedWidthFonts(page.lines.flatMap((l) => l.chars)));
   // Pictures side by side are read as one piece with the captions under them.
@@ -156,7 +155,7 @@ export function layoutPage(source: PdfPage): PageLayout {
     ...tables.map((t) => tableBlock(t, cellTexts)),
     ...turnedTexts,
   ];
-  const gutter = MIN_GUTTER_EMS * median(freeLines.map((l) => l.size));
+  const gutter = MIN_GUTTER_EMS * typicalSize(freeLines.map((l) => l.size));
   const lineBoxes = freeLines.map((l) => l.box);
   const frames = drawings.filter((d) => isTextFrame(d, lineBoxes) && !figures.some((f) => overlaps(f, d.box))).map((d) => d.box);
   const ordered = framedReadingOrder(items, gutter, frames);

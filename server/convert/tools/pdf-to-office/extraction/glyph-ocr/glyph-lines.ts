@@ -1,6 +1,7 @@
 // The lines of the page dump that hold unreadable glyphs, as glyph-ocr reads them, and the few of
 // them worth the cost of OCR: lines are picked until each unreadable glyph has been seen a few
 // times, within a budget of lines, pages and lines per font.
+import { median } from '../../median';
 import { isCjk } from '../../layout/scripts';
 import { EMPTY_TEXT, REPLACEMENT } from '../unmapped-glyphs';
 import { glyphKey, type RawPage } from '../raw-page';
@@ -34,10 +35,6 @@ const BELOW = 0.35;
 
 /** Glyph 0 is .notdef, what a font draws for a code it lacks: there is nothing to read. */
 const readableGlyph = (glyph: number | undefined): glyph is number => glyph !== undefined && glyph > 0;
-
-function median(values: number[]): number {
-  return [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
-}
 
 /** The page's lines that run left to right and hold at least one unreadable glyph with a (real) glyph id. */
 export function glyphLinesOf(raw: RawPage): GlyphLine[] {
