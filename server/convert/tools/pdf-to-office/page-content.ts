@@ -144,6 +144,12 @@ export function downwardSide(u: { x: number; y: number }): { x: number; y: numbe
   return { x: -u.y, y: u.x };
 }
 
+/** The point `along` points in direction `u` and `down` points to its downward side from `origin` (y down). */
+export function stepFrom(origin: { x: number; y: number }, u: { x: number; y: number }, along: number, down: number): { x: number; y: number } {
+  const v = downwardSide(u);
+  return { x: origin.x + along * u.x + down * v.x, y: origin.y + along * u.y + down * v.y };
+}
+
 /** The smallest box around the points. */
 export function boxAround(points: readonly { x: number; y: number }[]): Box {
   return unionBox(points.map(({ x, y }) => ({ x0: x, y0: y, x1: x, y1: y })));

@@ -8,7 +8,7 @@
 // MuPDF gives the widget's rectangle on the page as shown; the value turns with the page's /Rotate
 // (less the widget's own /MK /R), as a viewer draws it, so on a page turned by /Rotate alone it
 // runs down or up the shown page like the page's own text.
-import { boxAround, containsPoint, downwardSide, quarterTurnDirection, type Box, type PdfChar, type PdfFont, type PdfLine } from '../page-content';
+import { boxAround, containsPoint, downwardSide, quarterTurnDirection, stepFrom, type Box, type PdfChar, type PdfFont, type PdfLine } from '../page-content';
 
 /**
  * [x0, y0, x1, y1, value, font name, size (0: fit the box), colour 0xRRGGBB, quadding 0/1/2, multiline 0/1,
@@ -129,7 +129,7 @@ function fieldFrame(box: Box, turn: number) {
   const width = upright ? box.x1 - box.x0 : box.y1 - box.y0;
   const height = upright ? box.y1 - box.y0 : box.x1 - box.x0;
   const start = { x: along.x < 0 || down.x < 0 ? box.x1 : box.x0, y: along.y < 0 || down.y < 0 ? box.y1 : box.y0 };
-  const at = (u: number, v: number) => ({ x: start.x + u * along.x + v * down.x, y: start.y + u * along.y + v * down.y });
+  const at = (u: number, v: number) => stepFrom(start, along, u, v);
   return { along, width, height, at, turned: turn !== 0 };
 }
 

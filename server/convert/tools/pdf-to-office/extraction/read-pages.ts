@@ -7,7 +7,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { runEngine } from '../../../engines';
-import { boxAround, CJK_ASCENT, downwardSide, isBlank, type Box, type PdfChar, type PdfDrawing, type PdfFont, type PdfLine, type PdfPage } from '../page-content';
+import { boxAround, CJK_ASCENT, downwardSide, isBlank, stepFrom, type Box, type PdfChar, type PdfDrawing, type PdfFont, type PdfLine, type PdfPage } from '../page-content';
 import { PAGE_DUMP_SCRIPT } from './mutool-script';
 import { applySoftMask } from '../../pdf-render/soft-mask';
 import { withoutReplacement } from './unmapped-glyphs';
@@ -48,8 +48,7 @@ const LEFT_TO_RIGHT = { x: 1, y: 0 };
  */
 function glyphBox(quad: Box, origin: { x: number; y: number }, size: number, u: { x: number; y: number } = LEFT_TO_RIGHT): Box {
   const along = [quad.x0, quad.x1].flatMap((x) => [quad.y0, quad.y1].map((y) => (x - origin.x) * u.x + (y - origin.y) * u.y));
-  const v = downwardSide(u);
-  return boxAround([Math.min(...along), Math.max(...along)].flatMap((a) => [-ASCENT * size, DESCENT * size].map((b) => ({ x: origin.x + a * u.x + b * v.x, y: origin.y + a * u.y + b * v.y }))));
+  return boxAround([Math.min(...along), Math.max(...along)].flatMap((a) => [-ASCENT * size, DESCENT * size].map((b) => stepFrom(origin, u, a, b))));
 }
 
 /**
@@ -65,8 +64,7 @@ function verticalGlyph(quad: Box, size: number, u: { x: number; y: number }): { 
   const reach = (p: { x: number; y: number }) => p.x * (u.x + v.x) + p.y * (u.y + v.y);
   const drawnOrigin = corners.reduce((best, p) => (reach(p) > reach(best) ? p : best));
   const across = corners.map((p) => (p.x - drawnOrigin.x) * v.x + (p.y - drawnOrigin.y) * v.y);
-  const at = (a: number, b: number) => ({ x: drawnOrigin.x + a * u.x + b * v.x, y: drawnOrigin.y + a * u.y + b * v.y });
-  const box = boxAround([-CJK_ASCENT * size, (1 - CJK_ASCENT) * size].flatMap((a) => [Math.min(...across), Math.max(...across)].map((b) => at(a, b))));
+  const box = boxAround([-CJK_ASCENT * size, (1 - CJK_ASCENT) * size].flatMap((a) => [Math.min(...across), Math.max(...across)].map((b) => stepFrom(drawnOrigin, u, a, b))));
   return { box, drawnOrigin };
 }
 

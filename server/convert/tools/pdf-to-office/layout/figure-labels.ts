@@ -2,7 +2,7 @@
 // as labels placed over its picture: Word and PowerPoint put each label in a text box where it
 // stood, and the picture is drawn without those glyphs (extraction/page-clips.ts), so the text
 // can be found, copied and edited and is not shown twice.
-import { downwardSide, unionBox, type Box, type PdfChar } from '../page-content';
+import { stepFrom, unionBox, type Box, type PdfChar } from '../page-content';
 import type { Direction, FigureLabel, TextRun } from './blocks';
 import { readingOrder } from './reading-order';
 import type { TextLine } from './text-lines';
@@ -39,8 +39,7 @@ function frameOf(origin: { x: number; y: number }, u: Direction, length: number,
   const turn = quarterTurn(u);
   if (turn === 'up') return { frame: { x0: origin.x - above, y0: origin.y - room, x1: origin.x - above + height, y1: origin.y }, rotation: 0, flow: 'up' };
   if (turn === 'down') return { frame: { x0: origin.x + above - height, y0: origin.y, x1: origin.x + above, y1: origin.y + room }, rotation: 0, flow: 'down' };
-  const v = downwardSide(u);
-  const centre = { x: origin.x - above * v.x + (room / 2) * u.x + (height / 2) * v.x, y: origin.y - above * v.y + (room / 2) * u.y + (height / 2) * v.y };
+  const centre = stepFrom(origin, u, room / 2, height / 2 - above);
   const frame: Box = { x0: centre.x - room / 2, y0: centre.y - height / 2, x1: centre.x + room / 2, y1: centre.y + height / 2 };
   return { frame, rotation: Math.round((Math.atan2(u.y, u.x) * 180) / Math.PI + 360) % 360, flow: 'horizontal' };
 }
