@@ -35,8 +35,11 @@ export interface ParagraphBlock {
   lineCount: number;
   /** Set by the document-wide heading pass. */
   headingLevel?: 1 | 2 | 3;
-  /** `marker` is the text the item started with, dropped because Word numbers the item itself. */
-  list?: { kind: ListKind; value: number; marker: string };
+  /**
+   * A list item: `marker` is the text it started with, dropped from its runs because the writer
+   * numbers the item itself, printing `label` (list-markers.ts) from `value` on.
+   */
+  list?: { kind: ListKind; value: number; marker: string; label: string };
   alignment: Alignment;
   /** Points from the column's left edge. */
   indentLeft: number;

@@ -9,6 +9,11 @@ export interface ListMarker {
   text: string;
   /** The number it stands for (1 for bullets). */
   value: number;
+  /**
+   * The marker's shape with its number as %1 ("%1)", "(%1)", "（%1）", "%1、"), or the bullet
+   * itself: what a list numbering must print for the items to read as printed (a) stays a), not a.).
+   */
+  label: string;
 }
 
 const BULLET = /^([•●○◦■□▪▫◆◇►▶➢➤✓✔·\uf0a7\uf0b7\uf0d8\uf076\uf0fc]\s*|[-–—*]\s+)/;
@@ -24,18 +29,28 @@ function chineseNumber(text: string): number {
   return (text.includes('十') ? (tens === '' ? 1 : digit(tens)) * 10 : 0) + (ones === '' ? 0 : digit(ones));
 }
 
+/** Bullets a symbol font draws from private-use codes (Wingdings, Symbol) print as a plain bullet anywhere else. */
+const PRIVATE_USE = /\p{Co}/u;
+
+/** The marker with its number, `numeral`, as %1; a bullet is its own label. */
+function labelOf(text: string, numeral?: string): string {
+  const shape = text.trim();
+  if (numeral === undefined) return PRIVATE_USE.test(shape) ? '•' : shape;
+  return shape.replace(numeral, '%1');
+}
+
 function matchMarker(text: string): ListMarker | undefined {
   let match = BULLET.exec(text);
-  if (match) return { kind: 'bullet', text: match[0], value: 1 };
+  if (match) return { kind: 'bullet', text: match[0], value: 1, label: labelOf(match[0]) };
   match = DECIMAL.exec(text);
-  if (match) return { kind: 'decimal', text: match[0], value: Number(match[1] ?? match[2]) };
+  if (match) return { kind: 'decimal', text: match[0], value: Number(match[1] ?? match[2]), label: labelOf(match[0], match[1] ?? match[2]) };
   match = CHINESE.exec(text);
-  if (match) return { kind: 'chinese', text: match[0], value: chineseNumber(match[1] ?? match[2]) };
+  if (match) return { kind: 'chinese', text: match[0], value: chineseNumber(match[1] ?? match[2]), label: labelOf(match[0], match[1] ?? match[2]) };
   match = LETTER.exec(text);
   if (!match) return undefined;
   const letter = match[1];
   const kind = letter === letter.toLowerCase() ? 'lowerLetter' : 'upperLetter';
-  return { kind, text: match[0], value: letter.toLowerCase().charCodeAt(0) - 96 };
+  return { kind, text: match[0], value: letter.toLowerCase().charCodeAt(0) - 96, label: labelOf(match[0], letter) };
 }
 
 /** The marker a list item's text starts with; a marker with nothing after it is not an item. */

@@ -126,7 +126,7 @@ function paragraphOf(group: Placed<TextLine>[], inCell: boolean): ParagraphBlock
     runs,
     size,
     lineCount: lines.length,
-    list: marker ? { kind: marker.kind, value: marker.value, marker: marker.text } : undefined,
+    list: marker ? { kind: marker.kind, value: marker.value, marker: marker.text, label: marker.label } : undefined,
     alignment,
     indentLeft: indentLeft < 2 ? 0 : indentLeft,
     firstLineIndent: Math.abs(firstLineIndent) < 2 ? 0 : firstLineIndent,

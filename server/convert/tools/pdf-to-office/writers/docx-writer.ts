@@ -62,29 +62,29 @@ const twips = (points: number) => Math.round(points * TWIPS_PER_POINT);
 
 const ALIGNMENT = { left: AlignmentType.LEFT, center: AlignmentType.CENTER, right: AlignmentType.RIGHT } as const satisfies Record<Alignment, unknown>;
 const HEADING = { 1: HeadingLevel.HEADING_1, 2: HeadingLevel.HEADING_2, 3: HeadingLevel.HEADING_3 } as const;
-const LIST_FORMAT: Record<ListKind, { format: (typeof LevelFormat)[keyof typeof LevelFormat]; text: string }> = {
-  bullet: { format: LevelFormat.BULLET, text: '•' },
-  decimal: { format: LevelFormat.DECIMAL, text: '%1.' },
-  lowerLetter: { format: LevelFormat.LOWER_LETTER, text: '%1.' },
-  upperLetter: { format: LevelFormat.UPPER_LETTER, text: '%1.' },
-  chinese: { format: LevelFormat.CHINESE_COUNTING, text: '%1、' },
+const LIST_FORMAT: Record<ListKind, (typeof LevelFormat)[keyof typeof LevelFormat]> = {
+  bullet: LevelFormat.BULLET,
+  decimal: LevelFormat.DECIMAL,
+  lowerLetter: LevelFormat.LOWER_LETTER,
+  upperLetter: LevelFormat.UPPER_LETTER,
+  chinese: LevelFormat.CHINESE_COUNTING,
 };
 
-/** Each run of consecutive list items of one kind is one numbered list (its own numbering). */
+/** Each run of consecutive list items of one kind and label is one numbered list (its own numbering). */
 class ListNumbering {
   readonly config: INumberingOptions['config'][number][] = [];
   private previous: ParagraphBlock | undefined;
 
   referenceFor(paragraph: ParagraphBlock): string | undefined {
     const list = paragraph.list;
-    const continuing = list && this.previous?.list?.kind === list.kind;
+    const continuing = list && this.previous?.list?.kind === list.kind && this.previous.list.label === list.label;
     this.previous = paragraph;
     if (!list) return undefined;
     if (!continuing) {
       const level: ILevelsOptions = {
         level: 0,
-        format: LIST_FORMAT[list.kind].format,
-        text: LIST_FORMAT[list.kind].text,
+        format: LIST_FORMAT[list.kind],
+        text: list.label,
         start: list.value,
         alignment: AlignmentType.LEFT,
         style: { paragraph: { indent: { left: 720, hanging: 360 } } },

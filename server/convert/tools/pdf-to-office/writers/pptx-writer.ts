@@ -56,10 +56,28 @@ function pictureRoom(run: TextRun): string {
   return '\u2003'.repeat(Math.max(1, Math.round((box.x1 - box.x0) / Math.max(1, run.size))));
 }
 
+type NumberType = 'arabicPeriod' | 'arabicParenR' | 'arabicParenBoth' | 'alphaLcPeriod' | 'alphaLcParenR' | 'alphaLcParenBoth' | 'alphaUcPeriod' | 'alphaUcParenR' | 'alphaUcParenBoth';
+
+/** PowerPoint's numbering schemes by the kind and label they print; any other label ("%1、") stays text at the head of its item. */
+const NUMBER_TYPES: Partial<Record<string, NumberType>> = {
+  'decimal %1.': 'arabicPeriod', 'decimal %1)': 'arabicParenR', 'decimal (%1)': 'arabicParenBoth',
+  'lowerLetter %1.': 'alphaLcPeriod', 'lowerLetter %1)': 'alphaLcParenR', 'lowerLetter (%1)': 'alphaLcParenBoth',
+  'upperLetter %1.': 'alphaUcPeriod', 'upperLetter %1)': 'alphaUcParenR', 'upperLetter (%1)': 'alphaUcParenBoth',
+};
+
+/** The item's bullet or numbering as PowerPoint prints it, or undefined when its marker stays text. */
+function bulletOf(list: NonNullable<ParagraphBlock['list']>) {
+  if (list.kind === 'bullet') return list.label === '•' ? true : { characterCode: list.label.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0') };
+  const numberType = NUMBER_TYPES[`${list.kind} ${list.label}`];
+  // pptxgenjs 3.12 writes `style` (its types' `numberType` is never read).
+  return numberType && { type: 'number' as const, style: numberType, numberStartAt: list.value };
+}
+
 async function addParagraph(slide: Slide, paragraph: ParagraphBlock, inches: (points: number) => number, scale: number, slideOf: SlideOf): Promise<void> {
-  const { box } = paragraph;
-  const bullet = paragraph.list && (paragraph.list.kind === 'bullet' ? true : { type: 'number' as const, numberStartAt: paragraph.list.value });
-  const text = paragraph.runs.map((run, index) => ({
+  const { box, list } = paragraph;
+  const bullet = list && bulletOf(list);
+  const runs = list && !bullet ? [{ ...paragraph.runs[0], text: list.marker, picture: undefined, link: undefined, script: undefined }, ...paragraph.runs] : paragraph.runs;
+  const text = runs.map((run, index) => ({
     text: run.picture ? pictureRoom(run) : run.text,
     options: {
       ...runFont(run, scale, paragraph.preformatted),
