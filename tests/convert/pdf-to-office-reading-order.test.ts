@@ -4,14 +4,15 @@
 // entries stay columns. The page (tests/support/reading-order-pdfs.ts)
 // draws everything in reading order, so poppler's pdftotext -raw (content stream order) is the
 // independent witness; the DOCX is read back as its XML, the XLSX by exceljs, cell after cell, row
-// after row (a sheet reads one column of prose after the other, not both across the gutter).
+// after row (a sheet reads one column of prose after the other, not both across the gutter). A
+// second page: bold run-in headings at the margin beside centred formulas (not a column).
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { pdfToOfficeConverters } from '../../server/convert/tools/pdf-to-office';
 import { converterOf, convertFile, scratchFolder } from '../support/convert-job';
-import { HEADER_ITEMS, INDEX_COLUMNS, LISTING, PROSE_COLUMNS, readingOrderPdf, RUNNING_HEADER, TABLE } from '../support/reading-order-pdfs';
+import { HEADER_ITEMS, INDEX_COLUMNS, LISTING, PROSE_COLUMNS, readingOrderPdf, RUN_IN, runInHeadingsPdf, RUNNING_HEADER, TABLE } from '../support/reading-order-pdfs';
 import { zipPartText } from '../support/zip';
 
 const scratch = scratchFolder('pdf-to-office-reading-order-');
@@ -54,4 +55,34 @@ it.each(Object.entries(sequences))('Word reads %s', (_, pieces) => {
 
 it.each(Object.entries(sequences))('Excel reads %s', (_, pieces) => {
   expect(sheet).toContain(squash(pieces.join('')));
+});
+
+describe('run-in headings at the margin beside centred formulas (GeoTopo)', () => {
+  let paragraphs: string[];
+  let runInWord: string;
+  let runInRaw: string;
+  beforeAll(async () => {
+    const file = path.join(scratch, 'run-in-headings.pdf');
+    writeFileSync(file, await runInHeadingsPdf());
+    runInRaw = squash(execFileSync('pdftotext', ['-raw', file, '-'], { encoding: 'utf8' }));
+    const document = await zipPartText((await convertFile(converterOf('pdf-to-word', pdfToOfficeConverters), file, scratch)).path, 'word/document.xml');
+    paragraphs = [...document.matchAll(/<w:p[ >][\s\S]*?<\/w:p>/g)].map((p) => [...p[0].matchAll(/<w:t(?: [^>]*)?>([^<]*)<\/w:t>/g)].map((m) => m[1]).join(''));
+    runInWord = squash(paragraphs.join(''));
+  });
+
+  const runInSequences = {
+    'the running header, then the caption': [...RUN_IN.header, RUN_IN.caption],
+    'the caption, then the proof heading and its formula': [RUN_IN.caption, RUN_IN.proof, ...RUN_IN.formula],
+    'the formula, then the definition heading and its text': [RUN_IN.formula.at(-1)!, RUN_IN.definition, ...RUN_IN.definitionText],
+  };
+
+  it.each(Object.entries(runInSequences))('pdftotext -raw and Word read %s', (_, pieces) => {
+    expect(runInRaw).toContain(squash(pieces.join('')));
+    expect(runInWord).toContain(squash(pieces.join('')));
+  });
+
+  it('starts a paragraph at a bold heading under a full line of text', () => {
+    expect(paragraphs.map((p) => p.trim())).toContain(RUN_IN.remark);
+    expect(paragraphs.map((p) => p.trim())).toContain(RUN_IN.sentence);
+  });
 });

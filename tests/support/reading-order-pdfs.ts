@@ -81,3 +81,41 @@ export async function readingOrderPdf(): Promise<Uint8Array> {
   });
   return doc.save();
 }
+
+/**
+ * A page of a mathematics text (GeoTopo-komprimiert.pdf, page 50): run-in headings in bold at the
+ * margin ("Proof:", "Definition 46") with centred display formulas between them, so a strip of
+ * white space runs down the page between the headings and the formulas — not a gutter: the
+ * headings stand rows apart. Then a sentence whose line looks full beside the long first word of
+ * the bold heading under it ("Remark 47"). Drawn in reading order.
+ */
+export const RUN_IN = {
+  header: ['50', '3.2. FUNDAMENTAL GROUP'],
+  caption: 'Figure 3.7: The situation of Remark 46',
+  proof: 'Proof:',
+  formula: ['a([g1] * [g2]) = [d * (g1 * g2) * d]', '= [d * g1 * d * d * g2 * d]', '= [d * g1 * d] * [d * g2 * d]', '= a([g1]) * a([g2])'],
+  definition: 'Definition 46',
+  definitionText: ['A path-connected topological space X is called simply connected when its fundamental group', 'at one of its points is trivial.'],
+  sentence: 'When the fundamental group at one point x of X is trivial, then by Remark 46 it is trivial at every other point of X.',
+  remark: 'Remark 47',
+  remarkText: 'Every continuous map between two spaces induces a homomorphism of their groups.',
+};
+
+export async function runInHeadingsPdf(): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const page = doc.addPage([595, 842]);
+  const body = await doc.embedFont(StandardFonts.TimesRoman);
+  const bold = await doc.embedFont(StandardFonts.TimesRomanBold);
+  const centred = (text: string, y: number) => write(page, body, text, 297 - body.widthOfTextAtSize(text, SIZE) / 2, y);
+  write(page, bold, RUN_IN.header[0], 60, 60);
+  write(page, bold, RUN_IN.header[1], 535 - bold.widthOfTextAtSize(RUN_IN.header[1], SIZE), 60);
+  centred(RUN_IN.caption, 100);
+  write(page, bold, RUN_IN.proof, 60, 130);
+  RUN_IN.formula.forEach((line, i) => write(page, body, line, i === 0 ? 210 : 262, 150 + 16 * i));
+  write(page, bold, RUN_IN.definition, 60, 230);
+  RUN_IN.definitionText.forEach((line, i) => write(page, body, line, 80, 244 + LEADING * i));
+  write(page, body, RUN_IN.sentence, 60, 278);
+  write(page, bold, RUN_IN.remark, 60, 296);
+  write(page, body, RUN_IN.remarkText, 80, 310);
+  return doc.save();
+}

@@ -35,10 +35,15 @@ function continuesInNextColumn(last: Placed<TextLine>, next: Placed<TextLine>): 
   );
 }
 
+const whollyBold = (line: TextLine) => line.chars.every((c) => isBlank(c) || c.font.bold);
+
 function continues(group: Placed<TextLine>[], next: Placed<TextLine>): boolean {
   const previous = group.at(-1)!.item;
   const line = next.item;
   if (listMarker(line.text)) return false;
+  // A line wholly in bold under one that is not is a heading of its own ("Bemerkung 47" under a
+  // sentence whose line looks full only because the heading's first word is long).
+  if (whollyBold(line) && !whollyBold(previous)) return false;
   if (next.columnLeft !== group.at(-1)!.columnLeft) return next.columnLeft > group.at(-1)!.columnRight && continuesInNextColumn(group.at(-1)!, next);
   if (Math.abs(line.size - previous.size) > SIZE_TOLERANCE * previous.size) return false;
   const advance = line.baseline - previous.baseline;

@@ -25,6 +25,8 @@ interface Interval {
 const MIN_COLUMN_ROWS = 3;
 /** Each side of a gutter group has text in at least this many of its rows. */
 const MIN_SIDE_ROWS = 2;
+/** …and text in at least this share of the rows from its first to its last. */
+const MIN_SIDE_DENSITY = 0.5;
 /** A column narrower than this many gutter widths is list markers or line numbers, not text. */
 const MIN_COLUMN_WIDTH_GUTTERS = 5;
 /** A prose line fills this share of its column's width… */
@@ -74,16 +76,21 @@ function widest(intervals: Interval[]): Interval {
 }
 
 /**
- * Both sides of the gutter are columns: wide enough, and each with text in more than one row (a
+ * Both sides of the gutter are columns: wide enough, each with text in more than one row (a
  * running header's right half, "21 … 1.6. WEGE UND KNOTEN", is one row, not a column beside the
- * body's start).
+ * body's start), and each a stack of text: from its first row to its last it has text in most of
+ * the rows. Run-in headings at the margin ("Beweis:", "Definition 46") with centred formulas and
+ * figures between them leave a strip free down the page too, but stand rows apart: they are read
+ * in their rows (GeoTopo-komprimiert.pdf read every such heading of a page before its text).
  */
 function bothSidesColumns(rows: readonly (readonly { box: Box }[])[], gutter: Interval, minWidth: number): boolean {
   const middle = (gutter.from + gutter.to) / 2;
   const side = (onIt: (box: Box) => boolean) => {
     const boxes = rows.flatMap((row) => row.filter((i) => onIt(i.box)).map((i) => i.box));
-    const rowCount = rows.filter((row) => row.some((i) => onIt(i.box))).length;
-    return boxes.length > 0 && unionBox(boxes).x1 - unionBox(boxes).x0 >= minWidth && rowCount >= MIN_SIDE_ROWS;
+    const holding = rows.map((row) => row.some((i) => onIt(i.box)));
+    const rowCount = holding.filter(Boolean).length;
+    const span = holding.lastIndexOf(true) - holding.indexOf(true) + 1;
+    return boxes.length > 0 && unionBox(boxes).x1 - unionBox(boxes).x0 >= minWidth && rowCount >= MIN_SIDE_ROWS && rowCount >= MIN_SIDE_DENSITY * span;
   };
   return side((box) => box.x1 <= middle) && side((box) => box.x0 >= middle);
 }
