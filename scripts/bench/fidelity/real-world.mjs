@@ -4,7 +4,10 @@
 //     text of the result in document order; recall = the longest common subsequence (GNU diff, one
 //     code point a line) over the input's characters, so text kept but put out of order counts as
 //     lost (and beside it, what is kept in any order: a multiset of code points). pdftotext has three reading orders, none right everywhere (columns read well in its
-//     default order, tables row by row in -layout and -raw, -raw follows the content stream): each result gets the best of the three;
+//     default order, tables row by row in -layout and -raw, -raw follows the content stream), and
+//     a fourth reader, pdf.js (neither poppler nor MuPDF), reads fonts poppler turns to mojibake
+//     (TeX's math fonts, TAMReview.pdf's): each result gets the best of the four readings
+//     (--reference=pdftotext: pdftotext's three only);
 //   - U+FFFD: how many the result holds (a glyph the converter could not map);
 //   - figures: images drawn on the input's pages (pdfimages -list, at least 16 pt each way, soft
 //     masks not counted) against pictures in the DOCX (pic:pic); kept = min(result, input) / input;
@@ -20,14 +23,15 @@
 // Corpus: folders or files as arguments, else $FIDELITY_CORPUS (colon-separated), else
 // ../shared/fixtures/pdf; files that need a password are left out. README.md beside says how to fetch the
 // public corpora.
-//   [FIDELITY_LO_TIMEOUT=600] node scripts/bench/fidelity/real-world.mjs [--excel] [--no-libreoffice] [--no-pdf2docx] [--reference=ocr] [folder|file…]
+//   [FIDELITY_LO_TIMEOUT=600] node scripts/bench/fidelity/real-world.mjs [--excel] [--no-libreoffice] [--no-pdf2docx] [--reference=ocr|pdftotext] [folder|file…]
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { importBundled, root } from './bundle.mjs';
-import { documentXml } from './score.mjs';
+import { documentXml, docxPart } from './score.mjs';
 
 const args = process.argv.slice(2);
 const withExcel = args.includes('--excel');
@@ -35,6 +39,7 @@ const withLibreOffice = !args.includes('--no-libreoffice');
 const PDF2DOCX = path.join(root, 'tmp/yardsticks/pdf2docx-wasm');
 const withPdf2docx = !args.includes('--no-pdf2docx') && fs.existsSync(path.join(PDF2DOCX, 'index.js'));
 const ocrReference = args.includes('--reference=ocr');
+const pdftotextOnly = args.includes('--reference=pdftotext');
 const named = args.filter((a) => !a.startsWith('--'));
 const sources = named.length ? named : (process.env.FIDELITY_CORPUS?.split(':').filter(Boolean) ?? [path.resolve(root, '../shared/fixtures/pdf')]);
 
@@ -73,8 +78,27 @@ const countFffd = (text) => text.split(FFFD).length - 1;
  */
 const pdftotextReferences = (file) => [
   ...[[], ['-layout']].map((mode) => read('pdftotext', ['-q', ...mode, '-enc', 'UTF-8', file, '-'])),
-  read('pdftotext', ['-q', '-raw', '-enc', 'UTF-8', file, '-']).replace(/(\p{Ll})-\n(?=\p{Ll})/gu, '$1'),
+  joinHyphenated(read('pdftotext', ['-q', '-raw', '-enc', 'UTF-8', file, '-'])),
 ];
+const joinHyphenated = (text) => text.replace(/(\p{Ll})-\n(?=\p{Ll})/gu, '$1');
+
+/**
+ * pdf.js's text of every page in the order the content stream draws it (as -raw). It maps a
+ * glyph by the font's own names where poppler falls back to the character code: TeX's prime
+ * (cmsy's code 0x30) is ′ where pdftotext reads "0", △ not "4", ≠ not "6=", and TAMReview.pdf's
+ * fonts read as words, not mojibake. Pages that pdf.js cannot read leave that reading short,
+ * which only means another reading wins.
+ */
+async function pdfjsReference(file) {
+  const pdf = await getDocument({ data: new Uint8Array(fs.readFileSync(file)), verbosity: 0, isEvalSupported: false }).promise;
+  const pages = [];
+  for (let n = 1; n <= pdf.numPages; n++) {
+    const content = await (await pdf.getPage(n)).getTextContent().catch(() => ({ items: [] }));
+    pages.push(content.items.map((item) => (item.str ?? '') + (item.hasEOL ? '\n' : '')).join(''));
+  }
+  await pdf.destroy();
+  return joinHyphenated(pages.join('\n'));
+}
 
 /** Tesseract's text of every page drawn at 300 dpi, page after page (one reading order). */
 function ocrReferences(file) {
@@ -85,7 +109,8 @@ function ocrReferences(file) {
   return [pages.join('\n')];
 }
 
-const referenceTexts = (file) => (ocrReference ? ocrReferences(file) : pdftotextReferences(file));
+const referenceTexts = async (file) =>
+  ocrReference ? ocrReferences(file) : [...pdftotextReferences(file), ...(pdftotextOnly ? [] : [await pdfjsReference(file)])];
 
 /** Images drawn on the input's pages, big enough to be a figure (not a rule or a bullet). */
 function inputFigures(file) {
@@ -100,9 +125,61 @@ const decode = (text) =>
     .replace(/&#(\d+);/g, (_, d) => String.fromCodePoint(Number(d)))
     .replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, '&');
 
-/** A DOCX's text in document order (text boxes where anchored; VML fallbacks repeat the choice), pictures and tables. */
+const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
+const ROMAN = [[1000, 'm'], [900, 'cm'], [500, 'd'], [400, 'cd'], [100, 'c'], [90, 'xc'], [50, 'l'], [40, 'xl'], [10, 'x'], [9, 'ix'], [5, 'v'], [4, 'iv'], [1, 'i']];
+const CHINESE_DIGITS = '〇一二三四五六七八九';
+/** A number as a numbering format prints it (the formats converters write; others as decimal). */
+function formatNumber(n, format) {
+  const roman = () => ROMAN.reduce((out, [value, letters]) => { for (; n >= value; n -= value) out += letters; return out; }, '');
+  switch (format) {
+    case 'lowerLetter': return LETTERS[(n - 1) % 26].repeat(Math.floor((n - 1) / 26) + 1);
+    case 'upperLetter': return LETTERS[(n - 1) % 26].repeat(Math.floor((n - 1) / 26) + 1).toUpperCase();
+    case 'lowerRoman': return roman();
+    case 'upperRoman': return roman().toUpperCase();
+    case 'chineseCounting': return n < 10 ? CHINESE_DIGITS[n] : `${n >= 20 ? CHINESE_DIGITS[Math.floor(n / 10)] : ''}十${n % 10 ? CHINESE_DIGITS[n % 10] : ''}`;
+    case 'bullet': case 'none': return '';
+    default: return String(n);
+  }
+}
+
+/**
+ * The DOCX's text with each numbered paragraph's label written in before its text, as Word prints
+ * it ("a)", "1.", "•"): a converter that lets Word number a list keeps those characters there, not
+ * in w:t. Labels come from numbering.xml (w:num → w:abstractNum → w:lvl: start, numFmt, lvlText).
+ */
+function withListLabels(xml, numbering) {
+  const levels = new Map();
+  for (const [, id, body] of numbering.matchAll(/<w:abstractNum w:abstractNumId="(\d+)"[^>]*>([\s\S]*?)<\/w:abstractNum>/g)) {
+    const lvls = [...body.matchAll(/<w:lvl w:ilvl="(\d+)"[^>]*>([\s\S]*?)<\/w:lvl>/g)].map(([, ilvl, lvl]) => ({
+      ilvl: Number(ilvl),
+      start: Number(/<w:start w:val="(\d+)"/.exec(lvl)?.[1] ?? 1),
+      format: /<w:numFmt w:val="([^"]+)"/.exec(lvl)?.[1] ?? 'decimal',
+      text: decode(/<w:lvlText w:val="([^"]*)"/.exec(lvl)?.[1] ?? ''),
+    }));
+    levels.set(id, lvls);
+  }
+  const abstractOf = new Map([...numbering.matchAll(/<w:num w:numId="(\d+)"[^>]*>\s*<w:abstractNumId w:val="(\d+)"/g)].map(([, num, abstract]) => [num, abstract]));
+  const counters = new Map();
+  return xml.replace(/<w:pPr>((?:(?!<\/w:pPr>)[\s\S])*?)<\/w:pPr>/g, (pPr, inner) => {
+    const numId = /<w:numId w:val="(\d+)"/.exec(inner)?.[1];
+    const ilvl = Number(/<w:ilvl w:val="(\d+)"/.exec(inner)?.[1] ?? 0);
+    const lvls = levels.get(abstractOf.get(numId));
+    if (!lvls) return pPr;
+    const count = counters.get(numId) ?? [];
+    count[ilvl] = (count[ilvl] ?? (lvls.find((l) => l.ilvl === ilvl)?.start ?? 1) - 1) + 1;
+    count.length = ilvl + 1;
+    counters.set(numId, count);
+    const label = (lvls.find((l) => l.ilvl === ilvl)?.text ?? '').replace(/%(\d)/g, (_, k) => {
+      const level = lvls.find((l) => l.ilvl === Number(k) - 1);
+      return formatNumber(count[Number(k) - 1] ?? level?.start ?? 1, level?.format);
+    });
+    return `${pPr}<w:t>${label.replace(/[<&]/g, ' ')}</w:t>`;
+  });
+}
+
+/** A DOCX's text in document order (text boxes where anchored; VML fallbacks repeat the choice; list labels as printed), pictures and tables. */
 async function readDocx(file) {
-  const xml = (await documentXml(file)).replace(/<mc:Fallback>[\s\S]*?<\/mc:Fallback>/g, '');
+  const xml = withListLabels((await documentXml(file)).replace(/<mc:Fallback>[\s\S]*?<\/mc:Fallback>/g, ''), await docxPart(file, 'word/numbering.xml', ''));
   const text = [...xml.matchAll(/<w:t(?: [^>]*)?>([^<]*)<\/w:t>/g)].map((m) => decode(m[1])).join(' ');
   return { text, pictures: (xml.match(/<pic:pic[ >]/g) ?? []).length, tables: (xml.match(/<w:tbl>/g) ?? []).length };
 }
@@ -195,7 +272,7 @@ function pdf2docx(file) {
 const rows = [];
 for (const [index, file] of inputs.entries()) {
   const name = path.relative(process.cwd(), file);
-  const orders = referenceTexts(file).map(characters);
+  const orders = (await referenceTexts(file)).map(characters);
   const expected = orders[0];
   const figures = inputFigures(file);
   const pages = Number(/^Pages:\s+(\d+)/m.exec(read('pdfinfo', [file]))?.[1] ?? 0);
@@ -203,7 +280,7 @@ for (const [index, file] of inputs.entries()) {
   const measure = async (docx) => {
     const doc = await readDocx(docx);
     const found = characters(doc.text);
-    return { recall: recallInOrder(orders, found), anyOrder: recallAnyOrder(expected, found), fffd: countFffd(doc.text), pictures: doc.pictures, tables: doc.tables };
+    return { recall: recallInOrder(orders, found), anyOrder: Math.max(...orders.map((reading) => recallAnyOrder(reading, found) ?? 0)), fffd: countFffd(doc.text), pictures: doc.pictures, tables: doc.tables };
   };
   try {
     const result = await ours(pdfToWord, file, index);

@@ -2,12 +2,13 @@
 // frames counts like any other text), and scores a converted document against its original.
 import yauzl from 'yauzl';
 
-export function documentXml(file) {
+/** A part of a DOCX (a ZIP) as text; `missing` answers when the package has no such part. */
+export function docxPart(file, name, missing) {
   return new Promise((resolve, reject) => {
     yauzl.open(file, { lazyEntries: true }, (error, zip) => {
       if (error) return reject(error);
       zip.on('entry', (entry) => {
-        if (entry.fileName !== 'word/document.xml') return zip.readEntry();
+        if (entry.fileName !== name) return zip.readEntry();
         zip.openReadStream(entry, (streamError, stream) => {
           if (streamError) return reject(streamError);
           const chunks = [];
@@ -15,11 +16,13 @@ export function documentXml(file) {
           stream.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
         });
       });
-      zip.on('end', () => reject(new Error(`${file}: no word/document.xml`)));
+      zip.on('end', () => (missing === undefined ? reject(new Error(`${file}: no ${name}`)) : resolve(missing)));
       zip.readEntry();
     });
   });
 }
+
+export const documentXml = (file) => docxPart(file, 'word/document.xml');
 
 const decode = (text) => text.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, '&');
 
