@@ -21,7 +21,7 @@ import { UNREADABLE_NEIGHBOURS, unreadableGlyphsPdf, VERTICAL_UNREADABLE_NEIGHBO
 import { readZipParts } from '../support/zip';
 import { pptxgenjsInBrowserMode } from '../support/pptx-in-jest';
 import { converterOf, convertFile, scratchFolder } from '../support/convert-job';
-import { greyPixels, inkBands } from '../support/pixels';
+import { greyPixels, inkBands, popplerPage, type Grey } from '../support/pixels';
 
 const [BEFORE, AFTER] = UNREADABLE_NEIGHBOURS;
 const NOTE = '第1页有 2 个字符无法识别（字体未提供对应的文字），已按原样以图片保留';
@@ -109,6 +109,29 @@ it('Excel: the picture anchored over the cell holding the words, which keep thei
   expect(images[0].range.tl.nativeCol + 1).toBe(words.col);
   expect(noReplacement(cells.map((cell) => cell.text))).toBe(true);
   expect(notes).toEqual([NOTE]);
+});
+
+/** The first column from `x` with ink between rows `top` and `bottom` (pixels), or -1. */
+function firstInkColumn({ width, data }: Grey, x: number, top: number, bottom: number): number {
+  for (; x < width; x++) for (let y = top; y < bottom; y++) if (data[y * width + x] < 128) return x;
+  return -1;
+}
+
+it('Excel: the picture stands as far into the cell as the glyphs stood right of the start of the words (the anchor in EMUs)', async () => {
+  const { output } = await run('pdf-to-excel');
+  const drawing = execFileSync('unzip', ['-p', output.path, 'xl/drawings/drawing1.xml'], { encoding: 'utf8' });
+  const [, col, colOff] = /<xdr:from><xdr:col>(\d+)<\/xdr:col><xdr:colOff>(\d+)<\/xdr:colOff>/.exec(drawing)!.map(Number);
+  const [, cx] = /<xdr:ext cx="(\d+)"/.exec(drawing)!.map(Number);
+  expect(col).toBe(0);
+  // On the page (poppler, 4 pixels a point): where the words start, and where the boxes' ink starts after "before".
+  const words = [...execFileSync('pdftotext', ['-bbox', input, '-'], { encoding: 'utf8' }).matchAll(/<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)"/g)].map((m) => m.slice(1).map(Number));
+  const [[textLeft, top, beforeRight, bottom]] = words;
+  const page = await popplerPage(input, 1, 288);
+  const pageInk = firstInkColumn(page, Math.ceil((beforeRight + 1) * 4), Math.floor(top * 4), Math.ceil(bottom * 4)) / 4;
+  // In the picture: where its ink starts, in points at the size it is shown.
+  const picture = await greyPixels(execFileSync('unzip', ['-p', output.path, 'xl/media/image1.png']));
+  const pictureInk = (firstInkColumn(picture, 0, 0, picture.height) * cx) / EMUS_PER_POINT / picture.width;
+  expect(Math.abs(colOff / EMUS_PER_POINT + pictureInk - (pageInk - textLeft))).toBeLessThan(1.5);
 });
 
 it('PowerPoint: a picture on the slide beside the text box of the words', async () => {

@@ -200,6 +200,19 @@ describe('the rules of a booktabs table are its borders, and no others', () => {
     for (const row of rows.slice(1)) expect(row.map((cell) => cell.align)).toEqual(['left', 'center', 'left']);
   });
 
+  it('PDF → Excel: the centred column\'s cells are centred, the others keep Excel\'s own alignment', async () => {
+    const file = path.join(scratch, 'centred-column.pdf');
+    writeFileSync(file, await centredColumnPdf());
+    const sheet = await firstSheet(await run('pdf-to-excel', file));
+    const top = sheetRowOf(sheet, CENTRED_COLUMN_TABLE[0][0]);
+    expect(top).toBeGreaterThan(0);
+    for (const [r, row] of CENTRED_COLUMN_TABLE.slice(1).entries()) {
+      const cells = [1, 2, 3].map((c) => sheet.getCell(top + 1 + r, c));
+      expect(cells.map((cell) => cell.text.replace(/(\d),(\d)/g, '$1$2'))).toEqual(row.map((text) => text.replace(/(\d),(\d)/g, '$1$2')));
+      expect(cells.map((cell) => cell.alignment?.horizontal)).toEqual([undefined, 'center', undefined]);
+    }
+  });
+
   it('a ruled grid keeps its full grid in Word', async () => {
     const file = path.join(scratch, 'grid.pdf');
     writeFileSync(file, await figureAndTablePdf());
@@ -240,13 +253,15 @@ describe('a group header over two sub-columns, and cells wrapped onto a second l
     expect(/<w:jc w:val="(\w+)"/.exec(headerCell)?.[1]).toBe('center');
   });
 
-  it('PDF → Excel: the header is merged across the two columns alone; each wrapped remark is one cell', async () => {
+  it('PDF → Excel: the header is merged across the two columns alone, centred; each wrapped remark is one cell', async () => {
     const sheet = await firstSheet(await run('pdf-to-excel', groupedPdf));
     const top = sheetRowOf(sheet, groupHeader);
     expect(top).toBeGreaterThan(0);
     const merges = (sheet.model as { merges?: string[] }).merges ?? [];
     expect(merges).toEqual([`B${top}:C${top}`]);
     expect(sheet.getCell(top, 2).text).toBe(groupHeader);
+    // Centred over its columns as on the page, as in Word (Excel's own would set it left).
+    expect(sheet.getCell(top, 2).alignment?.horizontal).toBe('center');
     const texts = (r: number) => [1, 2, 3, 4].map((c) => sheet.getCell(r, c).text.replace(/\s+/g, ' ').replace(/(\d),(\d)/g, '$1$2'));
     expect(texts(top + 1)).toEqual(header);
     rows.forEach((row, r) => expect(texts(top + 2 + r)).toEqual(row.map((cell) => cell.replace(/(\d),(\d)/g, '$1$2'))));

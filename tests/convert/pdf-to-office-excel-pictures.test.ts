@@ -11,7 +11,9 @@ import { pdfToOfficeConverters } from '../../server/convert/tools/pdf-to-office'
 import { pdfLayoutConverter } from '../../server/convert/tools/pdf-to-office/office-converter';
 import { converterOf, convertFile, scratchFolder } from '../support/convert-job';
 import { sheetFailingOn } from '../support/failing-sheet';
+import { COLUMN_PICTURES, columnPicturesPdf, RIGHT_PROSE_LINE } from '../support/column-pictures-pdf';
 import { imageRowPdf, ROW_FIGURE_CAPTION, ROW_PARAGRAPH, ROW_PICTURES } from '../support/image-row-pdf';
+import { popplerPage, type Grey } from '../support/pixels';
 import { SOFFICE_TIMEOUT_MS, sofficeConvert } from '../support/soffice';
 import { expectTransparentCircle, softMaskPdf } from '../support/transparent-image';
 import { figureAndTablePdf } from '../support/vector-figure-pdfs';
@@ -37,10 +39,22 @@ async function sheetOf(xlsx: string): Promise<{ workbook: ExcelJS.Workbook; shee
 
 /** The first row (1-based) with a cell holding `text`. */
 function rowWith(sheet: ExcelJS.Worksheet, text: string): number {
-  let found = 0;
-  sheet.eachRow((row, n) => row.eachCell((cell) => void (!found && cell.text.includes(text) && (found = n))));
-  expect(found).toBeGreaterThan(0);
+  return cellWith(sheet, text).row;
+}
+
+/** The first cell (1-based row and column) holding `text`. */
+function cellWith(sheet: ExcelJS.Worksheet, text: string): { row: number; column: number } {
+  let found = { row: 0, column: 0 };
+  sheet.eachRow((row, n) => row.eachCell((cell, c) => void (!found.row && cell.text.includes(text) && (found = { row: n, column: c }))));
+  expect(found.row).toBeGreaterThan(0);
   return found;
+}
+
+/** Points from column A's left edge to column `column`'s (1-based), as Excel draws columns: 7 pixels a unit of width. */
+function columnLeft(sheet: ExcelJS.Worksheet, column: number): number {
+  let left = 0;
+  for (let c = 1; c < column; c++) left += ((sheet.getColumn(c).width ?? 8.43) * 7 * 72) / 96;
+  return left;
 }
 
 interface Placed {
@@ -79,6 +93,16 @@ function textRows(sheet: ExcelJS.Worksheet): number[] {
 
 function expectNoTextUnder(sheet: ExcelJS.Worksheet, placed: readonly Placed[]): void {
   for (const { rows } of placed) expect(textRows(sheet).filter((n) => n >= rows[0] && n <= rows[1])).toEqual([]);
+}
+
+/** The leftmost pixel column between `from` and `to` dark for 60 pixels on end: a picture's left edge. */
+function solidLeft({ width, height, data }: Grey, from: number, to: number): number {
+  for (let x = Math.round(from); x < to; x++) {
+    let run = 0;
+    for (let y = 0; y < height && run < 60; y++) run = data[y * width + x] < 160 ? run + 1 : 0;
+    if (run >= 60) return x;
+  }
+  return -1;
 }
 
 async function meanColour(png: Buffer): Promise<number[]> {
@@ -138,6 +162,30 @@ describe('pdf-to-excel pictures', () => {
     let blue = 0;
     for (let i = 0; i < data.length; i += 3) if (Math.abs(data[i] - 77) < 20 && Math.abs(data[i + 1] - 128) < 20 && Math.abs(data[i + 2] - 204) < 20) blue++;
     expect(blue).toBeGreaterThan(1000);
+    expectNoTextUnder(sheet, placed);
+  });
+
+  it('a picture in either column of a two-column page stands in the sheet column its column\'s text goes in, as far right of that text as on the page', async () => {
+    const pdf = await pdfFile('column-pictures.pdf', columnPicturesPdf());
+    const { workbook, sheet } = await sheetOf((await convertFile(toExcel, pdf, scratch)).path);
+    const placed = pictures(workbook, sheet).sort((a, b) => a.rows[0] - b.rows[0]);
+    expect(placed).toHaveLength(2);
+    // On the page (poppler at 72 dpi, a pixel a point): each column's text's left edge, and each
+    // picture's, the leftmost pixel column dark all down 60 pixels (no line of text is so tall).
+    const words = [...execFileSync('pdftotext', ['-bbox', pdf, '-'], { encoding: 'utf8' }).matchAll(/<word xMin="([\d.]+)"/g)].map((m) => Number(m[1]));
+    const page = await popplerPage(pdf, 1, 72);
+    const half = page.width / 2;
+    const textLeft = [Math.min(...words.filter((x) => x < half)), Math.min(...words.filter((x) => x >= half))];
+    const pictureLeft = [solidLeft(page, 0, half), solidLeft(page, half, page.width)];
+    // The left column's text is in column A; the right column's, under a numbered heading whose number stands apart, in the column after it.
+    const textColumn = [cellWith(sheet, COLUMN_PICTURES[0].caption).column, cellWith(sheet, RIGHT_PROSE_LINE).column];
+    expect(textColumn).toEqual([1, 2]);
+    expect(cellWith(sheet, COLUMN_PICTURES[1].caption).column).toBe(2);
+    for (const [i, { left, width, rows }] of placed.entries()) {
+      expect(left - columnLeft(sheet, textColumn[i])).toBeCloseTo(pictureLeft[i] - textLeft[i], 0);
+      expect(width).toBeCloseTo(COLUMN_PICTURES[i].width, 0);
+      expect(rows[1]).toBeLessThan(rowWith(sheet, COLUMN_PICTURES[i].caption));
+    }
     expectNoTextUnder(sheet, placed);
   });
 

@@ -1,6 +1,6 @@
 // A table from text positions alone, for pages without ruling lines: lines sharing a baseline
 // form a row; columns are the x-ranges that pieces of multi-piece rows occupy.
-import { charPictures, type GlyphPicture } from '../page-content';
+import { charPictures, type Box, type GlyphPicture } from '../page-content';
 import { scriptPieces, type ScriptPiece } from './sub-superscripts';
 import type { TextLine } from './text-lines';
 
@@ -48,6 +48,8 @@ export interface AlignedTable {
   rows: AlignedRow[];
   /** Points, one per column. */
   columnWidths: number[];
+  /** Where on the page each column's text stands (x-ranges, points): a picture standing there goes in that column too. */
+  columns: Interval[];
 }
 
 export interface Interval {
@@ -82,8 +84,8 @@ export function mergedIntervals(pieces: readonly TextLine[]): Interval[] {
   return merged;
 }
 
-/** The column nearest the line's middle. */
-export function columnOf(line: TextLine, columns: readonly Interval[]): number {
+/** The column nearest the middle of the line (or of anything else standing among the columns). */
+export function columnOf(line: { box: Box }, columns: readonly Interval[]): number {
   const middle = (line.box.x0 + line.box.x1) / 2;
   const distance = (c: Interval) => (middle < c.from ? c.from - middle : middle > c.to ? middle - c.to : 0);
   return columns.reduce((best, c, i) => (distance(c) < distance(columns[best]) ? i : best), 0);
@@ -95,7 +97,8 @@ export function alignedTable(lines: readonly TextLine[]): AlignedTable | undefin
   const columns = columnIntervals(rows);
   if (columns.length === 0) {
     const width = Math.max(...lines.map((l) => l.box.x1 - l.box.x0));
-    return { rows: rows.map((row) => ({ y: row[0].baseline, cells: [row.map((l) => l.text).join(' ')], scripted: rowScripts(row, 1, () => 0), pictures: rowPictures(row, () => 0) })), columnWidths: [width] };
+    const column = { from: Math.min(...lines.map((l) => l.box.x0)), to: Math.max(...lines.map((l) => l.box.x1)) };
+    return { rows: rows.map((row) => ({ y: row[0].baseline, cells: [row.map((l) => l.text).join(' ')], scripted: rowScripts(row, 1, () => 0), pictures: rowPictures(row, () => 0) })), columnWidths: [width], columns: [column] };
   }
   return {
     rows: rows.map((row) => {
@@ -107,5 +110,6 @@ export function alignedTable(lines: readonly TextLine[]): AlignedTable | undefin
       return { y: row[0].baseline, cells, scripted: rowScripts(row, columns.length, (line) => columnOf(line, columns)), pictures: rowPictures(row, (line) => columnOf(line, columns)) };
     }),
     columnWidths: columns.map((c) => c.to - c.from),
+    columns,
   };
 }

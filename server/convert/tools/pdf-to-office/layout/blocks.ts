@@ -1,5 +1,6 @@
 // What the writers receive: a page as blocks in reading order.
 import type { Box, GlyphPicture, LinkTarget, PdfImage, RuleSegment, Script } from '../page-content';
+import type { Interval } from './aligned-table';
 import type { ListKind } from './list-markers';
 import type { TableRules } from './table-rules';
 import type { TextLine } from './text-lines';
@@ -147,6 +148,12 @@ export type Block = ParagraphBlock | TableBlock | ImageBlock;
 export interface SheetLines {
   at: number;
   lines: TextLine[];
+  /**
+   * The page column (x-range, points) its lines stand in, for the text of a column (and a listing in
+   * it); absent for a figure's labels and pictures' captions, which are the pictures' own. A picture
+   * goes on the sheet in the columns the text of its page column goes in.
+   */
+  pageColumn?: Interval;
 }
 
 export interface PageLayout {

@@ -162,7 +162,8 @@ export function layoutPage(source: PdfPage): PageLayout {
 
   const blocks: Block[] = [];
   const sheetLines: SheetLines[] = [];
-  const sheetGroup = (lines: TextLine[]) => void (lines.length && sheetLines.push({ at: blocks.length, lines }));
+  const sheetGroup = (lines: TextLine[], placed?: { columnLeft: number; columnRight: number }) =>
+    void (lines.length && sheetLines.push({ at: blocks.length, lines, ...(placed && { pageColumn: { from: placed.columnLeft, to: placed.columnRight } }) }));
   /** Text read one after the other: runs of lines become paragraphs, a listing stays one block. */
   let stretch: (Placed<TextLine>[] | Placed<Listing>)[] = [];
   const closeStretch = () => {
@@ -176,12 +177,12 @@ export function layoutPage(source: PdfPage): PageLayout {
       const lines = stretch.at(-1);
       // A sheet reads a column's lines together, one column after the other (not side by side).
       const last = Array.isArray(lines) ? lines.at(-1) : undefined;
-      if (!last || last.columnLeft !== placed.columnLeft || last.columnRight !== placed.columnRight) sheetLines.push({ at: blocks.length, lines: [] });
-      sheetLines.at(-1)!.lines.push(item.line);
+      if (!last || last.columnLeft !== placed.columnLeft || last.columnRight !== placed.columnRight) sheetGroup([item.line], placed);
+      else sheetLines.at(-1)!.lines.push(item.line);
       if (Array.isArray(lines)) lines.push({ ...placed, item: item.line });
       else stretch.push([{ ...placed, item: item.line }]);
     } else if (item.kind === 'listing') {
-      sheetGroup(item.lines);
+      sheetGroup(item.lines, placed);
       stretch.push({ ...placed, item });
     } else {
       closeStretch();

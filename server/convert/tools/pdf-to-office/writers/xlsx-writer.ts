@@ -4,16 +4,18 @@
 // line by line); numbers become numbers. Nothing outside a table is dropped. A page whose sheet
 // cannot be written so goes in as plain rows of its text, top to bottom (and is counted as degraded).
 // A cell's text cannot hold a picture: glyphs no table could read (TextRun.picture) are pictures
-// anchored over the cell whose text they stood in, about where in it they stood. The page's
+// anchored over the cell whose text they stood in, as far into it as they stood. The page's
 // pictures and vector figures (ImageBlock, drawn with their text: their labels are rows too) stand
 // in the rows where they come in reading order, at their size on the page, in rows of their own
-// that no text takes, their labels and captions below; pictures side by side (layout/image-rows.ts)
-// share those rows.
+// that no text takes, their labels and captions below; across, in the column the text of their
+// page column goes in where they stand, as far right of its text's edge as on the page. Pictures
+// side by side (layout/image-rows.ts) share those rows. A table cell keeps the alignment read for
+// its text (centred, right; left is Excel's own, which keeps numbers right).
 import ExcelJS from 'exceljs';
 import type { PageFallback } from '../degraded-pages';
-import type { Block, ImageBlock, ImageRow, PageLayout, ParagraphBlock, SheetLines, TableBlock } from '../layout/blocks';
-import { alignedTable, type AlignedRow, type CellPicture } from '../layout/aligned-table';
-import { unionBox, type Script } from '../page-content';
+import type { Alignment, Block, ImageBlock, ImageRow, PageLayout, ParagraphBlock, SheetLines, TableBlock } from '../layout/blocks';
+import { alignedTable, columnOf, type AlignedRow, type AlignedTable, type CellPicture } from '../layout/aligned-table';
+import { unionBox, type Box, type Script } from '../page-content';
 import type { ScriptPiece } from '../layout/sub-superscripts';
 import { cellEdges } from '../layout/table-rules';
 import type { TextLine } from '../layout/text-lines';
@@ -38,24 +40,38 @@ const PICTURE_ROW_HEIGHT = 15;
 const PIXELS_PER_WIDTH_UNIT = 7;
 /** Excel's width of a column nobody sized (its units). */
 const DEFAULT_COLUMN_WIDTH = 8.43;
+/** Excel's height of a row nobody sized (points). */
+const DEFAULT_ROW_HEIGHT = 15;
 
-/** A page's picture in its rows: `left` and `top` points from the first of them at column A, `width` and `height` points. */
-interface PlacedFigure {
+/**
+ * A picture on the sheet, `width` × `height` points: its top left corner `left` points right of
+ * column `column`'s left edge (0-based) and `top` points below row `row`'s top (1-based), however
+ * many columns and rows that runs over. `within`: the columns from `column` it must stay inside
+ * (a glyph picture, over its cell's text and not its neighbour's).
+ */
+interface SheetPicture {
   file: string;
   row: number;
-  rowHeight: number;
+  column: number;
   left: number;
   top: number;
   width: number;
   height: number;
+  within?: number;
 }
 
-/** The cell (0-based) that lies `offset` points along cells as long as `length` says, and how far into it. */
-function cellAndOffset(offset: number, length: (cell: number) => number): { cell: number; offset: number } {
-  let cell = 0;
+/** The cell (0-based, from `first`) that lies `offset` points along cells as long as `length` says, and how far into it. */
+function cellAndOffset(offset: number, length: (cell: number) => number, first = 0): { cell: number; offset: number } {
+  let cell = first;
   let rest = offset;
   while (rest >= length(cell) && length(cell) > 0) rest -= length(cell++);
   return { cell, offset: rest };
+}
+
+/** A sheet cell has one alignment: the one its paragraphs share, else left. */
+function sharedAlignment(paragraphs: readonly ParagraphBlock[]): Alignment {
+  const [first, ...rest] = paragraphs.map((p) => p.alignment);
+  return first !== undefined && rest.every((a) => a === first) ? first : 'left';
 }
 
 const VERT_ALIGN = { super: 'superscript', sub: 'subscript' } as const satisfies Record<Script, string>;
@@ -68,10 +84,8 @@ class PageSheet {
   /** Cells covered by a merge: a second merge over them would make exceljs throw. */
   private readonly merged = new Set<string>();
   private readonly widths: number[] = [];
-  /** Anchored once the columns have their widths, which place a picture inside its cell. */
-  private readonly pictures: (CellPicture & { row: number })[] = [];
-  /** The page's pictures in their rows; placed across the columns once these have their widths. */
-  private readonly figures: PlacedFigure[] = [];
+  /** Glyph pictures and the page's pictures, anchored once the columns have their widths. */
+  private readonly pictures: SheetPicture[] = [];
 
   constructor(
     private readonly workbook: ExcelJS.Workbook,
@@ -80,7 +94,7 @@ class PageSheet {
 
   text(row: AlignedRow, columnWidths: number[]): void {
     row.cells.forEach((text, c) => text && this.setValue(this.sheet.getCell(this.row, c + 1), text, row.scripted?.[c]));
-    for (const picture of row.pictures ?? []) this.pictures.push({ ...picture, row: this.row });
+    for (const picture of row.pictures ?? []) this.glyphPicture(this.row, picture, 1);
     columnWidths.forEach((width, c) => this.widen(c, width));
     this.row++;
   }
@@ -104,14 +118,14 @@ class PageSheet {
       const text = cell.paragraphs.map(paragraphText).join('\n');
       const scripted = cell.paragraphs.some((p) => p.runs.some((r) => r.script)) ? cell.paragraphs.flatMap((p, i) => [...(i ? [{ text: '\n' }] : []), ...p.runs]) : undefined;
       for (const { picture } of cell.paragraphs.flatMap((p) => p.runs)) {
-        if (picture) this.pictures.push({ row: top, column: left - 1, offset: picture.box.x0 - cell.box.x0, picture });
+        if (picture) this.glyphPicture(top, { column: left - 1, offset: picture.box.x0 - cell.box.x0, picture }, cell.columnSpan);
       }
       // Overlapping spans cannot both be merged: keep the text, skip the merge.
       if (this.coveredIn(top, left, bottom, right)) {
         if (text) this.append(this.sheet.getCell(top, left).master, text);
         continue;
       }
-      if (text) this.setValue(this.sheet.getCell(top, left), text, scripted);
+      if (text) this.setValue(this.sheet.getCell(top, left), text, scripted, sharedAlignment(cell.paragraphs));
       if (bottom > top || right > left) {
         this.sheet.mergeCells(top, left, bottom, right);
         for (let r = top; r <= bottom; r++) for (let c = left; c <= right; c++) this.merged.add(`${r},${c}`);
@@ -136,18 +150,18 @@ class PageSheet {
   /**
    * Pictures standing side by side (one, mostly) in rows of their own, as tall as they are: the
    * next text starts below them. Each keeps its place in the band and its size, all scaled alike
-   * when the band is wider than MAX_PICTURE_WIDTH.
+   * when the band is wider than MAX_PICTURE_WIDTH; the band's left edge is `left` points right of
+   * column `column`'s (0-based).
    */
-  band(images: readonly ImageBlock[]): void {
+  band(images: readonly ImageBlock[], { column, left }: { column: number; left: number } = { column: 0, left: 0 }): void {
     const box = unionBox(images.map((image) => image.box));
     const scale = Math.min(1, MAX_PICTURE_WIDTH / ((box.x1 - box.x0) * PIXELS_PER_POINT));
     const height = (box.y1 - box.y0) * scale;
     const rows = Math.max(1, Math.ceil(height / PICTURE_ROW_HEIGHT));
-    const rowHeight = height / rows;
-    for (let r = 0; r < rows; r++) this.sheet.getRow(this.row + r).height = rowHeight;
+    for (let r = 0; r < rows; r++) this.sheet.getRow(this.row + r).height = height / rows;
     for (const { box: at, file } of images) {
       const size = { width: (at.x1 - at.x0) * scale, height: (at.y1 - at.y0) * scale };
-      this.figures.push({ file, row: this.row, rowHeight, left: (at.x0 - box.x0) * scale, top: (at.y0 - box.y0) * scale, ...size });
+      this.pictures.push({ file, row: this.row, column, left: left + (at.x0 - box.x0) * scale, top: (at.y0 - box.y0) * scale, ...size });
     }
     this.row += rows;
   }
@@ -155,23 +169,29 @@ class PageSheet {
   finish(): void {
     this.widths.forEach((width, c) => (this.sheet.getColumn(c + 1).width = width));
     const columnPoints = (c: number) => ((this.widths[c] ?? DEFAULT_COLUMN_WIDTH) * PIXELS_PER_WIDTH_UNIT) / PIXELS_PER_POINT;
-    for (const { file, row, rowHeight, left, top, width, height } of this.figures) {
-      const across = cellAndOffset(left, columnPoints);
-      const down = cellAndOffset(top, () => rowHeight);
-      // The anchor's cell and offset in it (EMUs): exceljs's fractional {col, row} measures a column in its own units.
-      const tl = { nativeCol: across.cell, nativeColOff: Math.round(across.offset * EMUS_PER_POINT), nativeRow: row - 1 + down.cell, nativeRowOff: Math.round(down.offset * EMUS_PER_POINT) };
-      this.place(file, tl as unknown as ExcelJS.ImagePosition['tl'], width, height);
-    }
-    for (const { row, column, offset, picture } of this.pictures) {
-      const { box, file } = picture;
-      const share = Math.min(0.9, Math.max(0, offset / ((this.widths[column] ?? DEFAULT_COLUMN_WIDTH) * POINTS_PER_WIDTH_UNIT)));
-      this.place(file, { col: column + share, row: row - 1 }, box.x1 - box.x0, box.y1 - box.y0);
+    const rowPoints = (r: number) => this.sheet.getRow(r + 1).height ?? DEFAULT_ROW_HEIGHT;
+    for (const { file, row, column, left, top, width, height, within } of this.pictures) {
+      const room = within === undefined ? Infinity : Array.from({ length: within }, (_, i) => columnPoints(column + i)).reduce((sum, points) => sum + points, 0);
+      const across = cellAndOffset(Math.max(0, Math.min(left, room - width)), columnPoints, column);
+      const down = cellAndOffset(top, rowPoints, row - 1);
+      this.place(file, { column: across.cell, left: across.offset, row: down.cell, top: down.offset }, width, height);
     }
   }
 
-  /** A PNG anchored at `tl` by its top left corner, `width` × `height` points, keeping its size when columns change. */
-  private place(file: string, tl: ExcelJS.ImagePosition['tl'], width: number, height: number): void {
-    this.sheet.addImage(this.workbook.addImage({ filename: file, extension: 'png' }), { tl, ext: pixelSize(width, height), editAs: 'oneCell' });
+  /** A glyph picture over the text of the cell at `row` (1-based) and `column`, which spans `columns` columns. */
+  private glyphPicture(row: number, { column, offset, picture: { box, file } }: CellPicture, columns: number): void {
+    this.pictures.push({ file, row, column, left: offset, top: 0, width: box.x1 - box.x0, height: box.y1 - box.y0, within: columns });
+  }
+
+  /**
+   * A PNG, `width` × `height` points, its top left corner `left` points into column `column` and
+   * `top` points into row `row` (both 0-based), keeping its size when columns change. The anchor
+   * is written in EMUs: exceljs's fractional {col, row} measures a column in units of its own,
+   * which put a picture well left of where it was meant to be.
+   */
+  private place(file: string, at: { column: number; left: number; row: number; top: number }, width: number, height: number): void {
+    const tl = { nativeCol: at.column, nativeColOff: Math.round(at.left * EMUS_PER_POINT), nativeRow: at.row, nativeRowOff: Math.round(at.top * EMUS_PER_POINT) };
+    this.sheet.addImage(this.workbook.addImage({ filename: file, extension: 'png' }), { tl: tl as unknown as ExcelJS.ImagePosition['tl'], ext: pixelSize(width, height), editAs: 'oneCell' });
   }
 
   private widen(column: number, points: number): void {
@@ -188,12 +208,16 @@ class PageSheet {
     this.setValue(cell, before ? `${before}\n${text}` : text);
   }
 
-  /** `scripted` is the text in stretches when it has superscripts or subscripts: rich text then, never a number (10⁵ is not 105). */
-  private setValue(cell: ExcelJS.Cell, text: string, scripted?: readonly ScriptPiece[]): void {
+  /**
+   * `scripted` is the text in stretches when it has superscripts or subscripts: rich text then, never a number (10⁵ is not 105).
+   * `alignment` as read on the page; left is left to Excel, which sets text left and numbers right.
+   */
+  private setValue(cell: ExcelJS.Cell, text: string, scripted?: readonly ScriptPiece[], alignment: Alignment = 'left'): void {
     const { value, numberFormat } = scripted ? { value: text } : cellValue(text);
     cell.value = scripted ? { richText: scripted.map(({ text, script }) => ({ text, ...(script && { font: { vertAlign: VERT_ALIGN[script] } }) })) } : value;
     if (numberFormat) cell.numFmt = numberFormat;
-    if (typeof value === 'string' && value.includes('\n')) cell.alignment = { wrapText: true, vertical: 'top' };
+    const wrapped = typeof value === 'string' && value.includes('\n');
+    if (wrapped || alignment !== 'left') cell.alignment = { ...(wrapped && { wrapText: true, vertical: 'top' }), ...(alignment !== 'left' && { horizontal: alignment }) };
   }
 }
 
@@ -217,16 +241,42 @@ function pictureBands(page: PageLayout): Map<ImageBlock, ImageBlock[]> {
   return new Map([...bands.values()].map((images) => [images[0], images]));
 }
 
+/** A group of lines on the sheet: laid out in cells by alignment (a listing's lines in column A, a row each). */
+interface SheetGroup extends SheetLines {
+  aligned?: AlignedTable;
+}
+
+/** Where on the page the text of each of the group's sheet columns stands (a listing's lines all go in column A). */
+function pageXOfColumns({ lines, aligned }: SheetGroup): AlignedTable['columns'] {
+  return aligned?.columns ?? [{ from: Math.min(...lines.map((l) => l.box.x0)), to: Math.max(...lines.map((l) => l.box.x1)) }];
+}
+
+/**
+ * Where a band of pictures (`box`, its first block `index`) goes across the sheet: in the column a
+ * line of its page column's text would go in standing where the band stands, as far right of that
+ * column's text as on the page (never left of it) — a figure in a paper's right column sits over
+ * that column's text, not at column A. Its page column's text is the nearest after it in reading
+ * order (its caption, the text below), else before it; with none (a page of pictures), column A.
+ */
+function bandPlace(box: Box, index: number, groups: readonly SheetGroup[]): { column: number; left: number } {
+  const inColumn = groups.filter(({ pageColumn }) => pageColumn && pageColumn.from < box.x1 && box.x0 < pageColumn.to);
+  const group = inColumn.find((g) => g.at >= index) ?? inColumn.filter((g) => g.at < index).at(-1);
+  if (!group) return { column: 0, left: 0 };
+  const columns = pageXOfColumns(group);
+  const column = columnOf({ box }, columns);
+  return { column, left: Math.max(0, box.x0 - columns[column].from) };
+}
+
 /**
  * Everything in reading order: each group of lines read together (a column's stretch, a figure's
  * labels) laid out in cells by alignment, tables, turned text and pictures where they fall among
  * them; a picture's labels and captions (grouped at its place in the blocks) below it.
  */
 function fillSheet(sheet: PageSheet, page: PageLayout): void {
-  const writeLines = (lines: SheetLines['lines']) => {
+  const groups: SheetGroup[] = page.sheetLines.map((group) => ({ ...group, aligned: alignedTable(group.lines.filter((l) => !l.preformatted)) }));
+  const writeLines = ({ lines, aligned }: SheetGroup) => {
     // A code listing's lines go in as set, a row each (layout/listings.ts).
     for (const line of lines.filter((l) => l.preformatted)) sheet.listingLine(line);
-    const aligned = alignedTable(lines.filter((l) => !l.preformatted));
     for (const row of aligned?.rows ?? []) sheet.text(row, aligned!.columnWidths);
   };
   const bands = pictureBands(page);
@@ -234,16 +284,16 @@ function fillSheet(sheet: PageSheet, page: PageLayout): void {
   page.blocks.forEach((block, index) => {
     // Lines grouped at a picture's place are its labels and captions: they go below it.
     const upTo = block.kind === 'image' ? index - 1 : index;
-    for (; next < page.sheetLines.length && page.sheetLines[next].at <= upTo; next++) writeLines(page.sheetLines[next].lines);
+    for (; next < groups.length && groups[next].at <= upTo; next++) writeLines(groups[next]);
     const band = block.kind === 'image' ? bands.get(block) : undefined;
-    if (band) sheet.band(band);
+    if (band) sheet.band(band, bandPlace(unionBox(band.map((image) => image.box)), index, groups));
     else if (block.kind === 'table') sheet.table(block);
     else if (isTurned(block)) {
       const { box, text, width } = turnedRow(block);
       sheet.text({ y: box.y0, cells: [text] }, [width]);
     }
   });
-  for (const group of page.sheetLines.slice(next)) writeLines(group.lines);
+  for (const group of groups.slice(next)) writeLines(group);
   sheet.finish();
 }
 
