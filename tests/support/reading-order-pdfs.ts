@@ -87,7 +87,9 @@ export async function readingOrderPdf(): Promise<Uint8Array> {
  * margin ("Proof:", "Definition 46") with centred display formulas between them, so a strip of
  * white space runs down the page between the headings and the formulas — not a gutter: the
  * headings stand rows apart. Then a sentence whose line looks full beside the long first word of
- * the bold heading under it ("Remark 47"). Drawn in reading order.
+ * the bold heading under it ("Remark 47"). Then lines at the margin in most rows with centred
+ * formulas between them, which no column edge lines up, under a running header (page 34, the
+ * PDF's second page). Drawn in reading order.
  */
 export const RUN_IN = {
   header: ['50', '3.2. FUNDAMENTAL GROUP'],
@@ -99,6 +101,13 @@ export const RUN_IN = {
   sentence: 'When the fundamental group at one point x of X is trivial, then by Remark 46 it is trivial at every other point of X.',
   remark: 'Remark 47',
   remarkText: 'Every continuous map between two spaces induces a homomorphism of their groups.',
+  /** Margin lines in most rows, formulas centred between them (GeoTopo, page 34). */
+  nextHeader: ['34', '2.2. DIFFERENTIABLE MANIFOLDS'],
+  further: 'Further:',
+  inverse: ['F^-1 | W = F^-1 | W', 'so F^-1 o F | U = F^-1 o F | U', 'and G o F | V = G o F | V'],
+  differentiable: 'is differentiable at each of its points.',
+  nextDefinition: 'Definition 33',
+  nextDefinitionText: 'Let G be a manifold and (G, o) a group whose product and inverse are continuous maps of G.',
 };
 
 export async function runInHeadingsPdf(): Promise<Uint8Array> {
@@ -117,5 +126,14 @@ export async function runInHeadingsPdf(): Promise<Uint8Array> {
   write(page, body, RUN_IN.sentence, 60, 278);
   write(page, bold, RUN_IN.remark, 60, 296);
   write(page, body, RUN_IN.remarkText, 80, 310);
+  // Page 34: the running header starts the strip, as on GeoTopo's page.
+  const next = doc.addPage([595, 842]);
+  write(next, bold, RUN_IN.nextHeader[0], 60, 60);
+  write(next, bold, RUN_IN.nextHeader[1], 535 - bold.widthOfTextAtSize(RUN_IN.nextHeader[1], SIZE), 60);
+  write(next, body, RUN_IN.further, 80, 92);
+  RUN_IN.inverse.forEach((line, i) => write(next, body, line, [330, 270, 340][i], 114 + 18 * i));
+  write(next, body, RUN_IN.differentiable, 80, 180);
+  write(next, bold, RUN_IN.nextDefinition, 60, 196);
+  write(next, body, RUN_IN.nextDefinitionText, 80, 210);
   return doc.save();
 }

@@ -81,9 +81,10 @@ function widest(intervals: Interval[]): Interval {
  * body's start), and each a stack of text: from its first row to its last it has text in most of
  * the rows. Run-in headings at the margin ("Beweis:", "Definition 46") with centred formulas and
  * figures between them leave a strip free down the page too, but stand rows apart: they are read
- * in their rows (GeoTopo-komprimiert.pdf read every such heading of a page before its text).
+ * in their rows (GeoTopo-komprimiert.pdf read every such heading of a page before its text). And
+ * the right side has a left edge by the gutter that most of its rows start at.
  */
-function bothSidesColumns(rows: readonly (readonly { box: Box }[])[], gutter: Interval, minWidth: number): boolean {
+function bothSidesColumns(rows: readonly (readonly { box: Box }[])[], gutter: Interval, minWidth: number, minGutter: number): boolean {
   const middle = (gutter.from + gutter.to) / 2;
   const side = (onIt: (box: Box) => boolean) => {
     const boxes = rows.flatMap((row) => row.filter((i) => onIt(i.box)).map((i) => i.box));
@@ -92,7 +93,11 @@ function bothSidesColumns(rows: readonly (readonly { box: Box }[])[], gutter: In
     const span = holding.lastIndexOf(true) - holding.indexOf(true) + 1;
     return boxes.length > 0 && unionBox(boxes).x1 - unionBox(boxes).x0 >= minWidth && rowCount >= MIN_SIDE_ROWS && rowCount >= MIN_SIDE_DENSITY * span;
   };
-  return side((box) => box.x1 <= middle) && side((box) => box.x0 >= middle);
+  // The right side's text starts at its left edge, by the gutter, in most of its rows: a column's
+  // lines do; centred formulas beside margin headings ("Weiter gilt:", "Definition 33") do not.
+  const rightStarts = rows.map((row) => row.filter((i) => i.box.x0 >= middle).map((i) => i.box.x0)).filter((starts) => starts.length > 0);
+  const atEdge = rightStarts.filter((starts) => Math.min(...starts) <= gutter.to + minGutter).length;
+  return side((box) => box.x1 <= middle) && side((box) => box.x0 >= middle) && atEdge >= MIN_SIDE_DENSITY * rightStarts.length;
 }
 
 /** Items of each row left and right of the gutter's middle. */
@@ -204,7 +209,7 @@ export function readingOrder<T extends { box: Box }>(items: readonly T[], minGut
     const groupRows = rows.slice(index, end);
     const group = groupRows.flat();
     const gutter = widest(gutters);
-    const columns = end - index >= MIN_COLUMN_ROWS && bothSidesColumns(groupRows, gutter, MIN_COLUMN_WIDTH_GUTTERS * minGutter);
+    const columns = end - index >= MIN_COLUMN_ROWS && bothSidesColumns(groupRows, gutter, MIN_COLUMN_WIDTH_GUTTERS * minGutter, minGutter);
     const across = columns && !readsAcross(groupRows, gutter) ? tableHead(groupRows, left, right, minGutter) : 0;
     if (across > 0) {
       // The table's rows one by one; the columns below are read on the next turn.
