@@ -86,11 +86,12 @@ const joinHyphenated = (text) => text.replace(/(\p{Ll})-\n(?=\p{Ll})/gu, '$1');
  * pdf.js's text of every page in the order the content stream draws it (as -raw). It maps a
  * glyph by the font's own names where poppler falls back to the character code: TeX's prime
  * (cmsy's code 0x30) is ′ where pdftotext reads "0", △ not "4", ≠ not "6=", and TAMReview.pdf's
- * fonts read as words, not mojibake. Pages that pdf.js cannot read leave that reading short,
- * which only means another reading wins.
+ * fonts read as words, not mojibake. A file or page that pdf.js cannot read leaves that reading
+ * short or empty, which only means another reading wins.
  */
 async function pdfjsReference(file) {
-  const pdf = await getDocument({ data: new Uint8Array(fs.readFileSync(file)), verbosity: 0, isEvalSupported: false }).promise;
+  const pdf = await getDocument({ data: new Uint8Array(fs.readFileSync(file)), verbosity: 0, isEvalSupported: false }).promise.catch(() => undefined);
+  if (!pdf) return '';
   const pages = [];
   for (let n = 1; n <= pdf.numPages; n++) {
     const content = await (await pdf.getPage(n)).getTextContent().catch(() => ({ items: [] }));
@@ -212,7 +213,7 @@ function recallAnyOrder(expected, found) {
 }
 
 /** The best recall of `found` against any reading order of the input. */
-const recallInOrder = (orders, found) => (orders[0].length ? Math.max(...orders.map((expected) => recallAgainst(expected, found))) : undefined);
+const recallInOrder = (orders, found) => (orders[0].length ? Math.max(...orders.filter((expected) => expected.length).map((expected) => recallAgainst(expected, found))) : undefined);
 
 /** Characters of `expected` kept in order in `found`, by GNU diff over one code point a line. */
 function recallAgainst(expected, found) {
@@ -280,7 +281,7 @@ for (const [index, file] of inputs.entries()) {
   const measure = async (docx) => {
     const doc = await readDocx(docx);
     const found = characters(doc.text);
-    return { recall: recallInOrder(orders, found), anyOrder: Math.max(...orders.map((reading) => recallAnyOrder(reading, found) ?? 0)), fffd: countFffd(doc.text), pictures: doc.pictures, tables: doc.tables };
+    return { recall: recallInOrder(orders, found), anyOrder: expected.length ? Math.max(...orders.filter((reading) => reading.length).map((reading) => recallAnyOrder(reading, found))) : undefined, fffd: countFffd(doc.text), pictures: doc.pictures, tables: doc.tables };
   };
   try {
     const result = await ours(pdfToWord, file, index);
