@@ -72,14 +72,19 @@ export async function readingOrderPdf(): Promise<Uint8Array> {
   // A line across the page ends the prose columns.
   write(page, body, FULL_LINE, 60, y);
   y += LEADING;
+  writeIndex(page, body, y);
+  return doc.save();
+}
+
+/** The index's two columns from `y` down, a blank line between runs. */
+function writeIndex(page: PDFPage, font: PDFFont, y: number): void {
   INDEX_COLUMNS.forEach((runs, column) => {
     let row = 0;
     for (const run of runs) {
-      for (const entry of run) write(page, body, entry, 60 + 250 * column, y + LEADING * ++row);
+      for (const entry of run) write(page, font, entry, 60 + 250 * column, y + LEADING * ++row);
       row++;
     }
   });
-  return doc.save();
 }
 
 /**
@@ -89,7 +94,8 @@ export async function readingOrderPdf(): Promise<Uint8Array> {
  * headings stand rows apart. Then a sentence whose line looks full beside the long first word of
  * the bold heading under it ("Remark 47"). Then lines at the margin in most rows with centred
  * formulas between them, which no column edge lines up, under a running header (page 34, the
- * PDF's second page). Drawn in reading order.
+ * PDF's second page). Last, a running header over an index's two columns (page 113, the third).
+ * Drawn in reading order.
  */
 export const RUN_IN = {
   header: ['50', '3.2. FUNDAMENTAL GROUP'],
@@ -103,6 +109,7 @@ export const RUN_IN = {
   remarkText: 'Every continuous map between two spaces induces a homomorphism of their groups.',
   /** Margin lines in most rows, formulas centred between them (GeoTopo, page 34). */
   nextHeader: ['34', '2.2. DIFFERENTIABLE MANIFOLDS'],
+  indexHeader: ['113', 'Stichwortverzeichnis'],
   further: 'Further:',
   inverse: ['F^-1 | W = F^-1 | W', 'so F^-1 o F | U = F^-1 o F | U', 'and G o F | V = G o F | V'],
   differentiable: 'is differentiable at each of its points.',
@@ -135,5 +142,10 @@ export async function runInHeadingsPdf(): Promise<Uint8Array> {
   write(next, body, RUN_IN.differentiable, 80, 180);
   write(next, bold, RUN_IN.nextDefinition, 60, 196);
   write(next, body, RUN_IN.nextDefinitionText, 80, 210);
+  // Page 113: a running header over the two columns of an index.
+  const index = doc.addPage([595, 842]);
+  write(index, bold, RUN_IN.indexHeader[0], 60, 60);
+  write(index, bold, RUN_IN.indexHeader[1], 535 - bold.widthOfTextAtSize(RUN_IN.indexHeader[1], SIZE), 60);
+  writeIndex(index, body, 76);
   return doc.save();
 }

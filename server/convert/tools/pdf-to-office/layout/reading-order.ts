@@ -27,6 +27,8 @@ const MIN_COLUMN_ROWS = 3;
 const MIN_SIDE_ROWS = 2;
 /** …and text in at least this share of the rows from its first to its last. */
 const MIN_SIDE_DENSITY = 0.5;
+/** A first row further above the next than this many times the next row's pitch is a header over the columns. */
+const HEADER_APART = 1.5;
 /** A column narrower than this many gutter widths is list markers or line numbers, not text. */
 const MIN_COLUMN_WIDTH_GUTTERS = 5;
 /** A prose line fills this share of its column's width… */
@@ -167,6 +169,22 @@ function tableHead(rows: readonly { box: Box }[][], left: number, right: number,
   return 0;
 }
 
+const topOf = (row: readonly { box: Box }[]) => Math.min(...row.map((i) => i.box.y0));
+
+/**
+ * The first of the rows stands apart above the columns under it — further above the second than
+ * the second is above the third, by half again — and what it holds right of the gutter does not
+ * start at the right column's edge: a running header over two columns ("113 … Stichwortverzeichnis"
+ * over an index), read on its own before them, not as the head of each column.
+ */
+function headerOverColumns(rows: readonly (readonly { box: Box }[])[], gutter: Interval, minGutter: number): boolean {
+  if (rows.length < 3) return false;
+  const middle = (gutter.from + gutter.to) / 2;
+  const right = rows[0].filter((i) => i.box.x0 >= middle);
+  const apart = topOf(rows[1]) - topOf(rows[0]) > HEADER_APART * (topOf(rows[2]) - topOf(rows[1]));
+  return apart && right.length > 0 && Math.min(...right.map((i) => i.box.x0)) > gutter.to + minGutter;
+}
+
 /**
  * `column` is the column the items lie in when the caller already knows it: pieces of one row
  * split at a gap are still read in the column around them.
@@ -211,7 +229,10 @@ export function readingOrder<T extends { box: Box }>(items: readonly T[], minGut
     const gutter = widest(gutters);
     const columns = end - index >= MIN_COLUMN_ROWS && bothSidesColumns(groupRows, gutter, MIN_COLUMN_WIDTH_GUTTERS * minGutter, minGutter);
     const across = columns && !readsAcross(groupRows, gutter) ? tableHead(groupRows, left, right, minGutter) : 0;
-    if (across > 0) {
+    if (columns && headerOverColumns(groupRows, gutter, minGutter)) {
+      // The header alone; the columns are found again from the next row on.
+      readRow(rows[index++]);
+    } else if (across > 0) {
       // The table's rows one by one; the columns below are read on the next turn.
       for (const last = index + across; index < last; index++) readRow(rows[index]);
     } else if (columns && !readsAcross(groupRows, gutter)) {
