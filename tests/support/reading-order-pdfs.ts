@@ -7,6 +7,8 @@
 // - two columns of prose, which stay columns;
 // - two columns of an index, short entries in runs that break at different rows (GeoTopo's
 //   Stichwortverzeichnis), which stay columns too.
+// And a second page, symbolListsPdf: two page columns each holding short two-column symbol lists
+// (GeoTopo's Symbolverzeichnis), whose rows line up across the gutter.
 import { PDFDocument, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
 
 export const RUNNING_HEADER = { page: '19', title: '1.6. PATHS AND KNOTS' };
@@ -38,8 +40,8 @@ const PAGE_HEIGHT = 842;
 const SIZE = 10;
 const LEADING = 14;
 
-function write(page: PDFPage, font: PDFFont, text: string, x: number, yFromTop: number): void {
-  page.drawText(text, { x, y: PAGE_HEIGHT - yFromTop, size: SIZE, font });
+function write(page: PDFPage, font: PDFFont, text: string, x: number, yFromTop: number, size = SIZE): void {
+  page.drawText(text, { x, y: PAGE_HEIGHT - yFromTop, size, font });
 }
 
 export async function readingOrderPdf(): Promise<Uint8Array> {
@@ -147,5 +149,102 @@ export async function runInHeadingsPdf(): Promise<Uint8Array> {
   write(index, bold, RUN_IN.indexHeader[0], 60, 60);
   write(index, bold, RUN_IN.indexHeader[1], 535 - bold.widthOfTextAtSize(RUN_IN.indexHeader[1], SIZE), 60);
   writeIndex(index, body, 76);
+  return doc.save();
+}
+
+interface SymbolColumn {
+  /** A list's last two rows, left over from the column before: a symbol, then its description. */
+  top: string[][];
+  heading: string;
+  /** Justified; a line's closing hyphen hangs into the gutter, as pdfTeX's microtype sets it. */
+  prose: string[];
+  /** Symbol, then its description, whose lines after the first are a wrapped description's. */
+  rows: string[][];
+}
+
+/** Each page column of the symbol lists' page, top to bottom, in reading order. */
+export const SYMBOL_COLUMNS: { left: SymbolColumn; right: SymbolColumn } = {
+  left: {
+    top: [
+      ['Homeo(X)', 'Homeomorphism group'],
+      ['Isom(X)', 'Isometry group'],
+    ],
+    heading: 'Groups',
+    prose: ['Let X be a topological space and n a natural num-', 'ber, and K a commutative field.'],
+    rows: [
+      ['GL(n, K)', 'General linear group, the invertible n', 'by n matrices over K'],
+      ['SL(n, K)', 'Special linear group'],
+      ['PSL(n, K)', 'Projective linear group'],
+    ],
+  },
+  right: {
+    top: [
+      ['Hom(X, Y)', 'Continuous maps from X to Y'],
+      ['Sym(X)', 'Symmetric group'],
+    ],
+    heading: 'Maps',
+    prose: [],
+    rows: [
+      ['f|U', 'Restriction of f to U'],
+      ['pr(X)', 'Projection onto X'],
+      ['f^-1(M)', 'Preimage of M'],
+      ['rk(M)', 'Rank of M'],
+      ['deg(f)', 'Degree of f'],
+      ['chi(K)', 'Euler characteristic of K'],
+    ],
+  },
+};
+
+/** The words of a line spread to fill `width` from `x`; a closing hyphen is set beyond it. */
+function justify(page: PDFPage, font: PDFFont, line: string, x: number, width: number, yFromTop: number): void {
+  const hyphen = line.endsWith('-');
+  const words = (hyphen ? line.slice(0, -1) : line).split(' ');
+  const inked = words.reduce((sum, word) => sum + font.widthOfTextAtSize(word, SIZE), 0);
+  const space = (width - inked) / (words.length - 1);
+  let at = x;
+  for (const word of words) {
+    write(page, font, word, at, yFromTop);
+    at += font.widthOfTextAtSize(word, SIZE) + space;
+  }
+  if (hyphen) write(page, font, '-', x + width, yFromTop);
+}
+
+/**
+ * LaTeX's two columns, 225 pt wide and 10 pt apart, drawn one after the other; a list's
+ * descriptions start 62 pt into its column. The two columns' headings and lists start on the same
+ * baselines, so their rows line up across the gutter.
+ */
+export async function symbolListsPdf(): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const page = doc.addPage([595, 842]);
+  const body = await doc.embedFont(StandardFonts.Helvetica);
+  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
+  const width = 225;
+  const indent = 62;
+  const drawColumn = ({ top, heading, prose }: SymbolColumn, rows: string[][], x: number) => {
+    let y = 80;
+    for (const [symbol, description] of top) {
+      write(page, body, symbol, x, y);
+      write(page, body, description, x + indent, y);
+      y += LEADING;
+    }
+    write(page, bold, heading, x, (y += LEADING), 12);
+    y += LEADING;
+    prose.forEach((line, index) => {
+      if (index < prose.length - 1) justify(page, body, line, x, width, (y += LEADING));
+      else write(page, body, line, x, (y += LEADING));
+    });
+    if (prose.length > 0) y += LEADING;
+    for (const [symbol, ...description] of rows) {
+      write(page, body, symbol, x, (y += LEADING));
+      description.forEach((line, index) => {
+        if (index > 0) y += LEADING;
+        if (index < description.length - 1) justify(page, body, line, x + indent, width - indent, y);
+        else write(page, body, line, x + indent, y);
+      });
+    }
+  };
+  drawColumn(SYMBOL_COLUMNS.left, SYMBOL_COLUMNS.left.rows, 60);
+  drawColumn(SYMBOL_COLUMNS.right, SYMBOL_COLUMNS.right.rows, 60 + width + 10);
   return doc.save();
 }

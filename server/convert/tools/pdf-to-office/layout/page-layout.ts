@@ -15,7 +15,7 @@ import { findImageRows, type FoundImageRow } from './image-rows';
 import { cellAt, findRuledTables, type GridCell, type RuledTable } from './ruled-tables';
 import { isRealTable } from './table-evidence';
 import { withScripts } from './sub-superscripts';
-import { splitAtGaps, textLine, type TextLine } from './text-lines';
+import { splitAtGaps, textBlockBox, textLine, type TextLine } from './text-lines';
 import { quarterTurn, turnedLines, turnedText, type TurnedText } from './turned-text';
 
 /** Narrowest gutter between columns, in body font sizes. */
@@ -148,7 +148,8 @@ export function layoutPage(source: PdfPage): PageLayout {
   const imageRows = findImageRows([...images, ...figureImages], proseLines);
   const inRows = new Set<ImageBlock | TextLine>(imageRows.flatMap((r) => [...r.images, ...r.cells.flatMap((c) => c.captions)]));
   const items: FlowItem[] = [
-    ...proseLines.filter((line) => !inRows.has(line)).map((line) => ({ kind: 'line' as const, box: line.box, line })),
+    // Columns are found between text blocks: punctuation hung into a gutter does not close it.
+    ...proseLines.filter((line) => !inRows.has(line)).map((line) => ({ kind: 'line' as const, box: textBlockBox(line), line })),
     ...listings,
     ...[...images, ...figureImages].filter((image) => !inRows.has(image)),
     ...imageRows.map((row) => ({ kind: 'row' as const, box: row.row.box, ...row })),

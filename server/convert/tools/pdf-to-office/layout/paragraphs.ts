@@ -175,7 +175,9 @@ export function buildParagraphs(lines: readonly Placed<TextLine>[], { inCell = f
   const groups: Placed<TextLine>[][] = [];
   for (const line of joinSameBaseline(lines)) {
     const group = groups.at(-1);
-    if (group && continues(group, line)) group.push(line);
+    // A table's row (a symbol and its description) starts a paragraph; a lone line under it may
+    // continue it (the description wrapped).
+    if (group && !line.tableRow && continues(group, line)) group.push(line);
     else groups.push([line]);
   }
   return spacedParagraphs(groups.map((group) => paragraphOf(group, inCell)));

@@ -5,8 +5,11 @@
 // one row only (a running header beside the column's head) is no column, and a stretch whose rows
 // pair across the strip with no prose on either side (a code listing beside its comments, a table
 // without rules) is read row by row (tracemonkey.pdf's Figures 3, 4 and 13); so is such a table
-// whose last gap lines up with the gutter of two columns of prose right below it. A listing in a
-// fixed-width font reaches here as one piece already (listings.ts).
+// whose last gap lines up with the gutter of two columns of prose right below it. Of the strips a
+// stretch shares, the gutter is one the text beside does not read across: a symbol list's gap in
+// the right page column may run down as far as the gutter between the page's columns (GeoTopo's
+// Symbolverzeichnis). A listing in a fixed-width font reaches here as one piece already (listings.ts).
+import { median } from '../median';
 import { unionBox, type Box } from '../page-content';
 
 export interface Placed<T> {
@@ -14,6 +17,8 @@ export interface Placed<T> {
   /** Left and right edges of the column the item was read in. */
   columnLeft: number;
   columnRight: number;
+  /** A piece of a row of a table without rules (a stretch read across its strips, as a symbol list): its line is a paragraph of its own. */
+  tableRow?: true;
 }
 
 interface Interval {
@@ -35,6 +40,10 @@ const MIN_COLUMN_WIDTH_GUTTERS = 5;
 const FULL_LINE_SHARE = 0.75;
 /** …and at least this share of a prose column's rows does. */
 const MIN_FULL_ROWS_SHARE = 0.5;
+/** A column of prose is at least this many gutter widths wide (12 ems: some 25 characters). */
+const MIN_PROSE_WIDTH_GUTTERS = 15;
+/** Space above a row beyond the usual by more than this share of its height is a blank line. */
+const BLANK_LINE_SHARE = 0.5;
 
 /** Items side by side, row by row from the top. */
 export function rowsOf<T extends { box: Box }>(items: readonly T[]): T[][] {
@@ -73,7 +82,7 @@ function intersect(a: Interval[], b: Interval[], minWidth: number): Interval[] {
   );
 }
 
-function widest(intervals: Interval[]): Interval {
+function widest(intervals: readonly Interval[]): Interval {
   return intervals.reduce((best, i) => (i.to - i.from > best.to - best.from ? i : best));
 }
 
@@ -112,12 +121,14 @@ function sidesOf<T extends { box: Box }>(rows: readonly T[][], gutter: Interval)
 }
 
 /**
- * Not prose: few of its rows fill the side's width (ragged code or a table's names), or most rows
- * hold several pieces (a table's cells).
+ * Not prose: narrower than a column of prose can be (a list's symbols or names, which all but fill
+ * it), few of its rows fill the side's width (ragged code or a table's names), or most rows hold
+ * several pieces (a table's cells).
  */
-function notProse(pieces: { box: Box }[][]): boolean {
+function notProse(pieces: { box: Box }[][], minGutter: number): boolean {
   const rows = pieces.filter((row) => row.length > 0);
   const width = unionBox(rows.flat().map((i) => i.box));
+  if (width.x1 - width.x0 < MIN_PROSE_WIDTH_GUTTERS * minGutter) return true;
   const full = rows.filter((row) => {
     const box = unionBox(row.map((i) => i.box));
     return box.x1 - box.x0 >= FULL_LINE_SHARE * (width.x1 - width.x0);
@@ -127,22 +138,68 @@ function notProse(pieces: { box: Box }[][]): boolean {
 }
 
 /**
- * The rows left and right of the gutter pair up one by one and neither side is prose. Only the
- * stretch's first or last rows may hold one side alone (a table's header): two independent columns
- * of short lines (an index) break their runs at different rows.
+ * On a side of the gutter, the row's text runs on from the row above: a cell's text wrapped onto
+ * another line, which starts where that cell's line above does. The first such line hangs under a
+ * line that all but reached the side's right edge (a symbol list's "Allgemeine lineare Gruppe
+ * (von" over "General Linear Group)"), a further one under a line it would not have fitted on
+ * (tracemonkey's Figure 9: "boolean", "null, or", "undefined" in a narrow column).
  */
-function readsAcross(rows: readonly { box: Box }[][], gutter: Interval): boolean {
+function wrapsOnto(above: readonly { box: Box }[], row: readonly { box: Box }[], sideRight: number, minGutter: number, aboveWrapped: boolean): boolean {
+  if (above.length === 0 || row.length === 0) return false;
+  const cell = above.reduce((last, i) => (i.box.x0 > last.box.x0 ? i : last)).box;
+  const line = unionBox(row.map((i) => i.box));
+  if (Math.abs(line.x0 - cell.x0) >= minGutter) return false;
+  return aboveWrapped ? cell.x1 + (line.x1 - line.x0) > sideRight : cell.x1 - cell.x0 >= FULL_LINE_SHARE * (sideRight - cell.x0);
+}
+
+/**
+ * The rows left and right of the gutter pair up one by one and neither side is prose. A row holding
+ * one side alone may stand above or below the paired ones (a table's header, a heading under a
+ * list), inside them only where that side's text wraps onto it (wrapsOnto) or set off by a blank
+ * line above it (a heading between two lists); such rows must be fewer than the paired ones. Two
+ * independent columns of short lines (an index) break their runs at different rows, or one runs
+ * on long after the other has ended.
+ */
+function readsAcross(rows: readonly { box: Box }[][], gutter: Interval, minGutter: number): boolean {
   const sides = sidesOf(rows, gutter);
   const paired = sides.map((s) => s.left.length > 0 && s.right.length > 0);
   const first = paired.indexOf(true);
   const last = paired.lastIndexOf(true);
+  const rightEdge = (side: 'left' | 'right') => Math.max(...sides.flatMap((s) => s[side].map((i) => i.box.x1)));
+  const wrapped: boolean[] = [];
+  sides.forEach((row, index) => {
+    const above = sides[index - 1];
+    wrapped.push(!paired[index] && above !== undefined && (['left', 'right'] as const).some((side) => wrapsOnto(above[side], row[side], rightEdge(side), minGutter, wrapped[index - 1])));
+  });
+  const boxes = rows.map((row) => unionBox(row.map((i) => i.box)));
+  const spaceAbove = (index: number) => boxes[index].y0 - boxes[index - 1].y1;
+  const usualSpace = median(boxes.slice(1).map((_, i) => spaceAbove(i + 1)));
+  const setOff = (index: number) => index > 0 && spaceAbove(index) > usualSpace + BLANK_LINE_SHARE * (boxes[index].y1 - boxes[index].y0);
+  const pairedRows = paired.filter(Boolean).length;
+  const alone = paired.filter((both, index) => !both && !wrapped[index]).length;
   return (
     first >= 0 &&
-    last - first + 1 >= MIN_COLUMN_ROWS &&
-    paired.slice(first, last + 1).every(Boolean) &&
-    notProse(sides.map((s) => s.left)) &&
-    notProse(sides.map((s) => s.right))
+    pairedRows >= MIN_SIDE_ROWS &&
+    pairedRows > alone &&
+    paired.every((both, index) => both || index < first || index > last || wrapped[index] || setOff(index)) &&
+    notProse(sides.map((s) => s.left), minGutter) &&
+    notProse(sides.map((s) => s.right), minGutter)
   );
+}
+
+/**
+ * The gutter between columns among the strips a stretch of rows shares: the widest one beside which
+ * the text does not read across. A list's gap between its symbols and their descriptions is none,
+ * though it may run as far down the page as the gutter between the page's columns (and be wider);
+ * when every strip is such a gap (a table without rules), the widest.
+ */
+function columnGutter(rows: readonly { box: Box }[][], gutters: readonly Interval[], minGutter: number): Interval {
+  const beside = (index: number) => {
+    const [from, to] = [gutters[index - 1]?.to ?? -Infinity, gutters[index + 1]?.from ?? Infinity];
+    return rows.map((row) => row.filter((i) => (i.box.x0 + i.box.x1) / 2 > from && (i.box.x0 + i.box.x1) / 2 < to)).filter((row) => row.length > 0);
+  };
+  const between = gutters.filter((gutter, index) => !readsAcross(beside(index), gutter, minGutter));
+  return widest(between.length > 0 ? between : gutters);
 }
 
 /** The strips every row leaves empty: interior ones of the first row, met by any of the others'. */
@@ -164,7 +221,7 @@ function tableHead(rows: readonly { box: Box }[][], left: number, right: number,
     const gutter = widest(gutters);
     // Every row but perhaps a header's cut into cells: a row of prose never is.
     const cut = (side: 'left' | 'right') => sidesOf(head, gutter).slice(1).every((s) => s[side].length > 1);
-    if (readsAcross(head, gutter) && (cut('left') || cut('right'))) return count;
+    if (readsAcross(head, gutter, minGutter) && (cut('left') || cut('right'))) return count;
   }
   return 0;
 }
@@ -202,11 +259,19 @@ export function readingOrder<T extends { box: Box }>(items: readonly T[], minGut
     const rightSide = group.filter((i) => (i.box.x0 + i.box.x1) / 2 >= middle);
     placed.push(...readingOrder(leftSide, minGutter, inColumn), ...readingOrder(rightSide, minGutter, inColumn));
   };
-  /** One row on its own: left to right, pieces beside a gap each read in the column around them. */
-  const readRow = (row: T[]) => {
+  /**
+   * One row on its own: left to right, pieces beside a gap each read in the column around them;
+   * `ofTable` when its stretch reads across (Placed.tableRow).
+   */
+  const readRow = (row: T[], ofTable = false) => {
     const gaps = emptyIntervals(row, left, right, minGutter, true);
-    if (gaps.length > 0) splitAt(row, widest(gaps), { from: columnLeft, to: columnRight });
-    else placed.push(...[...row].sort((a, b) => a.box.x0 - b.box.x0).map((item) => ({ item, columnLeft, columnRight })));
+    if (gaps.length === 0) {
+      placed.push(...[...row].sort((a, b) => a.box.x0 - b.box.x0).map((item) => ({ item, columnLeft, columnRight })));
+      return;
+    }
+    const from = placed.length;
+    splitAt(row, widest(gaps), { from: columnLeft, to: columnRight });
+    if (ofTable) for (const piece of placed.slice(from)) piece.tableRow = true;
   };
   let index = 0;
   while (index < rows.length) {
@@ -226,22 +291,24 @@ export function readingOrder<T extends { box: Box }>(items: readonly T[], minGut
     }
     const groupRows = rows.slice(index, end);
     const group = groupRows.flat();
-    const gutter = widest(gutters);
+    const gutter = columnGutter(groupRows, gutters, minGutter);
     const columns = end - index >= MIN_COLUMN_ROWS && bothSidesColumns(groupRows, gutter, MIN_COLUMN_WIDTH_GUTTERS * minGutter, minGutter);
-    const across = columns && !readsAcross(groupRows, gutter) ? tableHead(groupRows, left, right, minGutter) : 0;
-    if (columns && headerOverColumns(groupRows, gutter, minGutter)) {
+    const across = readsAcross(groupRows, gutter, minGutter);
+    const headRows = columns && !across ? tableHead(groupRows, left, right, minGutter) : 0;
+    if (columns && !across && headerOverColumns(groupRows, gutter, minGutter)) {
       // The header alone; the columns are found again from the next row on.
       readRow(rows[index++]);
-    } else if (across > 0) {
+    } else if (headRows > 0) {
       // The table's rows one by one; the columns below are read on the next turn.
-      for (const last = index + across; index < last; index++) readRow(rows[index]);
-    } else if (columns && !readsAcross(groupRows, gutter)) {
+      for (const last = index + headRows; index < last; index++) readRow(rows[index], true);
+    } else if (columns && !across) {
       splitAt(group, gutter);
       index = end;
     } else {
-      // Row by row: a lone row, or a stretch whose rows read across the strip.
-      const last = columns ? end : index + 1;
-      for (; index < last; index++) readRow(rows[index]);
+      // Row by row: a lone row, or a stretch whose rows read across the strip, all of it (a side
+      // too narrow for a column is a table's first column, a list's symbols).
+      const last = across ? end : index + 1;
+      for (; index < last; index++) readRow(rows[index], across);
     }
   }
   return placed;
@@ -271,7 +338,7 @@ export function framedReadingOrder<T extends { box: Box }>(items: readonly T[], 
     ...groups.map(([frame, members]) => ({ box: unionBox([frame, ...members.map((m) => m.box)]), members, frame })),
     ...loose.map((item) => ({ box: item.box, item })),
   ];
-  return readingOrder(units, minGutter).flatMap(({ item: unit, columnLeft, columnRight }) =>
-    unit.members ? readingOrder(unit.members, minGutter, { from: unit.frame!.x0, to: unit.frame!.x1 }) : [{ item: unit.item!, columnLeft, columnRight }],
+  return readingOrder(units, minGutter).flatMap(({ item: unit, ...placing }) =>
+    unit.members ? readingOrder(unit.members, minGutter, { from: unit.frame!.x0, to: unit.frame!.x1 }) : [{ ...placing, item: unit.item! }],
   );
 }

@@ -75,6 +75,27 @@ export function splitAtGaps(chars: readonly PdfChar[]): TextLine[] {
   return pieces.map(textLine).filter((line): line is TextLine => line !== undefined);
 }
 
+/**
+ * Punctuation justified text lets hang into the margin: at a line's end dashes, stops, commas and
+ * quotes; at its start quotes only (a dash there is a list's bullet).
+ */
+const HANGING_AT_END = /^[\p{Pd}\p{Pi}\p{Pf}.,:;'"\u201E\u201A]$/u;
+const HANGING_AT_START = /^[\p{Pi}\p{Pf}'"\u201E\u201A]$/u;
+
+/**
+ * Where the line's text block edges lie: its box without punctuation hung at either end. pdfTeX's
+ * microtype sets a justified line's closing hyphen or stop into the margin (GeoTopo's "Kör-"
+ * reaches 4.6 pt into the 12.8 pt gutter between its page columns), which is no text in the gutter.
+ */
+export function textBlockBox(line: TextLine): Box {
+  const hangs = (c: PdfChar, punctuation: RegExp) => c.picture === undefined && punctuation.test(c.text);
+  let start = 0;
+  let end = line.chars.length;
+  while (end - start > 1 && hangs(line.chars[end - 1], HANGING_AT_END)) end--;
+  while (end - start > 1 && hangs(line.chars[start], HANGING_AT_START)) start++;
+  return start === 0 && end === line.chars.length ? line.box : { ...unionBox(line.chars.slice(start, end).map((c) => c.box)), y0: line.box.y0, y1: line.box.y1 };
+}
+
 export function linesOfPage(lines: readonly PdfLine[]): TextLine[] {
   return lines.flatMap((line) => splitAtGaps(line.chars));
 }
