@@ -75,6 +75,7 @@ describe('run-in headings at the margin beside centred formulas (GeoTopo)', () =
     'the caption, then the proof heading and its formula': [RUN_IN.caption, RUN_IN.proof, ...RUN_IN.formula],
     'the formula, then the definition heading and its text': [RUN_IN.formula.at(-1)!, RUN_IN.definition, ...RUN_IN.definitionText],
     'a running header over two columns, then the left column': [...RUN_IN.indexHeader, ...INDEX_COLUMNS[0].flat()],
+    'a column of prose, then one with room for a float': [...RUN_IN.floatColumns[0], ...RUN_IN.floatColumns[1]],
     'margin lines and centred formulas row by row': [...RUN_IN.nextHeader, RUN_IN.further, ...RUN_IN.inverse, RUN_IN.differentiable, RUN_IN.nextDefinition, RUN_IN.nextDefinitionText],
   };
 

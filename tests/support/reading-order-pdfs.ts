@@ -96,8 +96,9 @@ function writeIndex(page: PDFPage, font: PDFFont, y: number): void {
  * headings stand rows apart. Then a sentence whose line looks full beside the long first word of
  * the bold heading under it ("Remark 47"). Then lines at the margin in most rows with centred
  * formulas between them, which no column edge lines up, under a running header (page 34, the
- * PDF's second page). Last, a running header over an index's two columns (page 113, the third).
- * Drawn in reading order.
+ * PDF's second page). Then a running header over an index's two columns (page 113, the third),
+ * and two columns of prose, the right one with room left for a float (the fourth). Drawn in
+ * reading order.
  */
 export const RUN_IN = {
   header: ['50', '3.2. FUNDAMENTAL GROUP'],
@@ -112,6 +113,7 @@ export const RUN_IN = {
   /** Margin lines in most rows, formulas centred between them (GeoTopo, page 34). */
   nextHeader: ['34', '2.2. DIFFERENTIABLE MANIFOLDS'],
   indexHeader: ['113', 'Stichwortverzeichnis'],
+  floatColumns: [1, 2].map((column) => Array.from({ length: column === 1 ? 18 : 6 }, (_, row) => `${PROSE_LINE} ${column}${'abcdefghijklmnopqr'[row]}`)),
   further: 'Further:',
   inverse: ['F^-1 | W = F^-1 | W', 'so F^-1 o F | U = F^-1 o F | U', 'and G o F | V = G o F | V'],
   differentiable: 'is differentiable at each of its points.',
@@ -149,6 +151,10 @@ export async function runInHeadingsPdf(): Promise<Uint8Array> {
   write(index, bold, RUN_IN.indexHeader[0], 60, 60);
   write(index, bold, RUN_IN.indexHeader[1], 535 - bold.widthOfTextAtSize(RUN_IN.indexHeader[1], SIZE), 60);
   writeIndex(index, body, 76);
+  // Two columns of prose, the right one leaving room for a float between its lines (multicolumn.pdf, page 2).
+  const floats = doc.addPage([595, 842]);
+  RUN_IN.floatColumns[0].forEach((line, row) => write(floats, body, line, 60, 80 + LEADING * row));
+  RUN_IN.floatColumns[1].forEach((line, row) => write(floats, body, line, 310, 80 + LEADING * (row < 3 ? row : row + 12)));
   return doc.save();
 }
 

@@ -30,7 +30,7 @@ interface Interval {
 const MIN_COLUMN_ROWS = 3;
 /** Each side of a gutter group has text in at least this many of its rows. */
 const MIN_SIDE_ROWS = 2;
-/** …and text in at least this share of the rows from its first to its last. */
+/** …and at least this share of them stacked on one another (and of its rows starting at its edge). */
 const MIN_SIDE_DENSITY = 0.5;
 /** A first row further above the next than this many times the next row's pitch is a header over the columns. */
 const HEADER_APART = 1.5;
@@ -89,11 +89,12 @@ function widest(intervals: readonly Interval[]): Interval {
 /**
  * Both sides of the gutter are columns: wide enough, each with text in more than one row (a
  * running header's right half, "21 … 1.6. WEGE UND KNOTEN", is one row, not a column beside the
- * body's start), and each a stack of text: from its first row to its last it has text in most of
- * the rows. Run-in headings at the margin ("Beweis:", "Definition 46") with centred formulas and
- * figures between them leave a strip free down the page too, but stand rows apart: they are read
- * in their rows (GeoTopo-komprimiert.pdf read every such heading of a page before its text). And
- * the right side has a left edge by the gutter that most of its rows start at.
+ * body's start), and each stacks its text: most of its rows have text of that side right above or
+ * below (a column may still leave room for a float: multicolumn.pdf's page 2). Run-in headings at
+ * the margin ("Beweis:", "Definition 46") with centred formulas and figures between them leave a
+ * strip free down the page too, but each stands alone, rows apart: they are read in their rows
+ * (GeoTopo-komprimiert.pdf read every such heading of a page before its text). And the right side
+ * has a left edge by the gutter that most of its rows start at.
  */
 function bothSidesColumns(rows: readonly (readonly { box: Box }[])[], gutter: Interval, minWidth: number, minGutter: number): boolean {
   const middle = (gutter.from + gutter.to) / 2;
@@ -101,8 +102,9 @@ function bothSidesColumns(rows: readonly (readonly { box: Box }[])[], gutter: In
     const boxes = rows.flatMap((row) => row.filter((i) => onIt(i.box)).map((i) => i.box));
     const holding = rows.map((row) => row.some((i) => onIt(i.box)));
     const rowCount = holding.filter(Boolean).length;
-    const span = holding.lastIndexOf(true) - holding.indexOf(true) + 1;
-    return boxes.length > 0 && unionBox(boxes).x1 - unionBox(boxes).x0 >= minWidth && rowCount >= MIN_SIDE_ROWS && rowCount >= MIN_SIDE_DENSITY * span;
+    // Rows with text in the row above or below on this side too: lines of a stack, not a lone line.
+    const stacked = holding.filter((held, r) => held && (holding[r - 1] || holding[r + 1])).length;
+    return boxes.length > 0 && unionBox(boxes).x1 - unionBox(boxes).x0 >= minWidth && rowCount >= MIN_SIDE_ROWS && stacked >= MIN_SIDE_DENSITY * rowCount;
   };
   // The right side's text starts at its left edge, by the gutter, in most of its rows: a column's
   // lines do; centred formulas beside margin headings ("Weiter gilt:", "Definition 33") do not.
