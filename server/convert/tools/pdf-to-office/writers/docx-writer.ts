@@ -281,18 +281,27 @@ async function image(block: ImageBlock, scale: number, left: number, centred: bo
   });
   return new Paragraph({
     alignment: centred ? AlignmentType.CENTER : AlignmentType.LEFT,
+    ...(!centred && left > 0 && { indent: { left: twips(left) } }),
     // The labels are placed from the paragraph's top, the space above the picture included.
     spacing: { before: twips(before), after: 0 },
     children: [picture, ...(block.labels ?? []).map((label) => labelBox(label, block.box, left, before, scale))],
   });
 }
 
-/** A picture standing alone in the flow: as wide as it was unless the column is narrower; centred where it was. */
+/**
+ * A picture standing alone in the flow: as wide as it was unless the column is narrower; centred
+ * where it was centred on the page or on its text (a book's inner and outer margins differ),
+ * else where it stood across the page.
+ */
 function lonePicture(block: ImageBlock, page: PageLayout, contentWidth: number): Promise<Paragraph> {
   const width = block.box.x1 - block.box.x0;
   const scale = Math.min(1, contentWidth / width);
-  const centred = Math.abs(block.box.x0 - (page.width - block.box.x1)) < 0.05 * page.width;
-  return image(block, scale, centred ? (contentWidth - width * scale) / 2 : 0, centred);
+  const text = contentBox(page);
+  const centredBetween = (left: number, right: number) => Math.abs(block.box.x0 - left - (right - block.box.x1)) < 0.05 * (right - left);
+  const centred = centredBetween(0, page.width) || centredBetween(text.x0, text.x1);
+  // Word's column starts at the left margin, which is clamped: the indent puts the picture back where it stood.
+  const indent = Math.max(0, Math.min(block.box.x0 - margins(page).left, contentWidth - width * scale));
+  return image(block, scale, centred ? (contentWidth - width * scale) / 2 : indent, centred);
 }
 
 /**
@@ -385,8 +394,11 @@ async function verticalWritingTable(
   return borderlessRow([cell], [width], right - width - contentLeft, room, space + box.y1 - box.y0 + size / 2);
 }
 
+/** Where the page's blocks stand (an inch in from each edge on an empty page). */
+const contentBox = (page: PageLayout): Box => (page.blocks.length ? unionBox(page.blocks.map((b) => b.box)) : { x0: 72, y0: 72, x1: page.width - 72, y1: page.height - 72 });
+
 function margins(page: PageLayout): { top: number; right: number; bottom: number; left: number } {
-  const content: Box = page.blocks.length ? unionBox(page.blocks.map((b) => b.box)) : { x0: 72, y0: 72, x1: page.width - 72, y1: page.height - 72 };
+  const content = contentBox(page);
   const clamp = (value: number) => Math.min(MAX_MARGIN, Math.max(MIN_MARGIN, value));
   return { top: clamp(content.y0), right: clamp(page.width - content.x1), bottom: clamp(page.height - content.y1), left: clamp(content.x0) };
 }
