@@ -42,7 +42,7 @@ import {
 import { ShapeRun } from 'docx/shapes';
 import { sameLink } from '../extraction/page-links';
 import type { PageFallback } from '../degraded-pages';
-import { unionBox, type Box, type GlyphPicture, type LinkTarget } from '../page-content';
+import { pictureAsRead, unionBox, type Box, type GlyphPicture, type LinkTarget } from '../page-content';
 import type { Alignment, Block, TextRun as BlockRun, FigureLabel, ImageBlock, PageLayout, ParagraphBlock, TableBlock } from '../layout/blocks';
 import { cellBounds, imageRowAt, type RowOfImages } from '../layout/image-rows';
 import type { ListKind } from '../layout/list-markers';
@@ -126,11 +126,13 @@ function wordRuns(run: BlockRun, { scale = 1, fixedWidth = false } = {}): TextRu
 }
 
 /**
- * Glyphs no table could read, as an inline picture at their size on the page. Word sets an inline
- * picture's foot on the baseline; the run is lowered by the ink below the baseline (w:position), so
- * a descender or the low half of a tall brace sits where it stood and not a line above.
+ * Glyphs no table could read, as an inline picture at their size on the page, upright as its line
+ * reads (a turned line is set left to right here). Word sets an inline picture's foot on the
+ * baseline; the run is lowered by the ink below the baseline (w:position), so a descender or the
+ * low half of a tall brace sits where it stood and not a line above.
  */
-async function glyphPicture({ box, file, baseline }: GlyphPicture): Promise<ImageRun> {
+async function glyphPicture(picture: GlyphPicture): Promise<ImageRun> {
+  const { box, file, baseline } = pictureAsRead(picture);
   const below = Math.max(0, box.y1 - baseline);
   return new ImageRun({
     type: 'png',
