@@ -17,11 +17,11 @@ import { drawPageClips } from '../../server/convert/tools/pdf-to-office/extracti
 import { GlyphPictures, MAX_PICTURES, MAX_PICTURES_PER_PAGE, type UnreadableGlyph } from '../../server/convert/tools/pdf-to-office/extraction/glyph-pictures';
 import { unreadableNote } from '../../server/convert/tools/pdf-to-office/extraction/unmapped-glyphs';
 import type { PdfChar } from '../../server/convert/tools/pdf-to-office/page-content';
-import { UNREADABLE_NEIGHBOURS, unreadableGlyphsPdf, VERTICAL_UNREADABLE_NEIGHBOURS, verticalUnreadableGlyphsPdf } from '../support/unmapped-glyph-pdfs';
+import { turnedUnreadableGlyphsPdf, UNREADABLE_LINE_TURNS, UNREADABLE_NEIGHBOURS, unreadableGlyphsPdf, VERTICAL_UNREADABLE_NEIGHBOURS, verticalUnreadableGlyphsPdf } from '../support/unmapped-glyph-pdfs';
 import { readZipParts } from '../support/zip';
 import { pptxgenjsInBrowserMode } from '../support/pptx-in-jest';
 import { converterOf, convertFile, scratchFolder } from '../support/convert-job';
-import { greyPixels, inkBands, popplerPage, type Grey } from '../support/pixels';
+import { blurred, greyPixels, inkBands, inkDifference, popplerPage, type Grey } from '../support/pixels';
 
 const [BEFORE, AFTER] = UNREADABLE_NEIGHBOURS;
 const NOTE = '第1页有 2 个字符无法识别（字体未提供对应的文字），已按原样以图片保留';
@@ -289,5 +289,75 @@ describe('unreadable glyphs in a column of vertical writing', () => {
     // The picture is the column's width, 20 points.
     const pixelsPerPoint = picture.width / 20;
     expect(Math.abs(heights[0] - heights[1])).toBeLessThanOrEqual(1.5 * pixelsPerPoint);
+  });
+});
+
+describe('unreadable glyphs on lines turned a quarter, which Word and HTML set left to right', () => {
+  let pdf: string;
+  beforeAll(async () => {
+    pdf = path.join(scratch, 'turned-unreadable.pdf');
+    writeFileSync(pdf, await turnedUnreadableGlyphsPdf());
+  });
+
+  /** How far a picture is from the upright line's, both blurred by a pixel (the pictures' edges are whole points): about 1 drawn sideways. */
+  const fromUpright = async (picture: Grey, upright: Grey) => inkDifference(await blurred(picture, 1), await blurred(upright, 1));
+
+  it('the input shows the defect: MuPDF reads an upright line and lines running up and down the page, all of them U+FFFD', () => {
+    const stext = execFileSync('mutool', ['draw', '-q', '-F', 'stext', '-o', '-', pdf], { encoding: 'utf8' });
+    const directions = [...stext.matchAll(/<line [^>]*dir="([^"]+)"/g)].map((m) => m[1].split(' ').map((v) => Math.round(Number(v)) || 0));
+    expect(directions).toEqual([
+      [1, 0],
+      [0, -1],
+      [0, 1],
+    ]);
+    const lines = execFileSync('mutool', ['draw', '-q', '-F', 'txt', '-o', '-', pdf], { encoding: 'utf8' }).split('\n').filter((line) => line.trim());
+    expect(lines.map((line) => line.replace(/\uFFFD/g, ''))).toEqual(UNREADABLE_LINE_TURNS.map(() => ''));
+  });
+
+  it('Word: each line\'s glyphs are one picture between its words, the turned lines\' turned upright with them, as the upright line\'s is', async () => {
+    const output = (await convertFile(converterOf('pdf-to-word', converters), pdf, scratch)).path;
+    const docx = await parts(output);
+    const xml = docx.get('word/document.xml')!;
+    const targets = new Map([...docx.get('word/_rels/document.xml.rels')!.matchAll(/Id="(\w+)"[^>]*Target="([^"]+)"/g)].map((m) => [m[1], m[2]]));
+    const paragraphs = xml.split('</w:p>').filter((p) => p.includes(BEFORE));
+    expect(paragraphs).toHaveLength(UNREADABLE_LINE_TURNS.length);
+    const pictures: Grey[] = [];
+    const sizes: number[][] = [];
+    for (const paragraph of paragraphs) {
+      const embeds = [...paragraph.matchAll(/r:embed="(\w+)"/g)].map((m) => m[1]);
+      expect({ pictures: embeds.length, between: between(paragraph, '<a:blip') }).toEqual({ pictures: 1, between: true });
+      pictures.push(await greyPixels(execFileSync('unzip', ['-p', output, `word/${targets.get(embeds[0])}`])));
+      sizes.push([...(/<wp:extent cx="(\d+)" cy="(\d+)"/.exec(paragraph) ?? [])].slice(1).map(Number));
+    }
+    const [upright, ...turned] = pictures;
+    // The upright line's picture: the tall box, then the small one, side by side (one band of rows).
+    expect(inkBands(upright)).toHaveLength(1);
+    for (const [i, picture] of turned.entries()) {
+      expect({ width: picture.width, height: picture.height, bands: inkBands(picture).length }).toEqual({ width: upright.width, height: upright.height, bands: 1 });
+      expect(await fromUpright(picture, upright)).toBeLessThan(0.15);
+      // Set as big as the upright one, and lowered as far below the baseline.
+      expect(sizes[i + 1]).toEqual(sizes[0]);
+      expect(/<w:position w:val="(-?\d+)"/.exec(paragraphs[i + 1])?.[1]).toBe(/<w:position w:val="(-?\d+)"/.exec(paragraphs[0])?.[1]);
+    }
+  });
+
+  it('HTML: each line\'s picture between its words, the turned lines\' upright and as big as the upright line\'s', async () => {
+    const html = readFileSync((await convertFile(converterOf('pdf-to-html', converters), pdf, scratch)).path, 'utf8');
+    const images = [...html.matchAll(/<img class="glyphs" src="data:image\/png;base64,([^"]+)"[^>]*style="([^"]+)"/g)].map((m) => ({ data: Buffer.from(m[1], 'base64'), style: m[2] }));
+    expect(images).toHaveLength(UNREADABLE_LINE_TURNS.length);
+    const [upright, ...turned] = images;
+    for (const image of turned) {
+      expect(image.style).toBe(upright.style);
+      expect(await fromUpright(await greyPixels(image.data), await greyPixels(upright.data))).toBeLessThan(0.15);
+    }
+  });
+
+  it('PowerPoint, which sets the turned lines turned where they stood, lays the pictures over them as drawn', async () => {
+    const pptx = await parts((await convertFile(converterOf('pdf-to-ppt', converters), pdf, scratch)).path);
+    const slide = pptx.get('ppt/slides/slide1.xml')!;
+    const extents = [...slide.matchAll(/<p:pic>[\s\S]*?<a:ext cx="(\d+)" cy="(\d+)"/g)].map((m) => [Number(m[1]), Number(m[2])]);
+    expect(extents).toHaveLength(UNREADABLE_LINE_TURNS.length);
+    const [[width, height], ...turned] = extents;
+    for (const [cx, cy] of turned) expect({ cx: Math.abs(cx - height) <= 12700, cy: Math.abs(cy - width) <= 12700 }).toEqual({ cx: true, cy: true });
   });
 });

@@ -51,37 +51,63 @@ describe('pdf-to-word', () => {
     expect(withoutSpace(await packageText(docx, /^word\/document\.xml$/, /<w:t(?: [^>]*)?>([^<]*)<\/w:t>/g))).toBe(READING);
   });
 
-  it('sets the page of vertical writing alone vertically (a tbRl section), not the page with the upright title', async () => {
-    const xml = (await readZipParts(docx)).find(({ name }) => name === 'word/document.xml')!.text;
-    const sections = [...xml.matchAll(/<w:sectPr>([\s\S]*?)<\/w:sectPr>/g)].map((m) => /<w:textDirection w:val="(\w+)"/.exec(m[1])?.[1]);
-    expect(sections).toEqual([undefined, 'tbRl']);
-  });
+  /** The pieces (paragraphs, tables) of a stretch of document.xml's body that hold text, with that text. */
+  const textPieces = (xml: string) =>
+    [...xml.matchAll(/<w:(p|tbl)\b[\s\S]*?<\/w:\1>/g)].map(([piece, kind]) => ({ kind, text: [...piece.matchAll(/<w:t(?: [^>]*)?>([^<]*)<\/w:t>/g)].map((m) => m[1]).join('') })).filter((p) => p.text);
+  /** A table's cells, the way its text runs and its top border. */
+  const tableShape = (table: string) => ({ cells: table.match(/<w:tc>/g)!.length, direction: /<w:textDirection w:val="(\w+)"/.exec(table)?.[1], borders: /<w:top w:val="(\w+)"/.exec(table)?.[1] });
 
   it('sets the columns under the upright title vertically where they stood: a borderless one-cell table whose text runs down (tbRl)', async () => {
     const xml = (await readZipParts(docx)).find(({ name }) => name === 'word/document.xml')!.text;
     const pageOne = /<w:body>([\s\S]*?)<w:sectPr>/.exec(xml)![1];
-    const pieces = [...pageOne.matchAll(/<w:(p|tbl)\b[\s\S]*?<\/w:\1>/g)].map(([piece, kind]) => ({ kind, text: [...piece.matchAll(/<w:t(?: [^>]*)?>([^<]*)<\/w:t>/g)].map((m) => m[1]).join('') }));
-    expect(pieces.filter((p) => p.text)).toEqual([
+    expect(textPieces(pageOne)).toEqual([
       { kind: 'p', text: VERTICAL_TITLE },
       { kind: 'tbl', text: VERTICAL_COLUMNS.join('') },
     ]);
-    const table = /<w:tbl>[\s\S]*?<\/w:tbl>/.exec(pageOne)![0];
-    expect({ cells: table.match(/<w:tc>/g)!.length, direction: /<w:textDirection w:val="(\w+)"/.exec(table)?.[1], borders: /<w:top w:val="(\w+)"/.exec(table)?.[1] }).toEqual({ cells: 1, direction: 'tbRl', borders: 'none' });
+    expect(tableShape(/<w:tbl>[\s\S]*?<\/w:tbl>/.exec(pageOne)![0])).toEqual({ cells: 1, direction: 'tbRl', borders: 'none' });
   });
 
-  it('LibreOffice draws those columns right to left, each top to bottom, as far apart as printed', () => {
-    const printed = sofficeConvert(docx, 'pdf', scratch);
-    const words = [...execFileSync('pdftotext', ['-bbox', '-f', '1', '-l', '1', printed, '-'], { encoding: 'utf8' }).matchAll(/<word xMin="([\d.]+)" yMin="([\d.]+)"[^>]*>([^<]*)<\/word>/g)]
+  it('sets the page of vertical writing alone the same way, in place: a one-cell tbRl table, not a turned section that reflows its columns', async () => {
+    const xml = (await readZipParts(docx)).find(({ name }) => name === 'word/document.xml')!.text;
+    const sections = [...xml.matchAll(/<w:sectPr>([\s\S]*?)<\/w:sectPr>/g)].map((m) => /<w:textDirection w:val="(\w+)"/.exec(m[1])?.[1]);
+    expect(sections).toEqual([undefined, undefined]);
+    const pageTwo = xml.slice(xml.indexOf('</w:sectPr>'));
+    expect(textPieces(pageTwo)).toEqual([{ kind: 'tbl', text: VERTICAL_PAGE_TWO.join('') }]);
+    expect(tableShape(/<w:tbl>[\s\S]*?<\/w:tbl>/.exec(pageTwo)![0])).toEqual({ cells: 1, direction: 'tbRl', borders: 'none' });
+  });
+
+  /** Page `page` of a PDF as pdftotext reads its CJK columns: their texts right to left, each top to bottom, their left edges and top. */
+  function columnsOn(pdf: string, page: number, skip: readonly string[] = []) {
+    const words = [...execFileSync('pdftotext', ['-bbox', '-f', String(page), '-l', String(page), pdf, '-'], { encoding: 'utf8' }).matchAll(/<word xMin="([\d.]+)" yMin="([\d.]+)"[^>]*>([^<]*)<\/word>/g)]
       .map((m) => ({ x: Math.round(Number(m[1])), y: Number(m[2]), text: m[3] }))
-      .filter((w) => w.text !== VERTICAL_TITLE);
+      .filter((w) => !skip.includes(w.text));
     const xs = [...new Set(words.map((w) => w.x))].sort((a, b) => b - a);
-    const columns = xs.map((x) => words.filter((w) => w.x === x).sort((a, b) => a.y - b.y).map((w) => w.text).join(''));
-    expect(columns).toEqual(VERTICAL_COLUMNS);
-    // The fixture's columns stand 36 points apart, and start as far below the title as printed
-    // (a character's line box, 26 points tall here, holds its 20-point glyph).
-    expect(xs.slice(1).map((x, i) => xs[i] - x)).toEqual(VERTICAL_COLUMNS.slice(1).map(() => 36));
-    expect(Math.abs(Math.min(...words.map((w) => w.y)) - VERTICAL_COLUMN_TOP)).toBeLessThan(8);
-  }, SOFFICE_TIMEOUT_MS);
+    const texts = xs.map((x) => words.filter((w) => w.x === x).sort((a, b) => a.y - b.y).map((w) => w.text).join(''));
+    return { texts, xs, top: Math.min(...words.map((w) => w.y)) };
+  }
+
+  describe('LibreOffice draws the columns right to left, each top to bottom, as far apart as printed and where they stood', () => {
+    let printed: string;
+    beforeAll(() => {
+      printed = sofficeConvert(docx, 'pdf', scratch);
+    }, SOFFICE_TIMEOUT_MS);
+
+    // The fixture's columns stand 36 points apart, and start as far below the top as printed
+    // (a character's line box, 26 points tall here, holds its 20-point glyph). LibreOffice sets a
+    // column's glyphs 4 points left of where the page drew them (its line box's descent).
+    it.each([
+      [1, VERTICAL_COLUMNS],
+      [2, VERTICAL_PAGE_TWO],
+    ])('page %i', (page, columns) => {
+      const drawn = columnsOn(printed, page, [VERTICAL_TITLE]);
+      expect(drawn.texts).toEqual(columns);
+      expect(drawn.xs.slice(1).map((x, i) => drawn.xs[i] - x)).toEqual(columns.slice(1).map(() => 36));
+      expect(Math.abs(drawn.top - VERTICAL_COLUMN_TOP)).toBeLessThan(8);
+      const stood = columnsOn(input, page, [VERTICAL_TITLE]);
+      expect(stood.texts).toEqual(columns);
+      drawn.xs.forEach((x, i) => expect(Math.abs(x - stood.xs[i])).toBeLessThanOrEqual(6));
+    });
+  });
 });
 
 it('pdf-to-excel puts the title, then the columns in reading order on its sheets', async () => {

@@ -3,7 +3,7 @@
 // Also glyphs whose text only /ActualText gives, and a CID font whose only Unicode is its cmap.
 import { readFileSync } from 'node:fs';
 import fontkit from '@pdf-lib/fontkit';
-import { PDFDict, PDFDocument, PDFHexString, PDFName } from 'pdf-lib';
+import { degrees, PDFDict, PDFDocument, PDFHexString, PDFName, type PDFFont, type PDFPage } from 'pdf-lib';
 
 const DEJAVU_SANS = '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf';
 
@@ -210,6 +210,40 @@ export async function unreadableGlyphsPdf(): Promise<Uint8Array> {
     if (object instanceof PDFDict && object.get(PDFName.of('Subtype')) === PDFName.of('Type0')) object.delete(PDFName.of('ToUnicode'));
   }
   return saved.save();
+}
+
+/** The turns of turnedUnreadableGlyphsPdf's lines (degrees anticlockwise): upright, reading up the page, reading down it. */
+export const UNREADABLE_LINE_TURNS = [0, 90, 270];
+
+/**
+ * "before ■■ after" of unreadableGlyphsPdf three times (a line each of UNREADABLE_LINE_TURNS), the
+ * first box 16 points, the second 8, sitting on the line's baseline: a picture of them shows which
+ * way it is turned (the tall box first, both standing on the baseline, as the upright line has them).
+ */
+export async function turnedUnreadableGlyphsPdf(): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  doc.registerFontkit(fontkit);
+  const font = await doc.embedFont(readFileSync(DEJAVU_SANS), { subset: false });
+  const page = doc.addPage([400, 400]);
+  const [before, after] = UNREADABLE_NEIGHBOURS;
+  const pieces: [string, number][] = [[`${before} 中`, 16], ['文', 8], [` ${after}`, 16]];
+  const starts: [number, number][] = [[20, 360], [60, 40], [340, 340]];
+  UNREADABLE_LINE_TURNS.forEach((turn, i) => drawAlong(page, font, pieces, starts[i], turn));
+  const saved = await PDFDocument.load(await doc.save());
+  for (const [, object] of saved.context.enumerateIndirectObjects()) {
+    if (object instanceof PDFDict && object.get(PDFName.of('Subtype')) === PDFName.of('Type0')) object.delete(PDFName.of('ToUnicode'));
+  }
+  return saved.save();
+}
+
+/** Pieces of text of their own sizes one after the other on a baseline from `start` (PDF points) turned `turn` degrees anticlockwise. */
+function drawAlong(page: PDFPage, font: PDFFont, pieces: readonly [string, number][], [x, y]: [number, number], turn: number): void {
+  const along = { x: Math.round(Math.cos((turn * Math.PI) / 180)), y: Math.round(Math.sin((turn * Math.PI) / 180)) };
+  let at = 0;
+  for (const [text, size] of pieces) {
+    page.drawText(text, { x: x + at * along.x, y: y + at * along.y, size, font, rotate: degrees(turn) });
+    at += font.widthOfTextAtSize(text, size);
+  }
 }
 
 /** The readable characters above and below the glyphs nothing can read, in verticalUnreadableGlyphsPdf's column. */

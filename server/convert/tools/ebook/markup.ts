@@ -6,7 +6,7 @@ import { cellBounds, imageRowAt, type RowOfImages } from '../pdf-to-office/layou
 import type { ListKind } from '../pdf-to-office/layout/list-markers';
 import { cellEdges, isFullGrid, type CellEdges } from '../pdf-to-office/layout/table-rules';
 import { sameLink } from '../pdf-to-office/extraction/page-links';
-import type { GlyphPicture, LinkTarget, PdfImage, Script } from '../pdf-to-office/page-content';
+import { pictureAsRead, type GlyphPicture, type LinkTarget, type PdfImage, type Script } from '../pdf-to-office/page-content';
 
 /**
  * Characters XML forbids (controls, lone surrogates, U+FFFE/FFFF) come out of some PDFs' text;
@@ -23,15 +23,19 @@ export const paragraphText = (p: ParagraphBlock): string => p.runs.map((r) => r.
 /** Where an image's bytes are found: a data URI in a single HTML file, a package path in an EPUB. */
 export type ImageSource = (image: PdfImage) => string;
 
-/** The pictures a page's markup shows: its image blocks and the glyph pictures in its text (TextRun.picture). */
+/** The pictures a page's markup shows: its image blocks and the glyph pictures in its text (TextRun.picture, as read). */
 export function pageImages(page: PageLayout): PdfImage[] {
   const paragraphs = page.blocks.flatMap((b) => (b.kind === 'paragraph' ? [b] : b.kind === 'table' ? b.cells.flatMap((c) => c.paragraphs) : []));
-  const pictures = paragraphs.flatMap((p) => p.runs.flatMap((r) => (r.picture ? [r.picture] : [])));
+  const pictures = paragraphs.flatMap((p) => p.runs.flatMap((r) => (r.picture ? [pictureAsRead(r.picture)] : [])));
   return [...page.blocks.filter((b): b is ImageBlock => b.kind === 'image'), ...pictures];
 }
 
-/** Glyphs no table could read, as a picture in the line: one em is the run's font size, its foot where the ink ends below the baseline. */
-function glyphPictureMarkup({ box, file, baseline }: GlyphPicture, size: number, options: MarkupOptions): string {
+/**
+ * Glyphs no table could read, as a picture in the line, upright as its line reads: one em is the
+ * run's font size, its foot where the ink ends below the baseline.
+ */
+function glyphPictureMarkup(picture: GlyphPicture, size: number, options: MarkupOptions): string {
+  const { box, file, baseline } = pictureAsRead(picture);
   const em = (points: number) => Math.round((points / Math.max(1, size)) * 100) / 100;
   const style = `width:${em(box.x1 - box.x0)}em;height:${em(box.y1 - box.y0)}em;vertical-align:${em(baseline - box.y1)}em`;
   return `<img class="glyphs" src="${escapeXml(options.imageSource({ box, file }))}" alt="无法识别的字符" style="${style}" />`;

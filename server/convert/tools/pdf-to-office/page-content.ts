@@ -56,6 +56,19 @@ export interface GlyphPicture {
   box: Box;
   file: string;
   baseline: number;
+  /**
+   * On a line turned a quarter (text running down or up the page, not vertical writing): the
+   * picture turned with its line, its glyphs upright as the line reads once set left to right,
+   * with its box and baseline in the line's frame (toFrame). Writers that set such a line upright
+   * in their text (Word, HTML) place this one (pictureAsRead); those that set it turned where it
+   * stood (PowerPoint, OFD) the picture as drawn.
+   */
+  upright?: GlyphPicture;
+}
+
+/** The picture as its line reads: turned upright with a turned line (GlyphPicture.upright), else as drawn. */
+export function pictureAsRead(picture: GlyphPicture): GlyphPicture {
+  return picture.upright ?? picture;
 }
 
 /** Whether the character draws nothing: a space (a glyph picture is ink, though its text is ''). */
@@ -148,6 +161,26 @@ export function downwardSide(u: { x: number; y: number }): { x: number; y: numbe
 export function stepFrom(origin: { x: number; y: number }, u: { x: number; y: number }, along: number, down: number): { x: number; y: number } {
   const v = downwardSide(u);
   return { x: origin.x + along * u.x + down * v.x, y: origin.y + along * u.y + down * v.y };
+}
+
+type Point = { x: number; y: number };
+
+/** A direction this close to an axis runs along it. */
+export const AXIS = 0.999;
+
+/** Page → the frame of text running along `u` (unit vector, y down): along it becomes x, its downward side y. */
+export function toFrame({ x, y }: Point, u: Point): Point {
+  return { x: x * u.x + y * u.y, y: -x * u.y + y * u.x };
+}
+
+/** The frame of text running along `u` → page (toFrame undone). */
+export function fromFrame({ x, y }: Point, u: Point): Point {
+  return { x: x * u.x - y * u.y, y: x * u.y + y * u.x };
+}
+
+/** The box around `box`'s corners taken through `map` (one of toFrame, fromFrame). */
+export function boxThrough(box: Box, map: (p: Point) => Point): Box {
+  return boxAround([box.x0, box.x1].flatMap((x) => [box.y0, box.y1].map((y) => map({ x, y }))));
 }
 
 /** The smallest box around the points. */

@@ -3,10 +3,11 @@
 // `picture` is its box drawn from the page (page-clips.ts), grown to take in the glyphs' whole ink
 // (a tall brace reaches beyond its line), which every writer places in the text where the glyphs stood. Bounded per page and per document: what goes over is dropped, as is a
 // picture mutool could not draw, and counted (PdfPage.unreadable); a picture with no ink was a
-// space.
+// space. On a line turned a quarter (running down or up the page) the glyphs join along the line,
+// and each picture is also kept turned with it (GlyphPicture.upright), upright as the line reads.
 import path from 'node:path';
 import sharp from 'sharp';
-import { isBlank, unionBox, type PdfChar, type PdfPage } from '../page-content';
+import { AXIS, boxThrough, isBlank, toFrame, unionBox, type Box, type GlyphPicture, type PdfChar, type PdfPage } from '../page-content';
 import { drawPageClips, type PageClip } from './page-clips';
 
 /** Pictures per document and per page; a page of text in a font without any Unicode is mostly over it. */
@@ -29,12 +30,33 @@ export interface UnreadableGlyph extends PdfChar {
   unreadable: true;
 }
 
+type Direction = { x: number; y: number };
+
+/** A line running down or up the page (along `u`): the clockwise turn (degrees) that sets its pictures upright. */
+type Turn = { degrees: 90 | 270; u: Direction };
+
+function quarterTurnOf(u: Direction | undefined): Turn | undefined {
+  if (u && u.y >= AXIS) return { degrees: 270, u };
+  if (u && u.y <= -AXIS) return { degrees: 90, u };
+  return undefined;
+}
+
+const inFrame = (box: Box, u: Direction) => boxThrough(box, (p) => toFrame(p, u));
+
+/** A glyph's box and baseline as its line reads: in the frame of a line running along `u` (toFrame), as they are on an upright line. */
+function alongLine(c: PdfChar, u: Direction | undefined): { box: Box; baseline: number; size: number } {
+  if (!u) return c;
+  return { box: inFrame(c.box, u), baseline: toFrame({ x: c.originX ?? c.box.x0, y: c.baseline }, u).y, size: c.size };
+}
+
 /**
- * Whether the glyph goes on the run: beside its last glyph on the same baseline, or stacked on it
- * (the pieces TeX builds a tall brace or bracket from stand one above the other at one x).
+ * Whether the glyph goes on the run (both as their line reads, alongLine): beside its last glyph
+ * on the same baseline, or stacked on it (the pieces TeX builds a tall brace or bracket from stand
+ * one above the other at one x).
  */
-function joins(run: PdfChar[], glyph: PdfChar): boolean {
-  const last = run.at(-1)!;
+function joins(run: PdfChar[], next: PdfChar, u: Direction | undefined): boolean {
+  const last = alongLine(run.at(-1)!, u);
+  const glyph = alongLine(next, u);
   const size = Math.max(glyph.size, last.size);
   const beside = Math.abs(glyph.baseline - last.baseline) <= 0.3 * glyph.size && glyph.box.x0 - last.box.x1 <= JOIN_GAP_EMS * size && glyph.box.x0 >= last.box.x0 - 0.5;
   const stacked = Math.abs(glyph.box.x0 - last.box.x0) <= 0.5 && Math.abs(glyph.baseline - last.baseline) <= size;
@@ -43,15 +65,19 @@ function joins(run: PdfChar[], glyph: PdfChar): boolean {
 
 /** Makes the pictures of a document's pages: first their places (`line`, page by page), then the drawing. */
 export class GlyphPictures {
-  private readonly clips: (PageClip & { glyphs: number })[] = [];
+  /** `turn`: that of a picture's line, when it runs down or up the page. */
+  private readonly clips: (PageClip & { glyphs: number; turn?: Turn })[] = [];
 
   constructor(private readonly dir: string) {}
 
   /**
    * A line's characters with each run of unreadable glyphs as one picture character, file still
-   * to be drawn; `count` is told how many glyphs each way.
+   * to be drawn; `count` is told how many glyphs each way. `direction`: the way the line runs when
+   * not left to right and its glyphs are turned with it (not vertical writing, whose glyphs stand
+   * upright on the page).
    */
-  line(pageNumber: number, chars: readonly (PdfChar | UnreadableGlyph)[], count: { pictured: number; unreadable: number; pictures: number }): PdfChar[] {
+  line(pageNumber: number, chars: readonly (PdfChar | UnreadableGlyph)[], count: { pictured: number; unreadable: number; pictures: number }, direction?: Direction): PdfChar[] {
+    const turn = quarterTurnOf(direction);
     const out: PdfChar[] = [];
     let run: PdfChar[] = [];
     const close = () => {
@@ -66,9 +92,13 @@ export class GlyphPictures {
         const unreadable = run.filter((c) => 'unreadable' in c);
         const reach = GROW_EMS * Math.max(...unreadable.map((c) => c.size));
         const grow = { glyphs: unreadable.map((c) => c.drawnOrigin ?? { x: c.originX ?? c.box.x0, y: c.baseline }), reach };
-        this.clips.push({ page: pageNumber, box, file, scale: SCALE, glyphs, grow });
-        const { font, size, baseline, color } = run[0];
-        out.push({ text: '', box, font, size, baseline, color, picture: { box, file, baseline } });
+        const { font, size, baseline, color, originX } = run[0];
+        this.clips.push({ page: pageNumber, box, file, scale: SCALE, glyphs, grow, turn });
+        const picture: GlyphPicture = { box, file, baseline };
+        // Drawn, turned and given the box its ink grew to by draw; its baseline is its first glyph's.
+        if (turn) picture.upright = { box: inFrame(box, turn.u), file: uprightFile(file), baseline: alongLine(run[0], turn.u).baseline };
+        // The picture character reads from its first glyph's origin, as that glyph did (a turned line's baseline is across it).
+        out.push({ text: '', box, font, size, baseline, color, ...(originX === undefined ? {} : { originX }), picture });
         count.pictured += glyphs;
         count.pictures++;
       }
@@ -85,7 +115,7 @@ export class GlyphPictures {
         close();
         out.push(...spaces, c);
         spaces = [];
-      } else if (run.length && joins(run, c)) {
+      } else if (run.length && joins(run, c, turn?.u)) {
         run.push(...spaces, c);
         spaces = [];
       } else {
@@ -110,6 +140,17 @@ export class GlyphPictures {
     const drawn = await drawPageClips(pdfPath, this.clips, ctx);
     const blank = new Set<string>();
     for (const file of drawn.keys()) if (!(await hasInk(file))) blank.add(file);
+    // The directions of the lines whose pictures were turned upright (a picture that would not turn stays as drawn).
+    const turned = new Map<string, Direction>();
+    for (const { file, turn } of this.clips) {
+      if (!turn || !drawn.has(file) || blank.has(file)) continue;
+      try {
+        await sharp(file).rotate(turn.degrees).toFile(uprightFile(file));
+        turned.set(file, turn.u);
+      } catch {
+        // the picture as drawn still stands in the text, sideways
+      }
+    }
     const glyphs = new Map(this.clips.map((clip) => [clip.file, clip.glyphs]));
     for (const page of pages) {
       let lost = 0;
@@ -118,9 +159,8 @@ export class GlyphPictures {
         line.chars = line.chars.flatMap((c) => {
           if (c.picture === undefined) return [c];
           const { file } = c.picture;
-          const box = drawn.get(file)?.box;
           // The picture takes the box its ink grew to; the character keeps its place in the line for the layout.
-          if (drawn.has(file) && !blank.has(file)) return [box ? { ...c, picture: { ...c.picture, box } } : c];
+          if (drawn.has(file) && !blank.has(file)) return [{ ...c, picture: drawnPicture(c.picture, drawn.get(file)?.box, turned.get(file)) }];
           const count = glyphs.get(file) ?? 0;
           if (blank.has(file)) {
             spaces += count;
@@ -137,6 +177,19 @@ export class GlyphPictures {
       if (page.pictured <= 0) delete page.pictured;
     }
   }
+}
+
+/** Where the picture drawn as `file` is kept turned upright. */
+const uprightFile = (file: string) => file.replace(/\.png$/, '-upright.png');
+
+/**
+ * A picture once drawn: with the box its ink grew to (`grown`, when it grew), and its upright copy
+ * (its box in the frame of its line, running along `u`) when it was turned, else none.
+ */
+function drawnPicture(picture: GlyphPicture, grown: Box | undefined, u: Direction | undefined): GlyphPicture {
+  const { upright, ...asDrawn } = picture;
+  const box = grown ?? picture.box;
+  return { ...asDrawn, box, ...(upright && u ? { upright: { ...upright, box: inFrame(box, u) } } : {}) };
 }
 
 /** A pixel darker than this is ink (as glyph-ocr's line pictures take it). */

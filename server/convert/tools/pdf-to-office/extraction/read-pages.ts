@@ -93,7 +93,9 @@ function pageFromRaw(raw: RawPage, learnt: ReadonlyMap<string, string>, pictures
         count.unreadable += dropped;
         return text ? [char] : [];
       });
-      return { ...(turns.has(index) ? { direction: turns.get(index) } : {}), chars: pictures.line(raw.number, read, count) };
+      // Vertical writing's glyphs stand upright on the page: its pictures are not turned with its line.
+      const turnedGlyphs = vertical.has(index) ? undefined : turns.get(index);
+      return { ...(turns.has(index) ? { direction: turns.get(index) } : {}), chars: pictures.line(raw.number, read, count, turnedGlyphs) };
     })
     .filter((line) => line.chars.some((c) => !isBlank(c)));
   lines.push(...fieldLines(raw.fields ?? [], lines));

@@ -2,11 +2,11 @@
 // as labels placed over its picture: Word and PowerPoint put each label in a text box where it
 // stood, and the picture is drawn without those glyphs (extraction/page-clips.ts), so the text
 // can be found, copied and edited and is not shown twice.
-import { stepFrom, unionBox, type Box, type PdfChar } from '../page-content';
+import { AXIS, stepFrom, unionBox, type Box, type PdfChar } from '../page-content';
 import type { Direction, FigureLabel, TextRun } from './blocks';
 import { readingOrder } from './reading-order';
 import type { TextLine } from './text-lines';
-import { AXIS, quarterTurn } from './turned-text';
+import { quarterTurn } from './turned-text';
 
 const LEFT_TO_RIGHT: Direction = { x: 1, y: 0 };
 /**

@@ -3,7 +3,7 @@
 // a quarter so that it reads left to right, where its columns are lines one below the other, the
 // same reading order and paragraphs as upright text come out of it. The paragraphs carry their
 // page box and the way they ran (`flow`), for a writer that can set text turned.
-import { boxAround, unionBox, type Box, type PdfChar } from '../page-content';
+import { AXIS, boxThrough, fromFrame, toFrame, unionBox, type Box, type PdfChar } from '../page-content';
 import type { Block, Direction, ParagraphBlock } from './blocks';
 import { buildParagraphs } from './paragraphs';
 import { readingOrder } from './reading-order';
@@ -11,9 +11,6 @@ import { containsCjk } from './scripts';
 import { splitAtGaps, type TextLine } from './text-lines';
 
 export type TurnedFlow = NonNullable<ParagraphBlock['flow']>;
-
-/** A direction this close to an axis runs along it. */
-export const AXIS = 0.999;
 
 /** Whether text running along `direction` reads down or up the page (neither: undefined). */
 export function quarterTurn(direction: Direction | undefined): TurnedFlow | undefined {
@@ -24,21 +21,6 @@ export function quarterTurn(direction: Direction | undefined): TurnedFlow | unde
 }
 
 const RUNS: Record<TurnedFlow, Direction> = { down: { x: 0, y: 1 }, up: { x: 0, y: -1 } };
-
-type Point = { x: number; y: number };
-
-/** Page → frame: along the text becomes x, its downward side (where the next line goes) y. */
-function toFrame({ x, y }: Point, u: Direction): Point {
-  return { x: x * u.x + y * u.y, y: -x * u.y + y * u.x };
-}
-
-function toPage({ x, y }: Point, u: Direction): Point {
-  return { x: x * u.x - y * u.y, y: x * u.y + y * u.x };
-}
-
-function boxThrough(box: Box, map: (p: Point) => Point): Box {
-  return boxAround([box.x0, box.x1].flatMap((x) => [box.y0, box.y1].map((y) => map({ x, y }))));
-}
 
 /** A line's characters in its frame, cut at wide gaps like any line. */
 export function turnedLines(chars: readonly PdfChar[], flow: TurnedFlow): TextLine[] {
@@ -61,7 +43,7 @@ export interface TurnedText {
 /** Paragraphs of `lines` (in the frame of `flow`) in reading order, placed back on the page. */
 export function turnedText(lines: readonly TextLine[], flow: TurnedFlow, minGutter: number): TurnedText {
   const u = RUNS[flow];
-  const paragraphs = buildParagraphs(readingOrder(lines, minGutter)).map((p) => ({ ...p, box: boxThrough(p.box, (q) => toPage(q, u)), flow }));
+  const paragraphs = buildParagraphs(readingOrder(lines, minGutter)).map((p) => ({ ...p, box: boxThrough(p.box, (q) => fromFrame(q, u)), flow }));
   return { kind: 'turned', box: unionBox(paragraphs.map((p) => p.box)), paragraphs };
 }
 

@@ -3,9 +3,9 @@
 // borders drawn on the page, inline images (vector figures come as pictures drawn from the page).
 // No text boxes or frames: everything flows, except a figure's labels: its picture (drawn without them) stays inline, and
 // each label is a text box floating in front of it at the label's place, size and turn, with no
-// border or fill. Vertical writing is set vertically: a page of it alone as a tbRl section, a
-// block of it among upright text as a borderless one-cell tbRl table in the flow. A page whose
-// content cannot be written goes in as a picture of itself.
+// border or fill. Vertical writing is set vertically where it stood, as a borderless one-cell tbRl
+// table in the flow, on a page of it alone as among upright text. A page whose content cannot be
+// written goes in as a picture of itself.
 import { readFile, writeFile } from 'node:fs/promises';
 import {
   AlignmentType,
@@ -22,7 +22,6 @@ import {
   LineRuleType,
   Packer,
   PageOrientation,
-  PageTextDirectionType,
   Paragraph,
   Table,
   TableBorders,
@@ -43,13 +42,13 @@ import {
 import { ShapeRun } from 'docx/shapes';
 import { sameLink } from '../extraction/page-links';
 import type { PageFallback } from '../degraded-pages';
-import { unionBox, type Box, type GlyphPicture, type LinkTarget } from '../page-content';
+import { pictureAsRead, unionBox, type Box, type GlyphPicture, type LinkTarget } from '../page-content';
 import type { Alignment, Block, TextRun as BlockRun, FigureLabel, ImageBlock, PageLayout, ParagraphBlock, TableBlock } from '../layout/blocks';
 import { cellBounds, imageRowAt, type RowOfImages } from '../layout/image-rows';
 import type { ListKind } from '../layout/list-markers';
 import { spacingAbove } from '../layout/paragraphs';
 import { cellEdges, isFullGrid, type CellEdges } from '../layout/table-rules';
-import { isVerticalWriting, verticalWritingAt } from '../layout/turned-text';
+import { verticalWritingAt } from '../layout/turned-text';
 import { hexColor } from './colors';
 import { DEFAULT_EAST_ASIAN_FONT, familyName, fixedWidthFamily, isEastAsianFamily } from './font-names';
 import { EMUS_PER_POINT, PIXELS_PER_POINT, pixelSize } from './units';
@@ -127,11 +126,13 @@ function wordRuns(run: BlockRun, { scale = 1, fixedWidth = false } = {}): TextRu
 }
 
 /**
- * Glyphs no table could read, as an inline picture at their size on the page. Word sets an inline
- * picture's foot on the baseline; the run is lowered by the ink below the baseline (w:position), so
- * a descender or the low half of a tall brace sits where it stood and not a line above.
+ * Glyphs no table could read, as an inline picture at their size on the page, upright as its line
+ * reads (a turned line is set left to right here). Word sets an inline picture's foot on the
+ * baseline; the run is lowered by the ink below the baseline (w:position), so a descender or the
+ * low half of a tall brace sits where it stood and not a line above.
  */
-async function glyphPicture({ box, file, baseline }: GlyphPicture): Promise<ImageRun> {
+async function glyphPicture(picture: GlyphPicture): Promise<ImageRun> {
+  const { box, file, baseline } = pictureAsRead(picture);
   const below = Math.max(0, box.y1 - baseline);
   return new ImageRun({
     type: 'png',
@@ -360,9 +361,9 @@ function columnSlack(block: ParagraphBlock): number {
 }
 
 /**
- * Vertical writing on a page that holds upright text too, set vertically where it stood (a
- * section can only turn a whole page): a borderless one-cell table of its box's size whose text
- * runs down, its columns right to left (tbRl), as far apart as they stood. The row is as tall as
+ * Vertical writing, set vertically where it stood, on a page of it alone too (a tbRl section
+ * would reflow its columns to the page's height): a borderless one-cell table of its box's size
+ * whose text runs down, its columns right to left (tbRl), as far apart as they stood. The row is as tall as
  * the columns and half a character more, so Word breaks them where they broke on the page; the
  * cell reaches right by the first column's slack, so that column's glyphs stand where they stood
  * (into the page's margin if need be: the margins were taken from the glyphs' boxes). The space
@@ -412,18 +413,13 @@ async function blockContent(block: Block, page: PageLayout, contentWidth: number
   return block.kind === 'table' ? table(block, numbering, anchoredPages) : lonePicture(block, page, contentWidth);
 }
 
-/** A page of vertical writing and nothing else is set vertically as a whole, as it was printed (a tbRl section). */
-const allVertical = (page: PageLayout) => page.blocks.length > 0 && page.blocks.every((b) => b.kind === 'paragraph' && isVerticalWriting(b));
-
 async function pageContent(page: PageLayout, numbering: ListNumbering, anchoredPages: ReadonlySet<number>): Promise<(Paragraph | Table)[]> {
   const margin = margins(page);
   const contentWidth = page.width - margin.left - margin.right;
   const children: (Paragraph | Table)[] = [];
-  // Vertical writing among upright text is set vertically in a table of its own.
-  const amongUpright = !allVertical(page);
   for (let index = 0; index < page.blocks.length; ) {
     const row = imageRowAt(page.blocks, index);
-    const writing = amongUpright ? verticalWritingAt(page.blocks, index) : undefined;
+    const writing = verticalWritingAt(page.blocks, index);
     if (row) {
       numbering.interrupt();
       children.push(await imageRowTable(row.row, margin.left, contentWidth, numbering, anchoredPages));
@@ -437,6 +433,20 @@ async function pageContent(page: PageLayout, numbering: ListNumbering, anchoredP
     }
   }
   return children;
+}
+
+/** Height of the empty paragraph a page that opens with a table starts with (points). */
+const OPENING_LINE = 1;
+
+/**
+ * A page opening with a table (vertical writing, pictures side by side, a table at its top) starts
+ * with an empty hairline paragraph, the top margin that much smaller: LibreOffice lays a section
+ * that opens with a table out on the page size and margins of the section before it.
+ */
+function openingLine(children: (Paragraph | Table)[]): { children: (Paragraph | Table)[]; lowered: number } {
+  if (!(children[0] instanceof Table)) return { children, lowered: 0 };
+  const line = new Paragraph({ spacing: { before: 0, after: 0, line: twips(OPENING_LINE), lineRule: LineRuleType.EXACT } });
+  return { children: [line, ...children], lowered: OPENING_LINE };
 }
 
 export async function writeDocx(pages: readonly PageLayout[], file: string, _title?: string, fallback?: PageFallback): Promise<void> {
@@ -457,17 +467,17 @@ export async function writeDocx(pages: readonly PageLayout[], file: string, _tit
       children = await pageContent(page, numbering, anchoredPages);
     }
     const margin = margins(page);
+    const opening = openingLine(children);
     const landscape = page.width > page.height;
     sections.push({
       properties: {
         page: {
           // docx swaps width and height for landscape pages, so it is given them portrait-wise.
           size: { width: twips(Math.min(page.width, page.height)), height: twips(Math.max(page.width, page.height)), orientation: landscape ? PageOrientation.LANDSCAPE : PageOrientation.PORTRAIT },
-          margin: { top: twips(margin.top), right: twips(margin.right), bottom: twips(margin.bottom), left: twips(margin.left) },
-          ...(allVertical(page) ? { textDirection: PageTextDirectionType.TOP_TO_BOTTOM_RIGHT_TO_LEFT } : {}),
+          margin: { top: twips(margin.top - opening.lowered), right: twips(margin.right), bottom: twips(margin.bottom), left: twips(margin.left) },
         },
       },
-      children: children.length ? children : [new Paragraph({})],
+      children: opening.children.length ? opening.children : [new Paragraph({})],
     });
   }
   const document = new Document({
