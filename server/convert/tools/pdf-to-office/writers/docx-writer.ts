@@ -297,9 +297,10 @@ async function image(block: ImageBlock, scale: number, left: number, centred: bo
 function lonePicture(block: ImageBlock, page: PageLayout, contentWidth: number): Promise<Paragraph> {
   const width = block.box.x1 - block.box.x0;
   const scale = Math.min(1, contentWidth / width);
-  const text = contentBox(page);
+  // The text's extent, not the page's blocks': a picture wider than the text would be centred on itself.
+  const text = page.blocks.filter((b) => b.kind !== 'image').map((b) => b.box);
   const centredBetween = (left: number, right: number) => Math.abs(block.box.x0 - left - (right - block.box.x1)) < 0.05 * (right - left);
-  const centred = centredBetween(0, page.width) || centredBetween(text.x0, text.x1);
+  const centred = centredBetween(0, page.width) || (text.length > 0 && centredBetween(unionBox(text).x0, unionBox(text).x1));
   // Word's column starts at the left margin, which is clamped: the indent puts the picture back where it stood.
   const indent = Math.max(0, Math.min(block.box.x0 - margins(page).left, contentWidth - width * scale));
   return image(block, scale, centred ? (contentWidth - width * scale) / 2 : indent, centred);
@@ -395,11 +396,8 @@ async function verticalWritingTable(
   return borderlessRow([cell], [width], right - width - contentLeft, room, space + box.y1 - box.y0 + size / 2);
 }
 
-/** Where the page's blocks stand (an inch in from each edge on an empty page). */
-const contentBox = (page: PageLayout): Box => (page.blocks.length ? unionBox(page.blocks.map((b) => b.box)) : { x0: 72, y0: 72, x1: page.width - 72, y1: page.height - 72 });
-
 function margins(page: PageLayout): { top: number; right: number; bottom: number; left: number } {
-  const content = contentBox(page);
+  const content: Box = page.blocks.length ? unionBox(page.blocks.map((b) => b.box)) : { x0: 72, y0: 72, x1: page.width - 72, y1: page.height - 72 };
   const clamp = (value: number) => Math.min(MAX_MARGIN, Math.max(MIN_MARGIN, value));
   return { top: clamp(content.y0), right: clamp(page.width - content.x1), bottom: clamp(page.height - content.y1), left: clamp(content.x0) };
 }
