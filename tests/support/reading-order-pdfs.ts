@@ -97,8 +97,8 @@ function writeIndex(page: PDFPage, font: PDFFont, y: number): void {
  * the bold heading under it ("Remark 47"). Then lines at the margin in most rows with centred
  * formulas between them, which no column edge lines up, under a running header (page 34, the
  * PDF's second page). Then a running header over an index's two columns (page 113, the third),
- * and two columns of prose, the right one with room left for a float (the fourth). Drawn in
- * reading order.
+ * two columns of prose, the right one with room left for a float (the fourth), and two whose
+ * right one is a list hanging in from its bullets (the fifth). Drawn in reading order.
  */
 export const RUN_IN = {
   header: ['50', '3.2. FUNDAMENTAL GROUP'],
@@ -113,6 +113,10 @@ export const RUN_IN = {
   /** Margin lines in most rows, formulas centred between them (GeoTopo, page 34). */
   nextHeader: ['34', '2.2. DIFFERENTIABLE MANIFOLDS'],
   indexHeader: ['113', 'Stichwortverzeichnis'],
+  bulletColumns: [
+    Array.from({ length: 6 }, (_, row) => `${PROSE_LINE} 1${'abcdef'[row]}`),
+    ['- Two programs trace well, but have', 'a long compilation time: many', 'traces, or one very long trace.', '- Some programs trace very well and', 'speed up compared to the interpreter,', 'but are not as fast as the others.'],
+  ],
   floatColumns: [1, 2].map((column) => Array.from({ length: column === 1 ? 18 : 6 }, (_, row) => `${PROSE_LINE} ${column}${'abcdefghijklmnopqr'[row]}`)),
   further: 'Further:',
   inverse: ['F^-1 | W = F^-1 | W', 'so F^-1 o F | U = F^-1 o F | U', 'and G o F | V = G o F | V'],
@@ -155,6 +159,10 @@ export async function runInHeadingsPdf(): Promise<Uint8Array> {
   const floats = doc.addPage([595, 842]);
   RUN_IN.floatColumns[0].forEach((line, row) => write(floats, body, line, 60, 80 + LEADING * row));
   RUN_IN.floatColumns[1].forEach((line, row) => write(floats, body, line, 310, 80 + LEADING * (row < 3 ? row : row + 12)));
+  // Two columns of prose, the right one a bulleted list whose lines hang 10 pt in from its bullets (tracemonkey.pdf, page 11).
+  const bullets = doc.addPage([595, 842]);
+  RUN_IN.bulletColumns[0].forEach((line, row) => write(bullets, body, line, 60, 80 + LEADING * row));
+  RUN_IN.bulletColumns[1].forEach((line, row) => write(bullets, body, line, line.startsWith('-') ? 310 : 320, 80 + LEADING * row));
   return doc.save();
 }
 

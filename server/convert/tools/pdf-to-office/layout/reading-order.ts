@@ -32,6 +32,8 @@ const MIN_COLUMN_ROWS = 3;
 const MIN_SIDE_ROWS = 2;
 /** …and at least this share of them stacked on one another (and of its rows starting at its edge). */
 const MIN_SIDE_DENSITY = 0.5;
+/** A row starts at a column's edge when within this many gutter widths of it (two ems: a hanging indent is less). */
+const EDGE_SLACK_GUTTERS = 2.5;
 /** A first row further above the next than this many times the next row's pitch is a header over the columns. */
 const HEADER_APART = 1.5;
 /** A column narrower than this many gutter widths is list markers or line numbers, not text. */
@@ -107,9 +109,10 @@ function bothSidesColumns(rows: readonly (readonly { box: Box }[])[], gutter: In
     return boxes.length > 0 && unionBox(boxes).x1 - unionBox(boxes).x0 >= minWidth && rowCount >= MIN_SIDE_ROWS && stacked >= MIN_SIDE_DENSITY * rowCount;
   };
   // The right side's text starts at its left edge, by the gutter, in most of its rows: a column's
-  // lines do; centred formulas beside margin headings ("Weiter gilt:", "Definition 33") do not.
+  // lines do (a list's hanging indent too: tracemonkey.pdf's bullets); centred formulas beside
+  // margin headings ("Weiter gilt:", "Definition 33") do not.
   const rightStarts = rows.map((row) => row.filter((i) => i.box.x0 >= middle).map((i) => i.box.x0)).filter((starts) => starts.length > 0);
-  const atEdge = rightStarts.filter((starts) => Math.min(...starts) <= gutter.to + minGutter).length;
+  const atEdge = rightStarts.filter((starts) => Math.min(...starts) <= gutter.to + EDGE_SLACK_GUTTERS * minGutter).length;
   return side((box) => box.x1 <= middle) && side((box) => box.x0 >= middle) && atEdge >= MIN_SIDE_DENSITY * rightStarts.length;
 }
 
