@@ -44,14 +44,19 @@ function write(page: PDFPage, font: PDFFont, text: string, x: number, yFromTop: 
   page.drawText(text, { x, y: PAGE_HEIGHT - yFromTop, size, font });
 }
 
+/** A running header: the page number at the left margin, the title set right, 60 pt from the top. */
+function writeRunningHeader(page: PDFPage, font: PDFFont, [number, title]: readonly string[]): void {
+  write(page, font, number, 60, 60);
+  write(page, font, title, 535 - font.widthOfTextAtSize(title, SIZE), 60);
+}
+
 export async function readingOrderPdf(): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   const page = doc.addPage([595, 842]);
   const body = await doc.embedFont(StandardFonts.Helvetica);
   const code = await doc.embedFont(StandardFonts.Courier);
   let y = 60;
-  write(page, body, RUNNING_HEADER.page, 60, y);
-  write(page, body, RUNNING_HEADER.title, 535 - body.widthOfTextAtSize(RUNNING_HEADER.title, SIZE), y);
+  writeRunningHeader(page, body, [RUNNING_HEADER.page, RUNNING_HEADER.title]);
   y += 2 * LEADING;
   for (const item of HEADER_ITEMS) write(page, body, item, 80, (y += LEADING));
   write(page, body, FULL_LINE, 60, (y += LEADING));
@@ -131,8 +136,7 @@ export async function runInHeadingsPdf(): Promise<Uint8Array> {
   const body = await doc.embedFont(StandardFonts.TimesRoman);
   const bold = await doc.embedFont(StandardFonts.TimesRomanBold);
   const centred = (text: string, y: number) => write(page, body, text, 297 - body.widthOfTextAtSize(text, SIZE) / 2, y);
-  write(page, bold, RUN_IN.header[0], 60, 60);
-  write(page, bold, RUN_IN.header[1], 535 - bold.widthOfTextAtSize(RUN_IN.header[1], SIZE), 60);
+  writeRunningHeader(page, bold, RUN_IN.header);
   centred(RUN_IN.caption, 100);
   write(page, bold, RUN_IN.proof, 60, 130);
   RUN_IN.formula.forEach((line, i) => write(page, body, line, i === 0 ? 210 : 262, 150 + 16 * i));
@@ -143,8 +147,7 @@ export async function runInHeadingsPdf(): Promise<Uint8Array> {
   write(page, body, RUN_IN.remarkText, 80, 310);
   // Page 34: the running header starts the strip, as on GeoTopo's page.
   const next = doc.addPage([595, 842]);
-  write(next, bold, RUN_IN.nextHeader[0], 60, 60);
-  write(next, bold, RUN_IN.nextHeader[1], 535 - bold.widthOfTextAtSize(RUN_IN.nextHeader[1], SIZE), 60);
+  writeRunningHeader(next, bold, RUN_IN.nextHeader);
   write(next, body, RUN_IN.further, 80, 92);
   RUN_IN.inverse.forEach((line, i) => write(next, body, line, [330, 270, 340][i], 114 + 18 * i));
   write(next, body, RUN_IN.differentiable, 80, 180);
@@ -152,8 +155,7 @@ export async function runInHeadingsPdf(): Promise<Uint8Array> {
   write(next, body, RUN_IN.nextDefinitionText, 80, 210);
   // Page 113: a running header over the two columns of an index.
   const index = doc.addPage([595, 842]);
-  write(index, bold, RUN_IN.indexHeader[0], 60, 60);
-  write(index, bold, RUN_IN.indexHeader[1], 535 - bold.widthOfTextAtSize(RUN_IN.indexHeader[1], SIZE), 60);
+  writeRunningHeader(index, bold, RUN_IN.indexHeader);
   writeIndex(index, body, 76);
   // Two columns of prose, the right one leaving room for a float between its lines (multicolumn.pdf, page 2).
   const floats = doc.addPage([595, 842]);
