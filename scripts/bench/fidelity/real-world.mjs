@@ -181,7 +181,8 @@ function withListLabels(xml, numbering) {
 /** A DOCX's text in document order (text boxes where anchored; VML fallbacks repeat the choice; list labels as printed), pictures and tables. */
 async function readDocx(file) {
   const xml = withListLabels((await documentXml(file)).replace(/<mc:Fallback>[\s\S]*?<\/mc:Fallback>/g, ''), await docxPart(file, 'word/numbering.xml', ''));
-  const text = [...xml.matchAll(/<w:t(?: [^>]*)?>([^<]*)<\/w:t>/g)].map((m) => decode(m[1])).join(' ');
+  // An equation's text (m:t) is the document's text too, where it stands (Word reads it so).
+  const text = [...xml.matchAll(/<([wm]):t(?: [^>]*)?>([^<]*)<\/\1:t>/g)].map((m) => decode(m[2])).join(' ');
   return { text, pictures: (xml.match(/<pic:pic[ >]/g) ?? []).length, tables: (xml.match(/<w:tbl>/g) ?? []).length };
 }
 

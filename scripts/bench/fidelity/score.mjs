@@ -27,9 +27,9 @@ export const documentXml = (file) => docxPart(file, 'word/document.xml');
 const decode = (text) => text.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, '&');
 
 /**
- * Paragraph texts in document order (a frame's paragraphs come where the frame is anchored), the
- * texts of table cells, and how many text frames there are. VML fallbacks repeat what the
- * DrawingML choice says, so they are skipped.
+ * Paragraph texts in document order (a frame's paragraphs come where the frame is anchored, an
+ * equation's text, m:t, where it stands), the texts of table cells, and how many text frames there
+ * are. VML fallbacks repeat what the DrawingML choice says, so they are skipped.
  */
 export function readDocument(xml) {
   const cleaned = xml.replace(/<mc:Fallback>[\s\S]*?<\/mc:Fallback>/g, '');
@@ -37,7 +37,7 @@ export function readDocument(xml) {
   const cells = [];
   const open = []; // text of each open w:p
   const openCells = [];
-  for (const [tag] of cleaned.matchAll(/<w:p[ >]|<\/w:p>|<w:p\/>|<w:tc[ >]|<\/w:tc>|<w:t(?: [^>]*)?>[^<]*<\/w:t>|<w:tab\/>/g)) {
+  for (const [tag] of cleaned.matchAll(/<w:p[ >]|<\/w:p>|<w:p\/>|<w:tc[ >]|<\/w:tc>|<([wm]):t(?: [^>]*)?>[^<]*<\/\1:t>|<w:tab\/>/g)) {
     if (tag.startsWith('<w:p') && !tag.startsWith('<w:p/')) open.push('');
     else if (tag === '</w:p>') {
       const text = open.pop().replace(/\s+/g, ' ').trim();

@@ -6,6 +6,7 @@ import { cellBounds, imageRowAt, type RowOfImages } from '../pdf-to-office/layou
 import type { ListKind } from '../pdf-to-office/layout/list-markers';
 import { cellEdges, isFullGrid, type CellEdges } from '../pdf-to-office/layout/table-rules';
 import { sameLink } from '../pdf-to-office/extraction/page-links';
+import { linearRuns } from '../pdf-to-office/layout/fractions';
 import { pictureAsRead, type GlyphPicture, type LinkTarget, type PdfImage, type Script } from '../pdf-to-office/page-content';
 
 /**
@@ -59,7 +60,7 @@ const SCRIPT_ELEMENT = { super: 'sup', sub: 'sub' } as const satisfies Record<Sc
 /** Neighbouring runs with the same emphasis and link become one element (the PDF splits runs by font too). */
 function runsMarkup(runs: readonly TextRun[], inHeading: boolean, options: MarkupOptions): string {
   const merged: { text: string; bold: boolean; italic: boolean; script?: Script; link?: LinkTarget; picture?: string }[] = [];
-  for (const run of runs) {
+  for (const run of linearRuns(runs)) {
     if (run.picture) {
       merged.push({ text: '', bold: false, italic: false, picture: glyphPictureMarkup(run.picture, run.size, options) });
       continue;

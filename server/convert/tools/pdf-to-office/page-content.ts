@@ -40,6 +40,19 @@ export interface PdfChar {
   picture?: GlyphPicture;
   /** Set on a smaller glyph raised or lowered after the text it belongs to (layout/sub-superscripts.ts). */
   script?: Script;
+  /** Set on a glyph of a stacked fraction, read in its place in its line (layout/fractions.ts). */
+  fraction?: FractionPart;
+}
+
+/** A stacked fraction: its bar (PDF points). */
+export interface Fraction {
+  bar: Box;
+}
+
+/** The numerator or the denominator of a fraction; its glyphs share one (runs split where it changes). */
+export interface FractionPart {
+  of: Fraction;
+  part: 'numerator' | 'denominator';
 }
 
 /** From the top of a CJK glyph's em box to its baseline (ideographic fonts: 0.88 em). */

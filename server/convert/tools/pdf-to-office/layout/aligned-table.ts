@@ -1,6 +1,7 @@
 // A table from text positions alone, for pages without ruling lines: lines sharing a baseline
 // form a row; columns are the x-ranges that pieces of multi-piece rows occupy.
 import { charPictures, type Box, type GlyphPicture } from '../page-content';
+import { linearText } from './fractions';
 import { scriptPieces, type ScriptPiece } from './sub-superscripts';
 import type { TextLine } from './text-lines';
 
@@ -98,14 +99,14 @@ export function alignedTable(lines: readonly TextLine[]): AlignedTable | undefin
   if (columns.length === 0) {
     const width = Math.max(...lines.map((l) => l.box.x1 - l.box.x0));
     const column = { from: Math.min(...lines.map((l) => l.box.x0)), to: Math.max(...lines.map((l) => l.box.x1)) };
-    return { rows: rows.map((row) => ({ y: row[0].baseline, cells: [row.map((l) => l.text).join(' ')], scripted: rowScripts(row, 1, () => 0), pictures: rowPictures(row, () => 0) })), columnWidths: [width], columns: [column] };
+    return { rows: rows.map((row) => ({ y: row[0].baseline, cells: [row.map((l) => linearText(l.chars)).join(' ')], scripted: rowScripts(row, 1, () => 0), pictures: rowPictures(row, () => 0) })), columnWidths: [width], columns: [column] };
   }
   return {
     rows: rows.map((row) => {
       const cells = new Array<string>(columns.length).fill('');
       for (const line of row) {
         const column = columnOf(line, columns);
-        cells[column] = cells[column] ? `${cells[column]} ${line.text}` : line.text;
+        cells[column] = cells[column] ? `${cells[column]} ${linearText(line.chars)}` : linearText(line.chars);
       }
       return { y: row[0].baseline, cells, scripted: rowScripts(row, columns.length, (line) => columnOf(line, columns)), pictures: rowPictures(row, (line) => columnOf(line, columns)) };
     }),

@@ -15,6 +15,7 @@ import { findImageRows, type FoundImageRow } from './image-rows';
 import { cellAt, findRuledTables, type GridCell, type RuledTable } from './ruled-tables';
 import { isRealTable } from './table-evidence';
 import { withScripts } from './sub-superscripts';
+import { withFractions, withoutBars } from './fractions';
 import { splitAtGaps, textBlockBox, textLine, type TextLine } from './text-lines';
 import { quarterTurn, turnedLines, turnedText, type TurnedText } from './turned-text';
 
@@ -86,8 +87,15 @@ function rowBlocks({ row, cells }: FoundImageRow): Block[] {
 }
 
 export function layoutPage(source: PdfPage): PageLayout {
-  // Scripts a line apart are put back into their lines before anything measures lines.
-  const page = { ...source, lines: withScripts(source.lines) };
+  // Fractions read in their place and scripts a line apart put back into their lines before
+  // anything measures lines; a fraction's bar is no rule of the page any more.
+  const fractions = withFractions(source.lines, source.rules);
+  const page = {
+    ...source,
+    lines: withScripts(fractions.lines),
+    rules: source.rules.filter((rule) => !fractions.bars.has(rule)),
+    ...(source.drawings && { drawings: withoutBars(source.drawings, fractions.bars) }),
+  };
   const drawings = page.drawings ?? [];
   const charCentres = page.lines.flatMap((l) => l.chars.map(center));
   const upright = page.lines.filter((line) => !quarterTurn(line.direction)).flatMap((line) => splitAtGaps(line.chars));

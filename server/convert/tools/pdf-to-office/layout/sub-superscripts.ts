@@ -12,7 +12,8 @@
 // - a script hangs on text before it (no wide gap, not overlapping it), so a lone footnote mark
 //   in a table cell, a limit centred under a big operator or a label under an arrow stays put;
 // - a line apart joins a line only when all its glyphs are scripts of it, in a gap of its text.
-import { isBlank, type PdfChar, type PdfLine, type Script } from '../page-content';
+import { isBlank, type FractionPart, type PdfChar, type PdfLine, type Script } from '../page-content';
+import { addedChar, linearFractions } from './fractions';
 import { dominantSize } from './text-lines';
 
 /** A script glyph is at most this share of its line's text size (TeX: 0.7, Word: ~0.65). */
@@ -34,8 +35,11 @@ interface LineBody {
   baseline: number;
 }
 
+/** A line's fractions (PdfChar.fraction) stand off its baseline: its body is its other text's, when it has some. */
 function bodyOf(chars: readonly PdfChar[]): LineBody | undefined {
-  const ink = chars.filter((c) => !isBlank(c));
+  const all = chars.filter((c) => !isBlank(c));
+  const own = all.filter((c) => c.fraction === undefined);
+  const ink = own.length ? own : all;
   if (ink.length === 0) return undefined;
   const size = dominantSize(ink);
   const baselines = ink.filter((c) => c.size === size).map((c) => c.baseline).sort((a, b) => a - b);
@@ -60,14 +64,35 @@ function hangsOn(x: number, anchor: PdfChar | undefined, lastInk: PdfChar | unde
   return anchor !== undefined && lastInk !== undefined && x >= anchor.box.x1 - OVERLAP_EMS * body.size && x - lastInk.box.x1 <= ATTACHED_GAP_EMS * body.size;
 }
 
-/** The characters of one line (in reading order) with their scripts marked; a space between two scripts of a kind is one of them. */
+/**
+ * The characters of one line (in reading order) with their scripts marked; a space between two
+ * scripts of a kind is one of them. A fraction's numerator and denominator are rows of their own:
+ * their scripts are theirs (the ² of (cx + d)²), and on the line a fraction is text, never a script.
+ */
 function markScripts(chars: readonly PdfChar[]): PdfChar[] {
+  const parts = new Map<FractionPart, PdfChar[]>();
+  for (const c of chars) if (c.fraction) parts.set(c.fraction, [...(parts.get(c.fraction) ?? []), c]);
+  const marked = markRow(chars, false);
+  if (parts.size === 0) return marked;
+  const inParts = new Map([...parts.values()].flatMap((part) => {
+    const markedPart = markRow(part, true);
+    return part.map((c, i) => [c, markedPart[i]] as const);
+  }));
+  return marked.map((c, i) => inParts.get(chars[i]) ?? c);
+}
+
+/** `inPart`: the characters are one part of a fraction, else a line whose fractions are left as they are. */
+function markRow(chars: readonly PdfChar[], inPart: boolean): PdfChar[] {
   const body = bodyOf(chars);
   if (!body) return [...chars];
   let anchor: PdfChar | undefined;
   let lastInk: PdfChar | undefined;
   const marked = chars.map((c): PdfChar => {
     if (isBlank(c)) return c;
+    if (c.fraction && !inPart) {
+      anchor = lastInk = c;
+      return c;
+    }
     const shape = scriptShape(c, body);
     const script = shape && hangsOn(c.box.x0, anchor, lastInk, body) ? shape : undefined;
     if (!script) anchor = c;
@@ -91,10 +116,10 @@ export interface ScriptPiece {
   script?: Script;
 }
 
-/** The characters' text in stretches of one script (or none). */
+/** The characters' text in stretches of one script (or none), fractions written on one line. */
 export function scriptPieces(chars: readonly PdfChar[]): ScriptPiece[] {
   const pieces: ScriptPiece[] = [];
-  for (const c of chars) {
+  for (const c of linearFractions(chars, addedChar)) {
     const last = pieces[pieces.length - 1];
     if (last && last.script === c.script) last.text += c.text;
     else pieces.push({ text: c.text, ...(c.script && { script: c.script }) });
@@ -135,7 +160,7 @@ function withScriptsOf(host: readonly PdfChar[], scripts: readonly PdfChar[]): P
 /** Whether MuPDF's line could be scripts read apart from their line: short, upright and small. */
 function mayBeScriptLine(line: PdfLine): boolean {
   const ink = line.chars.filter((c) => !isBlank(c));
-  return line.direction === undefined && ink.length > 0 && ink.length <= MAX_SCRIPT_LINE_GLYPHS && ink.every((c) => c.picture === undefined);
+  return line.direction === undefined && ink.length > 0 && ink.length <= MAX_SCRIPT_LINE_GLYPHS && ink.every((c) => c.picture === undefined && c.fraction === undefined);
 }
 
 /** The page's lines with scripts marked, and lines of scripts read apart put back into their lines. */

@@ -50,7 +50,8 @@ export function textLine(allChars: readonly PdfChar[]): TextLine | undefined {
   if (start === end) return undefined;
   const kept = chars.slice(start, end);
   const size = dominantSize(kept);
-  const baselineChar = kept.find((c) => c.size === size) ?? kept[0];
+  // A fraction's glyphs stand over and under the line's baseline, not on it.
+  const baselineChar = kept.find((c) => c.size === size && c.fraction === undefined) ?? kept.find((c) => c.size === size) ?? kept[0];
   return { chars: kept, box: unionBox(kept.map((c) => c.box)), text: kept.map((c) => c.text).join(''), size, baseline: baselineChar.baseline };
 }
 
@@ -59,9 +60,11 @@ export function splitAtGaps(chars: readonly PdfChar[]): TextLine[] {
   const pieces: PdfChar[][] = [];
   let current: PdfChar[] = [];
   let lastInk: PdfChar | undefined;
+  /** The right end of the ink so far: a fraction's is its bar's (its parts are narrower, and one ends before the other). */
+  let reach = -Infinity;
   for (const c of chars) {
     if (!isBlank(c) && lastInk) {
-      const gap = c.box.x0 - lastInk.box.x1;
+      const gap = (c.fraction ? Math.min(c.box.x0, c.fraction.of.bar.x0) : c.box.x0) - reach;
       const startsAfterMarker = pieces.length === 0 && isBareMarker(current.map((p) => p.text).join(''));
       if (gap > SEPARATING_GAP_EMS * Math.max(c.size, lastInk.size) && !startsAfterMarker) {
         pieces.push(current);
@@ -69,7 +72,10 @@ export function splitAtGaps(chars: readonly PdfChar[]): TextLine[] {
       }
     }
     current.push(c);
-    if (!isBlank(c)) lastInk = c;
+    if (!isBlank(c)) {
+      reach = c.fraction ? Math.max(c.box.x1, c.fraction.of.bar.x1) : c.box.x1;
+      lastInk = c;
+    }
   }
   pieces.push(current);
   return pieces.map(textLine).filter((line): line is TextLine => line !== undefined);

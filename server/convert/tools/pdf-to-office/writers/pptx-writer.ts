@@ -10,6 +10,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import PptxGenJS from 'pptxgenjs';
 import type { PageFallback } from '../degraded-pages';
 import type { FigureLabel, PageLayout, ParagraphBlock, TextRun } from '../layout/blocks';
+import { linearRuns } from '../layout/fractions';
 import type { LinkTarget } from '../page-content';
 import { hexColor } from './colors';
 import { familyName, fixedWidthFamily } from './font-names';
@@ -76,7 +77,7 @@ function bulletOf(list: NonNullable<ParagraphBlock['list']>) {
 async function addParagraph(slide: Slide, paragraph: ParagraphBlock, inches: (points: number) => number, scale: number, slideOf: SlideOf): Promise<void> {
   const { box, list } = paragraph;
   const bullet = list && bulletOf(list);
-  const runs = list && !bullet ? [{ ...paragraph.runs[0], text: list.marker, picture: undefined, link: undefined, script: undefined }, ...paragraph.runs] : paragraph.runs;
+  const runs = list && !bullet ? [{ ...paragraph.runs[0], text: list.marker, picture: undefined, link: undefined, script: undefined, fraction: undefined }, ...linearRuns(paragraph.runs)] : linearRuns(paragraph.runs);
   const text = runs.map((run, index) => ({
     text: run.picture ? pictureRoom(run) : run.text,
     options: {

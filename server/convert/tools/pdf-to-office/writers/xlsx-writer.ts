@@ -18,6 +18,7 @@ import { alignedTable, columnOf, type AlignedRow, type AlignedTable, type CellPi
 import { unionBox, type Box, type Script } from '../page-content';
 import type { ScriptPiece } from '../layout/sub-superscripts';
 import { cellEdges } from '../layout/table-rules';
+import { linearRuns, linearText } from '../layout/fractions';
 import type { TextLine } from '../layout/text-lines';
 import { cellValue } from './cell-values';
 import { EMUS_PER_POINT, PIXELS_PER_POINT, pixelSize } from './units';
@@ -76,7 +77,7 @@ function sharedAlignment(paragraphs: readonly ParagraphBlock[]): Alignment {
 
 const VERT_ALIGN = { super: 'superscript', sub: 'subscript' } as const satisfies Record<Script, string>;
 const widthOf = (points: number) => Math.min(MAX_COLUMN_WIDTH, Math.max(4, points / POINTS_PER_WIDTH_UNIT));
-const paragraphText = (p: ParagraphBlock) => p.runs.map((r) => r.text).join('');
+const paragraphText = (p: ParagraphBlock) => linearRuns(p.runs).map((r) => r.text).join('');
 
 /** One page's sheet, filled row by row. */
 class PageSheet {
@@ -116,7 +117,7 @@ class PageSheet {
       const bottom = top + cell.rowSpan - 1;
       const right = left + cell.columnSpan - 1;
       const text = cell.paragraphs.map(paragraphText).join('\n');
-      const scripted = cell.paragraphs.some((p) => p.runs.some((r) => r.script)) ? cell.paragraphs.flatMap((p, i) => [...(i ? [{ text: '\n' }] : []), ...p.runs]) : undefined;
+      const scripted = cell.paragraphs.some((p) => p.runs.some((r) => r.script)) ? cell.paragraphs.flatMap((p, i) => [...(i ? [{ text: '\n' }] : []), ...linearRuns(p.runs)]) : undefined;
       for (const { picture } of cell.paragraphs.flatMap((p) => p.runs)) {
         if (picture) this.glyphPicture(top, { column: left - 1, offset: picture.box.x0 - cell.box.x0, picture }, cell.columnSpan);
       }
@@ -300,7 +301,7 @@ function fillSheet(sheet: PageSheet, page: PageLayout): void {
 /** The page's text without structure: every line and every table cell's paragraphs, a row each, top to bottom. */
 function fillPlainRows(sheet: PageSheet, page: PageLayout): void {
   const pieces = [
-    ...page.sheetLines.flatMap((group) => group.lines).map((line) => ({ box: line.box, text: line.text })),
+    ...page.sheetLines.flatMap((group) => group.lines).map((line) => ({ box: line.box, text: linearText(line.chars) })),
     ...page.blocks.flatMap((b) => (b.kind === 'table' ? b.cells.flatMap((cell) => cell.paragraphs) : [])).map((p) => ({ box: p.box, text: paragraphText(p) })),
   ]
     .map((piece) => ({ ...piece, width: piece.box.x1 - piece.box.x0 }))
