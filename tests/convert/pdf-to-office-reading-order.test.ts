@@ -76,7 +76,7 @@ describe('run-in headings at the margin beside centred formulas (GeoTopo)', () =
     'the formula, then the definition heading and its text': [RUN_IN.formula.at(-1)!, RUN_IN.definition, ...RUN_IN.definitionText],
     'a running header over two columns, then the left column': [...RUN_IN.indexHeader, ...INDEX_COLUMNS[0].flat()],
     'a column of prose, then one with room for a float': [...RUN_IN.floatColumns[0], ...RUN_IN.floatColumns[1]],
-    'a column of prose, then a list hanging in from its bullets': [...RUN_IN.bulletColumns[0], ...RUN_IN.bulletColumns[1]],
+    'a column under its figure, then a list hanging in from its markers under its figure': [RUN_IN.figureCaptions[0], ...RUN_IN.bulletColumns[0], RUN_IN.figureCaptions[1], ...RUN_IN.bulletColumns[1]],
     'margin lines and centred formulas row by row': [...RUN_IN.nextHeader, RUN_IN.further, ...RUN_IN.inverse, RUN_IN.differentiable, RUN_IN.nextDefinition, RUN_IN.nextDefinitionText],
   };
 

@@ -10,6 +10,7 @@
 // And a second page, symbolListsPdf: two page columns each holding short two-column symbol lists
 // (GeoTopo's Symbolverzeichnis), whose rows line up across the gutter.
 import { PDFDocument, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
+import sharp from 'sharp';
 
 export const RUNNING_HEADER = { page: '19', title: '1.6. PATHS AND KNOTS' };
 export const HEADER_ITEMS = ['A path in X is a map.', 'It is closed at its ends.', 'It is simple if injective.', 'Example 17 follows here.'];
@@ -102,8 +103,9 @@ function writeIndex(page: PDFPage, font: PDFFont, y: number): void {
  * the bold heading under it ("Remark 47"). Then lines at the margin in most rows with centred
  * formulas between them, which no column edge lines up, under a running header (page 34, the
  * PDF's second page). Then a running header over an index's two columns (page 113, the third),
- * two columns of prose, the right one with room left for a float (the fourth), and two whose
- * right one is a list hanging in from its bullets (the fifth). Drawn in reading order.
+ * two columns of prose, the right one with room left for a float (the fourth), and two under a
+ * figure each whose right one is a list hanging in from its markers (the fifth). Drawn in reading
+ * order.
  */
 export const RUN_IN = {
   header: ['50', '3.2. FUNDAMENTAL GROUP'],
@@ -118,6 +120,7 @@ export const RUN_IN = {
   /** Margin lines in most rows, formulas centred between them (GeoTopo, page 34). */
   nextHeader: ['34', '2.2. DIFFERENTIABLE MANIFOLDS'],
   indexHeader: ['113', 'Stichwortverzeichnis'],
+  figureCaptions: ['Figure 7. A loop nested in another one.', 'Figure 8. Two loops nested in one.'],
   bulletColumns: [
     Array.from({ length: 6 }, (_, row) => `${PROSE_LINE} 1${'abcdef'[row]}`),
     ['- Two programs trace well, but have', 'a long compilation time: many', 'traces, or one very long trace.', '- Some programs trace very well and', 'speed up compared to the interpreter,', 'but are not as fast as the others.'],
@@ -161,10 +164,17 @@ export async function runInHeadingsPdf(): Promise<Uint8Array> {
   const floats = doc.addPage([595, 842]);
   RUN_IN.floatColumns[0].forEach((line, row) => write(floats, body, line, 60, 80 + LEADING * row));
   RUN_IN.floatColumns[1].forEach((line, row) => write(floats, body, line, 310, 80 + LEADING * (row < 3 ? row : row + 12)));
-  // Two columns of prose, the right one a bulleted list whose lines hang 10 pt in from its bullets (tracemonkey.pdf, page 11).
+  // Two columns under a figure each, the right figure's caption a little higher than the left's
+  // (tracemonkey.pdf, page 7); the right column a list whose lines hang in from its markers, as
+  // far as a reference list's "[10] " (pages 11 and 14).
   const bullets = doc.addPage([595, 842]);
-  RUN_IN.bulletColumns[0].forEach((line, row) => write(bullets, body, line, 60, 80 + LEADING * row));
-  RUN_IN.bulletColumns[1].forEach((line, row) => write(bullets, body, line, line.startsWith('-') ? 310 : 320, 80 + LEADING * row));
+  const figure = await doc.embedPng(await sharp({ create: { width: 64, height: 48, channels: 3, background: '#3366cc' } }).png().toBuffer());
+  bullets.drawImage(figure, { x: 80, y: PAGE_HEIGHT - 190, width: 160, height: 120 });
+  bullets.drawImage(figure, { x: 380, y: PAGE_HEIGHT - 180, width: 100, height: 110 });
+  write(bullets, body, RUN_IN.figureCaptions[0], 60, 206);
+  RUN_IN.bulletColumns[0].forEach((line, row) => write(bullets, body, line, 60, 230 + LEADING * row));
+  write(bullets, body, RUN_IN.figureCaptions[1], 310, 196);
+  RUN_IN.bulletColumns[1].forEach((line, row) => write(bullets, body, line, line.startsWith('-') ? 310 : 335, 230 + LEADING * row));
   return doc.save();
 }
 

@@ -32,8 +32,11 @@ const MIN_COLUMN_ROWS = 3;
 const MIN_SIDE_ROWS = 2;
 /** …and at least this share of them stacked on one another (and of its rows starting at its edge). */
 const MIN_SIDE_DENSITY = 0.5;
-/** A row starts at a column's edge when within this many gutter widths of it (two ems: a hanging indent is less). */
-const EDGE_SLACK_GUTTERS = 2.5;
+/**
+ * A row starts at a column's edge when within this many gutter widths of it (about three ems: a
+ * list's hanging indent, a reference list's "[10] " label, is less; a centred formula is more).
+ */
+const EDGE_SLACK_GUTTERS = 4;
 /** A first row further above the next than this many times the next row's pitch is a header over the columns. */
 const HEADER_APART = 1.5;
 /** A column narrower than this many gutter widths is list markers or line numbers, not text. */
@@ -109,7 +112,7 @@ function bothSidesColumns(rows: readonly (readonly { box: Box }[])[], gutter: In
     return boxes.length > 0 && unionBox(boxes).x1 - unionBox(boxes).x0 >= minWidth && rowCount >= MIN_SIDE_ROWS && stacked >= MIN_SIDE_DENSITY * rowCount;
   };
   // The right side's text starts at its left edge, by the gutter, in most of its rows: a column's
-  // lines do (a list's hanging indent too: tracemonkey.pdf's bullets); centred formulas beside
+  // lines do (a list's hanging indent too: tracemonkey.pdf's bullets and references); centred formulas beside
   // margin headings ("Weiter gilt:", "Definition 33") do not.
   const rightStarts = rows.map((row) => row.filter((i) => i.box.x0 >= middle).map((i) => i.box.x0)).filter((starts) => starts.length > 0);
   const atEdge = rightStarts.filter((starts) => Math.min(...starts) <= gutter.to + EDGE_SLACK_GUTTERS * minGutter).length;
@@ -234,17 +237,21 @@ function tableHead(rows: readonly { box: Box }[][], left: number, right: number,
 const topOf = (row: readonly { box: Box }[]) => Math.min(...row.map((i) => i.box.y0));
 
 /**
- * The first of the rows stands apart above the columns under it — further above the second than
- * the second is above the third, by half again — and what it holds right of the gutter does not
- * start at the right column's edge: a running header over two columns ("113 … Stichwortverzeichnis"
- * over an index), read on its own before them, not as the head of each column.
+ * The first of the rows is a line standing apart above the columns under it — no higher than a
+ * row's pitch, further above the second than the second is above the third by half again — and
+ * what it holds right of the gutter does not start at the right column's edge: a running header
+ * over two columns ("113 … Stichwortverzeichnis" over an index), read on its own before them, not
+ * as the head of each column.
  */
 function headerOverColumns(rows: readonly (readonly { box: Box }[])[], gutter: Interval, minGutter: number): boolean {
   if (rows.length < 3) return false;
   const middle = (gutter.from + gutter.to) / 2;
   const right = rows[0].filter((i) => i.box.x0 >= middle);
-  const apart = topOf(rows[1]) - topOf(rows[0]) > HEADER_APART * (topOf(rows[2]) - topOf(rows[1]));
-  return apart && right.length > 0 && Math.min(...right.map((i) => i.box.x0)) > gutter.to + minGutter;
+  const pitch = topOf(rows[2]) - topOf(rows[1]);
+  // A line of text, not a row of figures (tracemonkey.pdf's page 7 opens with two).
+  const lineHigh = Math.max(...rows[0].map((i) => i.box.y1)) - topOf(rows[0]) <= pitch;
+  const apart = topOf(rows[1]) - topOf(rows[0]) > HEADER_APART * pitch;
+  return lineHigh && apart && right.length > 0 && Math.min(...right.map((i) => i.box.x0)) > gutter.to + minGutter;
 }
 
 /**
