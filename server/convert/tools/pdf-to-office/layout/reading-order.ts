@@ -91,6 +91,9 @@ function widest(intervals: readonly Interval[]): Interval {
   return intervals.reduce((best, i) => (i.to - i.from > best.to - best.from ? i : best));
 }
 
+/** Text starting at `x` starts at the right column's edge, by the gutter (EDGE_SLACK_GUTTERS). */
+const startsAtEdge = (x: number, gutter: Interval, minGutter: number) => x <= gutter.to + EDGE_SLACK_GUTTERS * minGutter;
+
 /**
  * Both sides of the gutter are columns: wide enough, each with text in more than one row (a
  * running header's right half, "21 … 1.6. WEGE UND KNOTEN", is one row, not a column beside the
@@ -115,7 +118,7 @@ function bothSidesColumns(rows: readonly (readonly { box: Box }[])[], gutter: In
   // lines do (a list's hanging indent too: tracemonkey.pdf's bullets and references); centred formulas beside
   // margin headings ("Weiter gilt:", "Definition 33") do not.
   const rightStarts = rows.map((row) => row.filter((i) => i.box.x0 >= middle).map((i) => i.box.x0)).filter((starts) => starts.length > 0);
-  const atEdge = rightStarts.filter((starts) => Math.min(...starts) <= gutter.to + EDGE_SLACK_GUTTERS * minGutter).length;
+  const atEdge = rightStarts.filter((starts) => startsAtEdge(Math.min(...starts), gutter, minGutter)).length;
   return side((box) => box.x1 <= middle) && side((box) => box.x0 >= middle) && atEdge >= MIN_SIDE_DENSITY * rightStarts.length;
 }
 
@@ -251,7 +254,7 @@ function headerOverColumns(rows: readonly (readonly { box: Box }[])[], gutter: I
   // A line of text, not a row of figures (tracemonkey.pdf's page 7 opens with two).
   const lineHigh = Math.max(...rows[0].map((i) => i.box.y1)) - topOf(rows[0]) <= pitch;
   const apart = topOf(rows[1]) - topOf(rows[0]) > HEADER_APART * pitch;
-  return lineHigh && apart && right.length > 0 && Math.min(...right.map((i) => i.box.x0)) > gutter.to + minGutter;
+  return lineHigh && apart && right.length > 0 && !startsAtEdge(Math.min(...right.map((i) => i.box.x0)), gutter, minGutter);
 }
 
 /**

@@ -330,15 +330,16 @@ async function image(block: ImageBlock, scale: number, left: number, centred: bo
  * where it was centred on the page or on its text (a book's inner and outer margins differ),
  * else where it stood across the page.
  */
-function lonePicture(block: ImageBlock, page: PageLayout, contentWidth: number): Promise<Paragraph> {
+function lonePicture(block: ImageBlock, page: PageLayout, contentLeft: number, contentWidth: number): Promise<Paragraph> {
   const width = block.box.x1 - block.box.x0;
   const scale = Math.min(1, contentWidth / width);
   // The text's extent, not the page's blocks': a picture wider than the text would be centred on itself.
   const text = page.blocks.filter((b) => b.kind !== 'image').map((b) => b.box);
   const centredBetween = (left: number, right: number) => Math.abs(block.box.x0 - left - (right - block.box.x1)) < 0.05 * (right - left);
-  const centred = centredBetween(0, page.width) || (text.length > 0 && centredBetween(unionBox(text).x0, unionBox(text).x1));
+  const textBox = text.length > 0 ? unionBox(text) : undefined;
+  const centred = centredBetween(0, page.width) || (textBox !== undefined && centredBetween(textBox.x0, textBox.x1));
   // Word's column starts at the left margin, which is clamped: the indent puts the picture back where it stood.
-  const indent = Math.max(0, Math.min(block.box.x0 - margins(page).left, contentWidth - width * scale));
+  const indent = Math.max(0, Math.min(block.box.x0 - contentLeft, contentWidth - width * scale));
   return image(block, scale, centred ? (contentWidth - width * scale) / 2 : indent, centred);
 }
 
@@ -441,10 +442,10 @@ function margins(page: PageLayout): { top: number; right: number; bottom: number
 /** The page's bookmark, when `block` opens a page that a link points at. */
 const pageBookmarkAt = (block: Block, page: PageLayout, anchoredPages: ReadonlySet<number>) => (block === page.blocks[0] && anchoredPages.has(page.number) ? pageBookmark(page.number) : undefined);
 
-async function blockContent(block: Block, page: PageLayout, contentWidth: number, numbering: ListNumbering, anchoredPages: ReadonlySet<number>): Promise<Paragraph | Table> {
+async function blockContent(block: Block, page: PageLayout, contentLeft: number, contentWidth: number, numbering: ListNumbering, anchoredPages: ReadonlySet<number>): Promise<Paragraph | Table> {
   if (block.kind === 'paragraph') return paragraph(block, numbering, anchoredPages, pageBookmarkAt(block, page, anchoredPages));
   numbering.interrupt();
-  return block.kind === 'table' ? table(block, numbering, anchoredPages) : lonePicture(block, page, contentWidth);
+  return block.kind === 'table' ? table(block, numbering, anchoredPages) : lonePicture(block, page, contentLeft, contentWidth);
 }
 
 async function pageContent(page: PageLayout, numbering: ListNumbering, anchoredPages: ReadonlySet<number>): Promise<(Paragraph | Table)[]> {
@@ -462,7 +463,7 @@ async function pageContent(page: PageLayout, numbering: ListNumbering, anchoredP
       children.push(await verticalWritingTable(writing, page, margin.left, numbering, anchoredPages));
       index = writing.next;
     } else {
-      children.push(await blockContent(page.blocks[index], page, contentWidth, numbering, anchoredPages));
+      children.push(await blockContent(page.blocks[index], page, margin.left, contentWidth, numbering, anchoredPages));
       index++;
     }
   }
