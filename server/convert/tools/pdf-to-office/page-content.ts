@@ -172,8 +172,8 @@ export function downwardSide(u: { x: number; y: number }): { x: number; y: numbe
 
 /** The point `along` points in direction `u` and `down` points to its downward side from `origin` (y down). */
 export function stepFrom(origin: { x: number; y: number }, u: { x: number; y: number }, along: number, down: number): { x: number; y: number } {
-  const v = downwardSide(u);
-  return { x: origin.x + along * u.x + down * v.x, y: origin.y + along * u.y + down * v.y };
+  const step = fromFrame({ x: along, y: down }, u);
+  return { x: origin.x + step.x, y: origin.y + step.y };
 }
 
 type Point = { x: number; y: number };
