@@ -19,6 +19,7 @@ import { formatFileSize } from '../../../shared/format';
 import { remainingLength } from '../../../shared/validators';
 import { sendFeedback } from '../../api/feedback';
 import { extensionOf } from '../tool/file-checks';
+import { FeedbackField } from './FeedbackField';
 import './feedback.css';
 
 type Field = 'content' | 'contact' | 'files';
@@ -174,10 +175,7 @@ export function FeedbackPage() {
               </div>
             </fieldset>
 
-            <div className={`fb-field${errors.content ? ' has-error' : ''}`}>
-              <label className="fb-label" htmlFor="fb-content">
-                问题描述<span className="fb-required">*</span>
-              </label>
+            <FeedbackField id="fb-content" label="问题描述" required error={errors.content}>
               <div className="fb-textarea">
                 <textarea
                   id="fb-content"
@@ -198,15 +196,9 @@ export function FeedbackPage() {
                   还可输入 {left} 字
                 </span>
               </div>
-              <p id="fb-content-error" className="fb-error">
-                {errors.content}
-              </p>
-            </div>
+            </FeedbackField>
 
-            <div className={`fb-field${errors.files ? ' has-error' : ''}`}>
-              <span className="fb-label" id="fb-files-label">
-                上传附件<span className="fb-optional">（选填）</span>
-              </span>
+            <FeedbackField id="fb-files" label="上传附件" labelsControl={false} error={errors.files}>
               {files.length > 0 && (
                 <ul className="fb-files" aria-labelledby="fb-files-label">
                   {files.map((file, i) => (
@@ -246,15 +238,9 @@ export function FeedbackPage() {
                 </div>
               )}
               <p className="fb-hint">支持 JPG、PNG、GIF、WEBP、BMP 图片和 PDF、Word、Excel、PPT、TXT 文档；附件保存 90 天后自动删除。</p>
-              <p className="fb-error" role="alert">
-                {errors.files ?? ''}
-              </p>
-            </div>
+            </FeedbackField>
 
-            <div className={`fb-field${errors.contact ? ' has-error' : ''}`}>
-              <label className="fb-label" htmlFor="fb-contact">
-                联系方式<span className="fb-required">*</span>
-              </label>
+            <FeedbackField id="fb-contact" label="联系方式" required error={errors.contact}>
               <input
                 id="fb-contact"
                 className="fb-input"
@@ -272,10 +258,7 @@ export function FeedbackPage() {
                 }}
                 onBlur={() => contact && setError('contact', checkFeedbackContact(contact))}
               />
-              <p id="fb-contact-error" className="fb-error">
-                {errors.contact}
-              </p>
-            </div>
+            </FeedbackField>
 
             {refusal && (
               <p className="fb-refusal" role="alert">

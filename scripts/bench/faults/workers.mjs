@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { PDFDocument, rgb } from 'pdf-lib';
+import { importBundled } from '../fidelity/bundle.mjs';
 import { root, sleep, startSite, Visitor } from './common.mjs';
 
 // Long enough that a live worker's heartbeat is not missed on this loaded machine (60 s by default).
@@ -53,18 +53,10 @@ export function worker(dataDir, env, concurrency) {
   return start(process.execPath, [path.join(root, 'dist/server/worker.mjs')], { NODE_ENV: 'test', DATA_DIR: dataDir, SHUTDOWN_GRACE_SECONDS: '0', ...env, WORKER_CONCURRENCY: String(concurrency) }, /taking jobs/);
 }
 
-/** Small to send, slow to render (the drawing of tests/shipped/inputs.ts slowPdf). */
+/** Small to send, slow to render: the tests' own drawing (tests/shipped/inputs.ts), bundled from its source. */
 export async function slowPdf(pages) {
-  const art = await PDFDocument.create();
-  const canvas = art.addPage([600, 600]);
-  for (let d = 0; d < 300; d++) canvas.drawCircle({ x: (d * 7) % 600, y: (d * 13) % 600, size: 3 + (d % 40), color: rgb((d % 10) / 10, 0.2, 0.5), opacity: 0.5 });
-  const doc = await PDFDocument.create();
-  const [busy] = await doc.embedPdf(await art.save());
-  for (let i = 0; i < pages; i++) {
-    const page = doc.addPage([600, 600]);
-    for (let r = 0; r < 40; r++) page.drawPage(busy, { x: r, y: r, opacity: 0.9 });
-  }
-  return Buffer.from(await doc.save());
+  const inputs = await importBundled('shipped-inputs', `export { slowPdf } from '${root}/tests/shipped/inputs';`);
+  return inputs.slowPdf(pages);
 }
 
 async function submit(visitor, pdf, dpi) {
