@@ -62,6 +62,12 @@ export interface ParagraphBlock {
    * kept as they are in a fixed-width face, never reflowed.
    */
   preformatted?: true;
+  /**
+   * One line whose runs from this index on stood flush with its column's right edge, apart from
+   * the rest (a running header's title, an equation's number): Word sets them there with a right
+   * tab; the other writers write them on after the space that ends the run before.
+   */
+  flushRightFrom?: number;
 }
 
 export interface TableCellBlock {

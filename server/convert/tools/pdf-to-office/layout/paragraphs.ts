@@ -116,13 +116,38 @@ function alignmentOf(lines: TextLine[], columnLeft: number, columnRight: number,
 /** Room (font sizes) that sets text off its column's edge: in a column of the page, and in a table cell. */
 const SET_OFF_EMS = { page: 2, cell: 0.25 };
 
+/** Within this many points of its column's right edge, a piece of a line stood flush against it. */
+const FLUSH_RIGHT_SLACK = 2;
+
+/**
+ * Where a line joined from pieces has its last piece flush with its column's right edge (a running
+ * header's title after its page number, an equation's number after the formula): the index of that
+ * piece's first character (the joining space is the one before it).
+ */
+const flushRightStart = new WeakMap<TextLine, number>();
+
+/**
+ * A line of its own whose last piece stood flush right: its runs, the runs from `flushRightFrom` on
+ * being that piece (the joining space ends the runs before it, so every writer reads two words).
+ */
+function flushRightRuns(lines: TextLine[]): { runs: TextRun[]; flushRightFrom: number } | undefined {
+  const start = lines.length === 1 ? flushRightStart.get(lines[0]) : undefined;
+  if (start === undefined) return undefined;
+  const [line] = lines;
+  const runs = runsOf([{ ...line, chars: line.chars.slice(0, start) }], 0);
+  return { runs: [...runs, ...runsOf([{ ...line, chars: line.chars.slice(start) }], 0)], flushRightFrom: runs.length };
+}
+
 function paragraphOf(group: Placed<TextLine>[], inCell: boolean): ParagraphBlock {
   const lines = group.map((p) => p.item);
   const { columnLeft, columnRight } = group[0];
   const marker = listMarker(lines[0].text);
-  const runs = runsOf(lines, marker ? charCount(lines[0], marker.text) : 0);
+  const skipChars = marker ? charCount(lines[0], marker.text) : 0;
+  const flushRight = marker ? undefined : flushRightRuns(lines);
+  const runs = flushRight?.runs ?? runsOf(lines, skipChars);
   const size = dominantSize(lines.flatMap((l) => l.chars));
-  const alignment = marker ? 'left' : alignmentOf(lines, columnLeft, columnRight, size, inCell ? SET_OFF_EMS.cell : SET_OFF_EMS.page);
+  // A line with a piece flush right starts where it stood: the piece is set at the edge, not the whole line.
+  const alignment = marker || flushRight ? 'left' : alignmentOf(lines, columnLeft, columnRight, size, inCell ? SET_OFF_EMS.cell : SET_OFF_EMS.page);
   const bodyLeft = Math.min(...(lines.length > 1 ? lines.slice(1) : lines).map((l) => l.box.x0));
   const indentLeft = alignment === 'left' && !marker ? Math.max(0, bodyLeft - columnLeft) : 0;
   const firstLineIndent = alignment === 'left' && !marker && lines.length > 1 ? lines[0].box.x0 - bodyLeft : 0;
@@ -137,11 +162,15 @@ function paragraphOf(group: Placed<TextLine>[], inCell: boolean): ParagraphBlock
     indentLeft: indentLeft < 2 ? 0 : indentLeft,
     firstLineIndent: Math.abs(firstLineIndent) < 2 ? 0 : firstLineIndent,
     spaceBefore: 0,
+    ...(flushRight && { flushRightFrom: flushRight.flushRightFrom }),
   };
 }
 
-/** Pieces of one visual line (cut at wide gaps, read in the same column) become one line again. */
-function joinSameBaseline(lines: readonly Placed<TextLine>[]): Placed<TextLine>[] {
+/**
+ * Pieces of one visual line (cut at wide gaps, read in the same column) become one line again,
+ * joined by a space; outside a table cell a last piece flush right is remembered (flushRightStart).
+ */
+function joinSameBaseline(lines: readonly Placed<TextLine>[], inCell: boolean): Placed<TextLine>[] {
   const joined: Placed<TextLine>[] = [];
   for (const placed of lines) {
     const last = joined.at(-1);
@@ -149,7 +178,9 @@ function joinSameBaseline(lines: readonly Placed<TextLine>[]): Placed<TextLine>[
     if (last && last.columnLeft === placed.columnLeft && Math.abs(last.item.baseline - line.baseline) <= 0.25 * line.size && line.box.x0 >= last.item.box.x1 - 1) {
       const before = last.item.chars.at(-1)!;
       const space: PdfChar = { ...addedChar(' ', before), box: { ...before.box, x0: before.box.x1, x1: line.box.x0 }, link: sameLink(before.link, line.chars[0].link) ? before.link : undefined };
+      const start = last.item.chars.length + 1;
       last.item = textLine([...last.item.chars, space, ...line.chars])!;
+      if (!inCell && placed.columnRight - line.box.x1 <= FLUSH_RIGHT_SLACK) flushRightStart.set(last.item, start);
     } else {
       joined.push({ ...placed });
     }
@@ -173,7 +204,7 @@ export function spacingAbove(gap: number, size: number): number {
 /** `inCell`: the lines are a table cell's, placed between its column's text's own edges (page-layout.ts tableBlock). */
 export function buildParagraphs(lines: readonly Placed<TextLine>[], { inCell = false } = {}): ParagraphBlock[] {
   const groups: Placed<TextLine>[][] = [];
-  for (const line of joinSameBaseline(lines)) {
+  for (const line of joinSameBaseline(lines, inCell)) {
     const group = groups.at(-1);
     // A table's row (a symbol and its description) starts a paragraph; a lone line under it may
     // continue it (the description wrapped).

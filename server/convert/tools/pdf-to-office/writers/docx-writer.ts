@@ -29,11 +29,13 @@ import {
   Packer,
   PageOrientation,
   Paragraph,
+  Tab,
   Table,
   TableBorders,
   TableCell,
   TableLayoutType,
   TableRow,
+  TabStopType,
   TextDirection,
   TextRun,
   TextWrappingType,
@@ -187,6 +189,11 @@ async function textRuns(paragraph: ParagraphBlock, anchoredPages: ReadonlySet<nu
   const runs = paragraph.runs;
   for (let i = 0; i < runs.length; i++) {
     const run = runs[i];
+    if (i === paragraph.flushRightFrom) {
+      // To the paragraph's right tab stop (paragraph()): the piece stood flush right.
+      closeLink();
+      children.push(new TextRun({ children: [new Tab()] }));
+    }
     const of = run.fraction?.of;
     if (of) {
       // A fraction stands outside any link: an equation cannot go in a hyperlink here.
@@ -226,6 +233,8 @@ async function paragraph(block: ParagraphBlock, numbering: ListNumbering, anchor
     alignment: ALIGNMENT[block.alignment],
     numbering: reference ? { reference, level: 0 } : undefined,
     indent: reference ? undefined : { left: twips(block.indentLeft), ...indent },
+    // Word measures a tab stop from the column's left edge, the line from the indent on.
+    tabStops: block.flushRightFrom === undefined ? undefined : [{ type: TabStopType.RIGHT, position: twips(block.indentLeft + block.box.x1 - block.box.x0) }],
     spacing: { before: twips(block.spaceBefore), after: 0, ...(linePitch ? { line: twips(linePitch), lineRule: LineRuleType.EXACT } : {}) },
   });
 }
