@@ -47,6 +47,7 @@ import {
   unmappedGlyphsPdf,
 } from '../support/unmapped-glyph-pdfs';
 import {
+  diagramsInRowPdf,
   FIGURE_PAGE_PROSE,
   FIGURE_PAGE_TABLE,
   figureAndTablePdf,
@@ -55,6 +56,7 @@ import {
   looseFormPdf,
   PARAGRAPH_ABOVE_FIGURE,
   paragraphAboveFigurePdf,
+  ROW_OF_DIAGRAMS,
   stackedFiguresPdf,
   SUB_FIGURE_CAPTIONS,
   subFiguresPdf,
@@ -454,6 +456,23 @@ describe('vector figures and loose text (issue 14 items 1–3)', () => {
     expect(labels).toEqual(expect.arrayContaining(LEGEND_ENTRIES));
     const body = squash(textOf(xml.replace(/<w:txbxContent>[\s\S]*?<\/w:txbxContent>/g, '')));
     for (const entry of LEGEND_ENTRIES) expect(body.split(' ')).not.toContain(entry);
+  });
+
+  it('pdf-to-word draws diagrams joined by an arrow on one row as one picture, and a grid whose corner dots are Type 3 glyphs as a figure, not a table of "b"s (GeoTopo.pdf page 40)', async () => {
+    const { parts, pictures, file } = await wordOf('diagrams-in-row.pdf', await diagramsInRowPdf());
+    // The witness: poppler reads the dots as letters, and the input draws the arrow apart from both diagrams.
+    expect(pdfText(file).match(/\bb\b/g)).toHaveLength(9);
+    const xml = parts.get('word/document.xml')!;
+    expect(tablesOf(xml)).toEqual([]);
+    expect(pictures).toBe(2);
+    // The row's picture spans from the triangle to the segment (96 to 334 pt on the page, 238 pt wide).
+    const widths = [...xml.matchAll(/<wp:extent cx="(\d+)"/g)].map((m) => Number(m[1]) / 12700).sort((a, b) => b - a);
+    expect(widths[0]).toBeGreaterThan(220);
+    // The arrow's label is a label over the picture; no dot is read as text anywhere.
+    const labels = [...xml.matchAll(/<w:txbxContent>([\s\S]*?)<\/w:txbxContent>/g)].map((m) => squash(textOf(m[1])));
+    expect(labels).toContain(ROW_OF_DIAGRAMS.arrowLabel);
+    expect(textOf(xml).split(/\s+/)).not.toContain('b');
+    expect(squash(textOf(xml))).toContain(ROW_OF_DIAGRAMS.caption);
   });
 
   it('pdf-to-ppt places the figure as one picture with its labels as text, and keeps the table text editable', async () => {

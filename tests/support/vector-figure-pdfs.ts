@@ -13,8 +13,33 @@
 // - three sub-figures of one figure, two side by side and a plot below both, each with its caption
 //   (GeoTopo.pdf's Kugelkoordinaten, Rotationskörper and sine plot);
 // - a diagram with its legend framed beside it, out of a label's reach of the drawing (GeoTopo.pdf's
-//   Abbildung 2.13).
-import { clip, degrees, endPath, lineTo, moveTo, PDFDocument, popGraphicsState, pushGraphicsState, rectangle, setLineWidth, StandardFonts, rgb, stroke, type PDFFont, type PDFPage } from 'pdf-lib';
+//   Abbildung 2.13);
+// - diagrams joined by arrows on one row, and a grid whose corners are dots drawn as glyphs of an
+//   unnamed Type 3 font that do not move the pen (GeoTopo.pdf's page 40, where they read as "b").
+import {
+  beginText,
+  clip,
+  degrees,
+  endPath,
+  endText,
+  lineTo,
+  moveTo,
+  PDFDocument,
+  PDFHexString,
+  PDFName,
+  popGraphicsState,
+  pushGraphicsState,
+  setFontAndSize,
+  setTextMatrix,
+  showText,
+  rectangle,
+  setLineWidth,
+  StandardFonts,
+  rgb,
+  stroke,
+  type PDFFont,
+  type PDFPage,
+} from 'pdf-lib';
 
 /** What the ruled table of the figure page holds, row by row. */
 export const FIGURE_PAGE_TABLE = [
@@ -130,7 +155,6 @@ export async function labelledFigurePdf(): Promise<Uint8Array> {
   return doc.save();
 }
 
-/** A new one-page A4 document in Helvetica, and a writer of text at y from the page's top. */
 /** An A4 page with Helvetica; `text` takes y from the top of the page. */
 export async function a4Page(textSize: number) {
   const doc = await PDFDocument.create();
@@ -306,5 +330,64 @@ export async function diagramPdf(): Promise<Uint8Array> {
     page.drawSvgPath('M 0 0 L -4 8 L 4 8 Z', { x: to, y: top(200), color: rgb(0, 0, 0) });
   }
   text('Figure 1. The states a trace goes through.', 100, 280, 10);
+  return doc.save();
+}
+
+/** The label over diagramsInRowPdf's arrow, and its caption. */
+export const ROW_OF_DIAGRAMS = { arrowLabel: 'phi', caption: 'Figure 2. A simplicial map and a grid.' };
+
+/**
+ * One A4 page: a triangle with dots at its corners, an arrow (a line and a filled head, labelled)
+ * to a segment with dots at its ends, all on one row as separate drawings; below, a square grid
+ * with diagonals whose nine corners are dots drawn as "b" in an unnamed Type 3 font whose glyph
+ * does not move the pen; then a caption.
+ */
+export async function diagramsInRowPdf(): Promise<Uint8Array> {
+  const { doc, page, text } = await a4Page(10);
+  text('A triangle is mapped onto a segment:', 72, 80);
+  const dot = (x: number, y: number) => page.drawRectangle({ x: x - 2, y: top(y) - 2, width: 4, height: 4, color: rgb(0, 0, 0) });
+  for (const [a, b] of [[[100, 180], [170, 180]], [[170, 180], [140, 130]], [[140, 130], [100, 180]]] as const) line(page, a[0], a[1], b[0], b[1], 0.6);
+  [[100, 180], [170, 180], [140, 130]].forEach(([x, y]) => dot(x, y));
+  // The arrow stands 20 pt right of the triangle, the segment 20 pt right of the arrow.
+  line(page, 190, 160, 240, 160, 0.6);
+  page.drawSvgPath('M 0 0 L -6 -3 L -6 3 Z', { x: 246, y: top(160), color: rgb(0, 0, 0) });
+  text(ROW_OF_DIAGRAMS.arrowLabel, 208, 154, 8);
+  line(page, 266, 170, 330, 170, 0.6);
+  dot(266, 170);
+  dot(330, 170);
+
+  // The grid's dots: glyph "b" of a Type 3 font with no name, width 0, a filled square at its origin.
+  const dotProc = doc.context.stream('0 0 d0 -300 -300 600 600 re f');
+  const type3 = doc.context.register(
+    doc.context.obj({
+      Type: 'Font',
+      Subtype: 'Type3',
+      FontBBox: [-300, -300, 300, 300],
+      FontMatrix: [0.001, 0, 0, 0.001, 0, 0],
+      CharProcs: { b: doc.context.register(dotProc) },
+      Encoding: { Type: 'Encoding', Differences: [98, 'b'] },
+      FirstChar: 98,
+      LastChar: 98,
+      Widths: [0],
+      Resources: {},
+    }),
+  );
+  page.node.setFontDictionary(PDFName.of('T3Dots'), type3);
+  const grid = { x0: 150, y0: 260, side: 120 };
+  for (let k = 0; k <= 2; k++) {
+    const at = k * (grid.side / 2);
+    line(page, grid.x0, grid.y0 + at, grid.x0 + grid.side, grid.y0 + at, 0.6);
+    line(page, grid.x0 + at, grid.y0, grid.x0 + at, grid.y0 + grid.side, 0.6);
+  }
+  line(page, grid.x0, grid.y0, grid.x0 + grid.side, grid.y0 + grid.side, 0.6);
+  line(page, grid.x0 + grid.side, grid.y0, grid.x0, grid.y0 + grid.side, 0.6);
+  for (let i = 0; i <= 2; i++) {
+    for (let j = 0; j <= 2; j++) {
+      const x = grid.x0 + (i * grid.side) / 2;
+      const y = top(grid.y0 + (j * grid.side) / 2);
+      page.pushOperators(beginText(), setFontAndSize('T3Dots', 3), setTextMatrix(1, 0, 0, 1, x, y), showText(PDFHexString.of('62')), endText());
+    }
+  }
+  text(ROW_OF_DIAGRAMS.caption, 120, 410);
   return doc.save();
 }

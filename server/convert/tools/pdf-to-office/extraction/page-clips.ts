@@ -13,7 +13,7 @@
 import { randomUUID } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { runEngine } from '../../../engines';
+import { EngineFailedError, runEngine } from '../../../engines';
 import type { Box } from '../page-content';
 import { logger } from '../../../../log';
 import { GLYPH_ORIGIN_HELPERS } from './glyph-origins';
@@ -219,38 +219,73 @@ for (var c = 0; c < clips.length; c++) {
 }
 `;
 
-/** Draws the clips; answers for each file written how (a clip mutool could not draw is left out). */
-export async function drawPageClips(pdfPath: string, clips: readonly PageClip[], { workDir, signal }: { workDir: string; signal?: AbortSignal }): Promise<Map<string, DrawnClip>> {
-  if (clips.length === 0) return new Map();
-  const script = path.join(workDir, 'page-clips.js');
-  const job = path.join(workDir, `page-clips-${randomUUID()}.json`);
-  await writeFile(script, CLIP_SCRIPT);
+/** The job file of a batch of clips, as CLIP_SCRIPT reads it. */
+function clipJob(clips: readonly PageClip[]): string {
   const round = (v: number) => Math.round(v * 100) / 100;
-  await writeFile(
-    job,
-    JSON.stringify(
-      clips.map((clip) => {
-        const { page, box, file, labels = [], grow } = clip;
-        const flat = (glyphs: readonly { x: number; y: number }[]) => glyphs.flatMap((g) => [round(g.x), round(g.y)]);
-        return [page, round(box.x0), round(box.y0), round(box.x1), round(box.y1), file, labels.map(flat), clipScale(clip), flat(grow?.glyphs ?? []), round(grow?.reach ?? 0)];
-      }),
-    ),
+  const flat = (glyphs: readonly { x: number; y: number }[]) => glyphs.flatMap((g) => [round(g.x), round(g.y)]);
+  return JSON.stringify(
+    clips.map((clip) => {
+      const { page, box, file, labels = [], grow } = clip;
+      return [page, round(box.x0), round(box.y0), round(box.x1), round(box.y1), file, labels.map(flat), clipScale(clip), flat(grow?.glyphs ?? []), round(grow?.reach ?? 0)];
+    }),
   );
-  try {
-    const { stdout } = await runEngine('mutool', ['run', script, pdfPath, job], { signal });
-    const drawn = new Map<string, DrawnClip>();
-    const grown = new Map<string, Box>();
-    for (const line of stdout.toString('utf8').split('\n')) {
-      const box = /^box (\S+) (\S+) (\S+) (\S+) (.+)$/.exec(line);
-      if (box) grown.set(box[5], { x0: Number(box[1]), y0: Number(box[2]), x1: Number(box[3]), y1: Number(box[4]) });
-      if (line.startsWith('ok ')) drawn.set(line.slice(3), grown.has(line.slice(3)) ? { box: grown.get(line.slice(3)) } : {});
-      const withoutLabels = /^ok-labels ([\d,]*) (.+)$/.exec(line);
-      if (withoutLabels) drawn.set(withoutLabels[2], { labelsLeftOut: withoutLabels[1] ? withoutLabels[1].split(',').map(Number) : [] });
-    }
-    return drawn;
-  } catch (error) {
-    signal?.throwIfAborted();
-    logger.warn({ err: error }, 'page clips failed');
-    return new Map();
+}
+
+/** What CLIP_SCRIPT printed: the clips drawn and how, and every file it answered for (drawn or failed). */
+function readClipAnswers(stdout: string, drawn: Map<string, DrawnClip>): Set<string> {
+  const answered = new Set<string>();
+  const grown = new Map<string, Box>();
+  for (const line of stdout.split('\n')) {
+    const box = /^box (\S+) (\S+) (\S+) (\S+) (.+)$/.exec(line);
+    if (box) grown.set(box[5], { x0: Number(box[1]), y0: Number(box[2]), x1: Number(box[3]), y1: Number(box[4]) });
+    if (line.startsWith('ok ')) drawn.set(line.slice(3), grown.has(line.slice(3)) ? { box: grown.get(line.slice(3)) } : {});
+    const withoutLabels = /^ok-labels ([\d,]*) (.+)$/.exec(line);
+    if (withoutLabels) drawn.set(withoutLabels[2], { labelsLeftOut: withoutLabels[1] ? withoutLabels[1].split(',').map(Number) : [] });
+    const file = /^(?:ok|ok-labels \S*|failed) (\S+)/.exec(line)?.[1];
+    if (file) answered.add(file);
   }
+  for (const file of drawn.keys()) answered.add(file);
+  return answered;
+}
+
+/**
+ * Draws the clips; answers for each file written how (a clip mutool could not draw is left out).
+ * Should mutool die in a batch (MuPDF has crashed after drawing many clips in one run: GeoTopo's
+ * page 79 after 86 others, alone it draws), the clips it answered for stand and the rest are drawn
+ * by a new run; a clip a fresh run dies on before answering anything is left out. One bad clip
+ * costs itself, not every picture of the batch.
+ */
+export async function drawPageClips(pdfPath: string, clips: readonly PageClip[], { workDir, signal }: { workDir: string; signal?: AbortSignal }): Promise<Map<string, DrawnClip>> {
+  const drawn = new Map<string, DrawnClip>();
+  if (clips.length === 0) return drawn;
+  const script = path.join(workDir, 'page-clips.js');
+  await writeFile(script, CLIP_SCRIPT);
+  for (let remaining = clips; remaining.length > 0; ) {
+    const job = path.join(workDir, `page-clips-${randomUUID()}.json`);
+    await writeFile(job, clipJob(remaining));
+    let stdout: Buffer;
+    try {
+      stdout = (await runEngine('mutool', ['run', script, pdfPath, job], { signal })).stdout;
+    } catch (error) {
+      signal?.throwIfAborted();
+      if (!(error instanceof EngineFailedError)) {
+        logger.warn({ err: error }, 'page clips failed');
+        return drawn;
+      }
+      // Its last answers may be lost with it (its output is buffered): those clips are drawn again.
+      const answered = readClipAnswers(error.result.stdout.toString('utf8'), drawn);
+      const unanswered = remaining.filter((clip) => !answered.has(clip.file));
+      if (unanswered.length === remaining.length) {
+        logger.warn({ err: error, page: remaining[0].page, box: remaining[0].box }, 'page clip not drawn: mutool died on it');
+        remaining = remaining.slice(1);
+      } else {
+        logger.warn({ err: error, left: unanswered.length }, 'page clips: mutool died, drawing the rest anew');
+        remaining = unanswered;
+      }
+      continue;
+    }
+    readClipAnswers(stdout.toString('utf8'), drawn);
+    break;
+  }
+  return drawn;
 }

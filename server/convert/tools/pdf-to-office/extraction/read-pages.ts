@@ -13,7 +13,7 @@ import { applySoftMask } from '../../pdf-render/soft-mask';
 import { withoutReplacement } from './unmapped-glyphs';
 import { attachLinks, linkFromRaw } from './page-links';
 import { fieldLines } from './form-fields';
-import { glyphKey, type RawFont, type RawPage } from './raw-page';
+import { glyphKey, type RawChar, type RawFont, type RawPage } from './raw-page';
 import { recoverGlyphsByOcr } from './glyph-ocr';
 import { GlyphPictures, type UnreadableGlyph } from './glyph-pictures';
 import { pagesTurnedByRotate, unrotatedCopy } from './unrotated-pages';
@@ -69,6 +69,16 @@ function verticalGlyph(quad: Box, size: number, u: { x: number; y: number }): { 
 }
 
 /**
+ * MuPDF's name for a Type 3 font that has none: its glyphs are drawing procedures, and one that
+ * does not move the pen is a mark of a drawing (a dot on a graph's vertex: GeoTopo's page 40 drew
+ * a grid's corners as "b"), not a letter. The dump has its drawing among the page's drawings
+ * already; read as text too, it made the dots frames around text, and the grid a table of "b"s.
+ */
+const UNNAMED_TYPE3 = 'Unnamed-T3';
+
+const isDrawnMark = ([, x0, , x1, , font]: RawChar, fonts: readonly RawFont[]) => fonts[font][0] === UNNAMED_TYPE3 && x1 - x0 < 0.01;
+
+/**
  * `learnt` gives unreadable glyphs their text by glyph key (glyph-ocr); a glyph still unmapped
  * after that (U+FFFD) becomes part of a picture (glyph-pictures.ts), or is left out and counted,
  * never written as a box.
@@ -80,7 +90,9 @@ function pageFromRaw(raw: RawPage, learnt: ReadonlyMap<string, string>, pictures
   const vertical = new Set((raw.turns ?? []).filter((turn) => turn[3] === 1).map(([line]) => line));
   const lines: PdfLine[] = raw.lines
     .map((chars, index) => {
-      const read = chars.flatMap(([rawText, x0, y0, x1, y1, font, size, baseline, color = 0, originX, glyph]): (PdfChar | UnreadableGlyph)[] => {
+      const read = chars.flatMap((rawChar): (PdfChar | UnreadableGlyph)[] => {
+        if (isDrawnMark(rawChar, raw.fonts)) return [];
+        const [rawText, x0, y0, x1, y1, font, size, baseline, color = 0, originX, glyph] = rawChar;
         const known = glyph === undefined ? undefined : learnt.get(glyphKey(raw.fonts[font][0], glyph));
         const { text, dropped } = withoutReplacement(known ?? rawText);
         const quad = { x0, y0, x1, y1 };

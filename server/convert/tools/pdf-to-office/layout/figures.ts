@@ -21,6 +21,8 @@ const MIN_RULE_PIECES = 24;
 /** A label this close to a figure (points) belongs to it, if it is short against the figure. */
 const LABEL_DISTANCE = 16;
 const MAX_LABEL_SHARE = 0.35;
+/** A slight drawing this close (points) beside a figure, on its row, is part of it (an arrow between diagrams). */
+const BESIDE_DISTANCE = 32;
 /** A legend beside a figure is at most this share of its area. */
 const MAX_LEGEND_SHARE = 0.25;
 /** Lines stacked closer than this share of their height, of like height, read as one block of text. */
@@ -163,11 +165,32 @@ export function findFigures(page: PdfPage, tables: readonly Box[]): Box[] {
   const outsideTables = (page.drawings ?? []).filter((d) => area(d.box) < 0.8 * pageArea && !tables.some((t) => shareOver(d.box, t) >= 0.5));
   // Frames and backgrounds around text say nothing about figures (and would join everything they hold).
   const evidence = outsideTables.filter((d) => !isTextFrame(d, lines));
-  const figures = groupsOf(evidence)
-    .filter(isFigure)
-    .map((group) => boundsOf(group.map((d) => d.box)));
+  const groups = groupsOf(evidence);
+  const figures = groups.filter(isFigure).map((group) => boundsOf(group.map((d) => d.box)));
+  const others = groups.filter((group) => !isFigure(group)).map((group) => boundsOf(group.map((d) => d.box)));
   const blocks = textBlocks(lines);
-  return joinMeeting(figures.map((f) => grow(f, outsideTables, lines, blocks)));
+  return joinMeeting(joinMeeting(figures.map((f) => withDrawingsBeside(f, others))).map((f) => grow(f, outsideTables, lines, blocks)));
+}
+
+/**
+ * Drawings too slight to be figures themselves that stand beside one on its row, near it: an arrow
+ * to the next diagram, the segment a triangle is mapped to (GeoTopo's page 40 drew "△ → —" and
+ * "□ → □ → ◇" as separate pieces). Each taken widens the figure, which may then reach the next.
+ */
+function withDrawingsBeside(figure: Box, others: readonly Box[]): Box {
+  let box = figure;
+  const taken = new Set<Box>();
+  for (let changed = true; changed; ) {
+    changed = false;
+    for (const other of others) {
+      const onRow = other.y0 >= box.y0 - NEAR && other.y1 <= box.y1 + NEAR;
+      if (taken.has(other) || !onRow || !overlaps(other, box, BESIDE_DISTANCE)) continue;
+      taken.add(other);
+      box = boundsOf([box, other]);
+      changed = true;
+    }
+  }
+  return box;
 }
 
 /**
