@@ -14,7 +14,7 @@ import { drawPictures, DegradedPages } from '../../server/convert/tools/pdf-to-o
 import type { ImageBlock, PageLayout } from '../../server/convert/tools/pdf-to-office/layout/blocks';
 import { greyPixels, region } from '../support/pixels';
 import { SOFFICE_TIMEOUT_MS, sofficeConvert } from '../support/soffice';
-import { DIAGRAM_BOXES, diagramPdf, LABELLED_FIGURE, labelledFigurePdf } from '../support/vector-figure-pdfs';
+import { DIAGRAM_BOXES, DIAGRAM_SHADOW, diagramPdf, LABELLED_FIGURE, labelledFigurePdf } from '../support/vector-figure-pdfs';
 import { readZipParts, zipPartText } from '../support/zip';
 import { zipEntry } from '../support/transparent-image';
 import { pptxgenjsInBrowserMode } from '../support/pptx-in-jest';
@@ -242,5 +242,30 @@ describe('a diagram whose boxes are labelled on two lines (tracemonkey\'s state 
   it('PDF → Word gives its labels box by box, left to right, each box\'s lines together', async () => {
     const xml = (await part(await run('pdf-to-word', diagram), 'word/document.xml')).replace(/<mc:Fallback>[\s\S]*?<\/mc:Fallback>/g, '');
     expect(docxTextBoxes(xml).map((box) => box.text)).toEqual(DIAGRAM_BOXES.flat());
+  });
+});
+
+describe('a diagram whose boxes cast soft shadows drawn as pictures (tracemonkey\'s Figure 2)', () => {
+  let shadowed: string;
+  beforeAll(async () => {
+    shadowed = path.join(scratch, 'shadowed-diagram.pdf');
+    writeFileSync(shadowed, await diagramPdf({ shadows: true }));
+  });
+
+  it('the input: three pictures (poppler\'s pdfimages), one under each box', () => {
+    const rows = execFileSync('pdfimages', ['-list', shadowed], { encoding: 'utf8' }).split('\n').slice(2).filter((row) => row.trim().split(/\s+/)[2] === 'image');
+    expect(rows).toHaveLength(DIAGRAM_BOXES.length);
+  });
+
+  it('PDF → Word draws the shadows in the diagram\'s one picture, wide enough to hold them, its labels still text boxes over it', async () => {
+    const xml = (await part(await run('pdf-to-word', shadowed), 'word/document.xml')).replace(/<mc:Fallback>[\s\S]*?<\/mc:Fallback>/g, '');
+    // Not a shadow as a picture of its own before or after the diagram (tracemonkey's page 2 had three).
+    expect(xml.match(/<pic:pic\b/g)).toHaveLength(1);
+    expect(docxTextBoxes(xml).map((box) => box.text)).toEqual(DIAGRAM_BOXES.flat());
+    // From the first shadow's left edge to the last one's right edge (the boxes span 100–490 pt).
+    const { spread, offset } = DIAGRAM_SHADOW;
+    const shadowsSpan = 490 + spread + offset - (100 - spread + offset);
+    const width = Number(/<wp:inline\b[\s\S]*?<wp:extent cx="(\d+)"/.exec(xml)![1]) / EMUS_PER_POINT;
+    expect(width).toBeGreaterThanOrEqual(shadowsSpan);
   });
 });

@@ -14,8 +14,11 @@
 //   (GeoTopo.pdf's Kugelkoordinaten, Rotationskörper and sine plot);
 // - a diagram with its legend framed beside it, out of a label's reach of the drawing (GeoTopo.pdf's
 //   Abbildung 2.13);
+// - a state diagram of labelled boxes, with or without soft shadows drawn as pictures under the
+//   boxes (tracemonkey.pdf's Figure 2);
 // - diagrams joined by arrows on one row, and a grid whose corners are dots drawn as glyphs of an
 //   unnamed Type 3 font that do not move the pen (GeoTopo.pdf's page 40, where they read as "b").
+import sharp from 'sharp';
 import {
   beginText,
   clip,
@@ -309,15 +312,23 @@ export async function legendBesideFigurePdf(): Promise<Uint8Array> {
 /** The boxes of diagramPdf's state diagram, left to right, each label's lines top to bottom. */
 export const DIAGRAM_BOXES = [['Record', 'LIR Trace'], ['Monitor'], ['Enter', 'Compiled Trace']];
 
+/** How far diagramPdf's shadows reach past their boxes on every side (points), and how far down-right they are cast. */
+export const DIAGRAM_SHADOW = { spread: 6, offset: 3 };
+
 /**
  * One A4 page: a heading, then a state diagram as tracemonkey draws one — boxes side by side
- * joined by curved arrows, two of them labelled on two lines — and a caption.
+ * joined by curved arrows, two of them labelled on two lines — and a caption. With `shadows`, each
+ * box casts a soft shadow as tracemonkey's does: a translucent picture drawn under it, reaching
+ * past it (DIAGRAM_SHADOW), so the shadows of the boxes at the diagram's edges stick out of its strokes.
  */
-export async function diagramPdf(): Promise<Uint8Array> {
+export async function diagramPdf({ shadows = false } = {}): Promise<Uint8Array> {
   const { doc, page, text } = await a4Page(9);
   text('Trace states', 100, 90, 18);
+  const shadow = shadows ? await doc.embedPng(await sharp({ create: { width: 61, height: 31, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0.35 } } }).png().toBuffer()) : undefined;
+  const { spread, offset } = DIAGRAM_SHADOW;
   DIAGRAM_BOXES.forEach((lines, i) => {
     const left = 100 + i * 140;
+    if (shadow) page.drawImage(shadow, { x: left - spread + offset, y: top(200) - spread - offset, width: 110 + 2 * spread, height: 50 + 2 * spread });
     page.drawRectangle({ x: left, y: top(200), width: 110, height: 50, borderColor: rgb(0, 0, 0), borderWidth: 0.8 });
     // A one-line label sits in the middle of its box, a two-line one a line above and below it.
     lines.forEach((label, k) => text(label, left + 10, 180 + (k - (lines.length - 1) / 2) * 11));

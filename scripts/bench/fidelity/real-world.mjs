@@ -8,6 +8,8 @@
 //     a fourth reader, pdf.js (neither poppler nor MuPDF), reads fonts poppler turns to mojibake
 //     (TeX's math fonts, TAMReview.pdf's): each result gets the best of the four readings
 //     (--reference=pdftotext: pdftotext's three only);
+//     glyphs in a font that gives them no character at all (unmapped-fonts.js) are left out of
+//     every reading and counted apart, "unmapped (not scored)";
 //   - U+FFFD: how many the result holds (a glyph the converter could not map);
 //   - figures: images drawn on the input's pages (pdfimages -list, at least 16 pt each way, soft
 //     masks not counted) against pictures in the DOCX (pic:pic); kept = min(result, input) / input;
@@ -108,6 +110,24 @@ function ocrReferences(file) {
   const pages = fs.readdirSync(dir).sort().map((name) => read('tesseract', [path.join(dir, name), 'stdout', '-l', process.env.FIDELITY_OCR_LANGS ?? 'eng', '--psm', '3']));
   fs.rmSync(dir, { recursive: true, force: true });
   return [pages.join('\n')];
+}
+
+/**
+ * The input as the readers should read it: a copy in which every font that gives its glyphs no
+ * character at all (unmapped-fonts.js says which: no ToUnicode mapping, and a symbolic TrueType
+ * font without /Encoding or a Type 3 font whose glyph names are bare indices) maps its codes to
+ * private-use characters, which `characters` leaves out. pdftotext and pdf.js read those glyphs
+ * as their raw codes (tracemonkey.pdf's chart labels: `!"#$!"#%`), text the file does not hold;
+ * on the copy every reader reads every other glyph as before, in the same order. `unmapped`
+ * counts what was left out (in pdftotext's default reading), shown beside the score, not hidden.
+ * A file without such fonts is read as it is.
+ */
+function withoutUnmappedFonts(file) {
+  const masked = path.join(work, `unmapped-${path.basename(file)}`);
+  const fonts = spawnSync('mutool', ['run', path.join(root, 'scripts/bench/fidelity/unmapped-fonts.js'), file, masked], { encoding: 'utf8' });
+  if (fonts.status !== 0 || !fs.existsSync(masked)) return { file, unmapped: 0 };
+  const count = (pdf) => characters(read('pdftotext', ['-q', '-enc', 'UTF-8', pdf, '-'])).length;
+  return { file: masked, unmapped: count(file) - count(masked), fonts: fonts.stdout.trim().split('\n') };
 }
 
 const referenceTexts = async (file) =>
@@ -274,11 +294,13 @@ function pdf2docx(file) {
 const rows = [];
 for (const [index, file] of inputs.entries()) {
   const name = path.relative(process.cwd(), file);
-  const orders = (await referenceTexts(file)).map(characters);
+  // OCR reads the drawn page, where an unmapped font's glyphs are what they show.
+  const reference = ocrReference ? { file, unmapped: 0 } : withoutUnmappedFonts(file);
+  const orders = (await referenceTexts(reference.file)).map(characters);
   const expected = orders[0];
   const figures = inputFigures(file);
   const pages = Number(/^Pages:\s+(\d+)/m.exec(read('pdfinfo', [file]))?.[1] ?? 0);
-  const row = { name, pages, chars: expected.length, figures };
+  const row = { name, pages, chars: expected.length, unmapped: reference.unmapped, unmappedFonts: reference.fonts, figures };
   const measure = async (docx) => {
     const doc = await readDocx(docx);
     const found = characters(doc.text);
@@ -324,10 +346,10 @@ const columns = [
   ['tables', (r, side) => cell(r[side], (s) => s.tables)],
   ['s', (r, side) => cell(r[side], (s) => s.seconds.toFixed(1))],
 ];
-const header = ['file', 'pages', 'chars', ...columns.flatMap(([title]) => sides.map(([, label]) => `${title} ${label}`)), ...(withExcel ? ['xlsx recall', 'xlsx U+FFFD', 'xlsx figures', 'xlsx KB'] : [])];
+const header = ['file', 'pages', 'chars', 'unmapped (not scored)', ...columns.flatMap(([title]) => sides.map(([, label]) => `${title} ${label}`)), ...(withExcel ? ['xlsx recall', 'xlsx U+FFFD', 'xlsx figures', 'xlsx KB'] : [])];
 console.log(`| ${header.join(' | ')} |\n|${header.map(() => '---').join('|')}|`);
 for (const r of rows) {
-  const cells = [r.name, r.pages, r.chars, ...columns.flatMap(([, show]) => sides.map(([side]) => show(r, side)))];
+  const cells = [r.name, r.pages, r.chars, r.unmapped, ...columns.flatMap(([, show]) => sides.map(([side]) => show(r, side)))];
   if (withExcel) cells.push(cell(r.excel, (s) => pct(s.recall)), cell(r.excel, (s) => s.fffd), kept(r.excel, r.figures), cell(r.excel, (s) => s.kilobytes.toFixed(0)));
   console.log(`| ${cells.join(' | ')} |`);
 }
@@ -355,4 +377,6 @@ const failed = rows.filter((r) => r.ours.error || r.excel?.error).map((r) => `${
 if (failed.length) console.log(`ours failed: ${failed.join('; ')}`);
 const noted = rows.filter((r) => r.ours.notes?.length).map((r) => `${r.name}: ${r.ours.notes.join(' / ')}`);
 if (noted.length) console.log(`task notes:\n  ${noted.join('\n  ')}`);
+const unmappedFonts = rows.filter((r) => r.unmappedFonts).map((r) => `${r.name}: ${r.unmapped} characters in ${r.unmappedFonts.join(', ')}`);
+if (unmappedFonts.length) console.log(`left out of the reference (fonts with no Unicode mapping: object, type, name):\n  ${unmappedFonts.join('\n  ')}`);
 fs.rmSync(work, { recursive: true, force: true });

@@ -6,10 +6,10 @@
 // are made of: slanted lines and curves, filled shapes holding no text (bars, markers, arrow heads),
 // or many ruling pieces (axes, ticks, grid lines). Frames and backgrounds that hold text are not
 // evidence themselves (a boxed paragraph, a zebra-striped table). The region then takes in the
-// drawings lying mostly over it, a framed legend beside it, and the short labels around it (tick
-// labels, axis titles). A label
-// is taken with the lines stacked with it: a paragraph beside a figure whose last lines come near
-// it stays text whole, never split between the picture and the page.
+// drawings and pictures lying mostly over it, a framed legend beside it, and the short labels
+// around it (tick labels, axis titles). A label is taken with the lines stacked with it: a
+// paragraph beside a figure whose last lines come near it stays text whole, never split between
+// the picture and the page.
 import { containsPoint, overlaps, type Box, type PdfDrawing, type PdfLine, type PdfPage } from '../page-content';
 
 /** Drawings this close (points) belong to one group. */
@@ -132,10 +132,16 @@ function isLegend(d: PdfDrawing, figure: Box, lines: readonly Box[]): boolean {
   return held.length > 0 && held.every((l) => l.x1 - l.x0 <= MAX_LABEL_SHARE * (figure.x1 - figure.x0));
 }
 
-/** The figure's drawings, then its labels: text inside it or short text right beside it. */
-function grow(region: Box, drawings: readonly PdfDrawing[], lines: readonly Box[], blocks: Map<Box, Box[]>): Box {
+/**
+ * The figure's drawings and pictures, then its labels: text inside it or short text right beside it.
+ * A picture lying mostly over the figure is part of it: a diagram's soft shadows are pictures drawn
+ * under its boxes, blurred out past the strokes (tracemonkey's state machine), not pictures of
+ * their own beside it.
+ */
+function grow(region: Box, drawings: readonly PdfDrawing[], pictures: readonly Box[], lines: readonly Box[], blocks: Map<Box, Box[]>): Box {
   let box = region;
   for (const d of drawings) if (shareOver(d.box, box) >= 0.5 || isLegend(d, region, lines)) box = boundsOf([box, d.box]);
+  for (const picture of pictures) if (shareOver(picture, box) >= 0.5) box = boundsOf([box, picture]);
   const taken = new Set<Box>();
   for (let changed = true; changed; ) {
     changed = false;
@@ -169,7 +175,8 @@ export function findFigures(page: PdfPage, tables: readonly Box[]): Box[] {
   const figures = groups.filter(isFigure).map((group) => boundsOf(group.map((d) => d.box)));
   const others = groups.filter((group) => !isFigure(group)).map((group) => boundsOf(group.map((d) => d.box)));
   const blocks = textBlocks(lines);
-  return joinMeeting(joinMeeting(figures.map((f) => withDrawingsBeside(f, others))).map((f) => grow(f, outsideTables, lines, blocks)));
+  const pictures = page.images.map((image) => image.box);
+  return joinMeeting(joinMeeting(figures.map((f) => withDrawingsBeside(f, others))).map((f) => grow(f, outsideTables, pictures, lines, blocks)));
 }
 
 /**

@@ -1,0 +1,74 @@
+// mutool run unmapped-fonts.js in.pdf out.pdf
+// Fonts that give their glyphs no character at all, and a copy of the file in which each of them
+// maps every code to a private-use character (U+E000 + code) by a ToUnicode CMap of its own, so
+// every reader (pdftotext, pdf.js) reads the same page in the same order with those glyphs as
+// characters the bench leaves out. Prints one line per such font: object number, subtype, name.
+// Without such fonts nothing is written. A font counts when its ToUnicode is missing or maps no
+// code, and
+//   - TrueType: flagged symbolic, with no /Encoding: its codes select glyphs through the font
+//     program's own cmap, and the PDF says of no code which character it is (Office's chart
+//     labels subset this way, tracemonkey.pdf's figures: pdftotext and pdf.js read the codes
+//     33, 34, 35… as !"#…);
+//   - Type 3: no /Differences name a glyph list could map — every name a bare index (/g12, /a7,
+//     /c33, /glyph5, /index3, /.notdef) or no /Differences at all.
+// Type 1 fonts carry their glyph names in the font program and CID fonts their ordering: not
+// judged here.
+var doc = new PDFDocument(scriptArgs[0]);
+// A file that needs a password has no streams to read (the bench leaves it out anyway).
+if (doc.needsPassword()) quit();
+
+function tounicodeMapsSomething(font) {
+  var cmap = font.get('ToUnicode');
+  if (!cmap || !cmap.isStream()) return false;
+  var data = cmap.readStream();
+  var text = '';
+  for (var i = 0; i < data.length; i++) text += String.fromCharCode(data[i]);
+  // "n beginbfchar" / "n beginbfrange" with n > 0: some code is given a character.
+  var blocks = text.match(/\d+\s+beginbf(char|range)/g) || [];
+  for (var b = 0; b < blocks.length; b++) if (parseInt(blocks[b], 10) > 0) return true;
+  return false;
+}
+
+var INDEX_NAME = /^\/(\.notdef|[gGaAcC]\d+|glyph\d+|index\d+|[gG][0-9A-Fa-f]{2,4})$/;
+function namesNothing(font) {
+  var encoding = font.get('Encoding');
+  if (!encoding || !encoding.isDictionary()) return !encoding;
+  var differences = encoding.get('Differences');
+  if (!differences || !differences.isArray()) return true;
+  for (var i = 0; i < differences.length; i++) {
+    var item = differences.get(i);
+    if (item.isName() && !INDEX_NAME.test(String(item))) return false;
+  }
+  return true;
+}
+
+function unmapped(font) {
+  if (tounicodeMapsSomething(font)) return false;
+  var subtype = String(font.get('Subtype'));
+  if (subtype == '/TrueType') {
+    var descriptor = font.get('FontDescriptor');
+    var flags = descriptor ? Number(descriptor.get('Flags')) || 0 : 0;
+    return (flags & 4) != 0 && (flags & 32) == 0 && !font.get('Encoding');
+  }
+  if (subtype == '/Type3') return namesNothing(font);
+  return false;
+}
+
+var PRIVATE_USE =
+  '/CIDInit /ProcSet findresource begin 12 dict begin begincmap\n' +
+  '/CIDSystemInfo << /Registry (Adobe) /Ordering (UCS) /Supplement 0 >> def\n' +
+  '/CMapName /Bench-Unmapped-UCS def /CMapType 2 def\n' +
+  '1 begincodespacerange <00> <FF> endcodespacerange\n' +
+  '1 beginbfrange <00> <FF> <E000> endbfrange\n' +
+  'endcmap CMapName currentdict /CMap defineresource pop end end\n';
+
+var found = 0;
+var count = doc.countObjects();
+for (var num = 1; num < count; num++) {
+  var font = doc.newIndirect(num, 0).resolve();
+  if (!font || !font.isDictionary() || String(font.get('Type')) != '/Font' || !unmapped(font)) continue;
+  font.put('ToUnicode', doc.addStream(PRIVATE_USE, doc.newDictionary()));
+  print(num + ' ' + font.get('Subtype') + ' ' + font.get('BaseFont'));
+  found++;
+}
+if (found) doc.save(scriptArgs[1], 'decompress');
