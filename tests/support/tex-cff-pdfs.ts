@@ -1,0 +1,100 @@
+// TeX's math fonts as pdfTeX and Ghostscript write them (issue 14, the GeoTopo thesis): bare CFF
+// programs (/FontFile3 /Subtype /Type1C) on their builtin encoding, with no /ToUnicode, whose
+// glyphs are known only by names in the CFF's own string table (summationdisplay, vextenddouble,
+// bardbl). MuPDF reads them as U+FFFD. The programs are built here, byte by byte, as small CFFs
+// whose every glyph is a box: enough for MuPDF to load and draw them.
+import { PDFDocument, PDFName, type PDFRef } from 'pdf-lib';
+
+/** A CFF INDEX of byte strings (offsets 4 bytes wide). */
+function cffIndex(items: readonly number[][]): number[] {
+  if (items.length === 0) return [0, 0];
+  const out = [items.length >> 8, items.length & 255, 4];
+  // count + 1 offsets, from 1: each item's start, then the end of the last.
+  let at = 1;
+  for (const item of [[], ...items]) {
+    at += item.length;
+    out.push((at >>> 24) & 255, (at >> 16) & 255, (at >> 8) & 255, at & 255);
+  }
+  return [...out, ...items.flat()];
+}
+
+/** A DICT or charstring integer operand (the 5-byte form, so offsets take a known room). */
+const int32 = (v: number) => [29, (v >>> 24) & 255, (v >> 16) & 255, (v >> 8) & 255, v & 255];
+const ascii = (text: string) => [...text].map((c) => c.charCodeAt(0));
+/**
+ * A glyph 500 units wide that is a box (Type 2 charstring, numbers in their one- and two-byte
+ * forms): 500 (width) 50 0 rmoveto 400 0 0 600 -400 0 rlineto endchar.
+ */
+const BOX_GLYPH = [248, 136, 189, 139, 21, 248, 36, 139, 139, 248, 236, 252, 36, 139, 5, 14];
+/** The top DICT: five 5-byte operands and four operators (charset, Encoding, CharStrings, Private). */
+const TOP_DICT_LENGTH = 5 * 5 + 4;
+
+/**
+ * A CFF program named `name` whose builtin encoding puts each glyph name at its code; every name
+ * goes into the string table (none of them is one of CFF's standard strings).
+ */
+export function cffProgram(name: string, glyphs: Readonly<Record<number, string>>): Uint8Array {
+  const codes = Object.keys(glyphs).map(Number);
+  const strings = codes.map((code) => ascii(glyphs[code]));
+  const charStrings = cffIndex([[14], ...codes.map(() => BOX_GLYPH)]);
+  const privateDict = [139, 20, 139, 21]; // 0 defaultWidthX 0 nominalWidthX
+  const header = [1, 0, 4, 4];
+  const nameIndex = cffIndex([ascii(name)]);
+  const stringIndex = cffIndex(strings);
+  const globalSubrs = cffIndex([]);
+  const topIndexLength = 2 + 1 + 2 * 4 + TOP_DICT_LENGTH;
+  const charsetAt = header.length + nameIndex.length + topIndexLength + stringIndex.length + globalSubrs.length;
+  const charset = [0, ...codes.flatMap((_, i) => [(391 + i) >> 8, (391 + i) & 255])];
+  const encodingAt = charsetAt + charset.length;
+  const encoding = [0, codes.length, ...codes];
+  const charStringsAt = encodingAt + encoding.length;
+  const privateAt = charStringsAt + charStrings.length;
+  const topDict = [...int32(charsetAt), 15, ...int32(encodingAt), 16, ...int32(charStringsAt), 17, ...int32(privateDict.length), ...int32(privateAt), 18];
+  const topIndex = cffIndex([topDict]);
+  if (topIndex.length !== topIndexLength) throw new Error('CFF top DICT size');
+  return Uint8Array.from([...header, ...nameIndex, ...topIndex, ...stringIndex, ...globalSubrs, ...charset, ...encoding, ...charStrings, ...privateDict]);
+}
+
+/** A simple font over `program`, on its builtin encoding (no /Encoding) and without /ToUnicode. */
+export function type1cFont(doc: PDFDocument, name: string, glyphs: Readonly<Record<number, string>>): PDFRef {
+  const { context } = doc;
+  const program = context.register(context.stream(cffProgram(name, glyphs), { Subtype: 'Type1C' }));
+  const descriptor = context.obj({ Type: 'FontDescriptor', FontName: name, Flags: 4, FontBBox: [0, -250, 1000, 750], ItalicAngle: 0, Ascent: 750, Descent: -250, CapHeight: 700, StemV: 50, FontFile3: program });
+  return context.register(
+    context.obj({ Type: 'Font', Subtype: 'Type1', BaseFont: name, FirstChar: 0, LastChar: 127, Widths: Array.from({ length: 128 }, () => 500), FontDescriptor: context.register(descriptor) }),
+  );
+}
+
+/** CMEX10's glyphs the page uses (codes as in TeX's OMX encoding) and CMSY10's. */
+const CMEX = { 0: 'parenleftbig', 1: 'parenrightbig', 10: 'angbracketleftbig', 11: 'angbracketrightbig', 13: 'vextenddouble', 88: 'summationdisplay', 91: 'uniondisplay', 112: 'radicalbig' };
+const CMSY = { 91: 'union', 92: 'intersection', 107: 'bardbl' };
+
+/** One line of the page: pieces of Helvetica text and of TeX glyphs by font and code. */
+type Piece = string | { font: 'cmex' | 'cmsy'; code: number };
+
+/** What each line must read as, and how it is drawn. */
+export const DELIMITER_LINES: { text: string; pieces: Piece[] }[] = [
+  { text: 'norm ‖x‖ and ‖y‖ end', pieces: ['norm ', { font: 'cmsy', code: 107 }, 'x', { font: 'cmsy', code: 107 }, ' and ', { font: 'cmex', code: 13 }, 'y', { font: 'cmex', code: 13 }, ' end'] },
+  { text: 'pair 〈x, y〉 root √z end', pieces: ['pair ', { font: 'cmex', code: 10 }, 'x, y', { font: 'cmex', code: 11 }, ' root ', { font: 'cmex', code: 112 }, 'z end'] },
+  { text: 'max(a, b) sum ∑ big ⋃ end', pieces: ['max', { font: 'cmex', code: 0 }, 'a, b', { font: 'cmex', code: 1 }, ' sum ', { font: 'cmex', code: 88 }, ' big ', { font: 'cmex', code: 91 }, ' end'] },
+  { text: 'A ∪ B and A ∩ B end', pieces: ['A ', { font: 'cmsy', code: 91 }, ' B and A ', { font: 'cmsy', code: 92 }, ' B end'] },
+];
+
+const hex = (code: number) => `<${code.toString(16).padStart(2, '0')}>`;
+const literal = (text: string) => `(${text.replace(/[()\\]/g, '\\$&')})`;
+
+/** The DELIMITER_LINES, one under the other, 12 pt. */
+export async function texDelimitersPdf(): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const page = doc.addPage([595, 842]);
+  const { context } = doc;
+  const helvetica = context.register(context.obj({ Type: 'Font', Subtype: 'Type1', BaseFont: 'Helvetica', Encoding: 'WinAnsiEncoding' }));
+  const fonts = { F1: helvetica, cmex: type1cFont(doc, 'ABCDEF+CMEX10', CMEX), cmsy: type1cFont(doc, 'ABCDEF+CMSY10', CMSY) };
+  page.node.set(PDFName.of('Resources'), context.obj({ Font: { F1: fonts.F1, F2: fonts.cmex, F3: fonts.cmsy } }));
+  const ops = DELIMITER_LINES.map(({ pieces }, i) => {
+    const shown = pieces.map((p) => (typeof p === 'string' ? `/F1 12 Tf ${literal(p)} Tj` : `/${p.font === 'cmex' ? 'F2' : 'F3'} 12 Tf ${hex(p.code)} Tj`));
+    return `BT 60 ${760 - 30 * i} Td ${shown.join(' ')} ET`;
+  });
+  page.node.set(PDFName.of('Contents'), context.register(context.stream(ops.join('\n'))));
+  return doc.save();
+}
