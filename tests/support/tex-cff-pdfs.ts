@@ -3,7 +3,7 @@
 // glyphs are known only by names in the CFF's own string table (summationdisplay, vextenddouble,
 // bardbl). MuPDF reads them as U+FFFD. The programs are built here, byte by byte, as small CFFs
 // whose every glyph is a box: enough for MuPDF to load and draw them.
-import { PDFDocument, PDFName, type PDFRef } from 'pdf-lib';
+import { PDFDocument, PDFName, StandardFonts, type PDFRef } from 'pdf-lib';
 
 /** A CFF INDEX of byte strings (offsets 4 bytes wide). */
 function cffIndex(items: readonly number[][]): number[] {
@@ -67,7 +67,7 @@ export function type1cFont(doc: PDFDocument, name: string, glyphs: Readonly<Reco
 
 /** CMEX10's glyphs the page uses (codes as in TeX's OMX encoding) and CMSY10's. */
 const CMEX = { 0: 'parenleftbig', 1: 'parenrightbig', 10: 'angbracketleftbig', 11: 'angbracketrightbig', 13: 'vextenddouble', 88: 'summationdisplay', 91: 'uniondisplay', 112: 'radicalbig' };
-const CMSY = { 91: 'union', 92: 'intersection', 107: 'bardbl' };
+const CMSY = { 41: 'arrowdblright', 91: 'union', 92: 'intersection', 107: 'bardbl' };
 
 /** One line of the page: pieces of Helvetica text and of TeX glyphs by font and code. */
 type Piece = string | { font: 'cmex' | 'cmsy'; code: number };
@@ -94,6 +94,60 @@ export async function texDelimitersPdf(): Promise<Uint8Array> {
   const ops = DELIMITER_LINES.map(({ pieces }, i) => {
     const shown = pieces.map((p) => (typeof p === 'string' ? `/F1 12 Tf ${literal(p)} Tj` : `/${p.font === 'cmex' ? 'F2' : 'F3'} 12 Tf ${hex(p.code)} Tj`));
     return `BT 60 ${760 - 30 * i} Td ${shown.join(' ')} ET`;
+  });
+  page.node.set(PDFName.of('Contents'), context.register(context.stream(ops.join('\n'))));
+  return doc.save();
+}
+
+/**
+ * Lines with stacks, as TeX draws them: the text before, the upper limit (or the arrow's label),
+ * the operator, the lower limit, the text after, each in a text object of its own (MuPDF reads
+ * each as a line). A display operator of CMEX10 hangs under its origin (0.85 em over the line's
+ * baseline); its limits stand 1.25 em over and 1.2 em under the line's baseline, at 8 pt, centred
+ * on it; an arrow's label 0.6 em over the line, centred on the arrow (Helvetica's = and CMSY's ⇒).
+ * `text` is the line as a reader reads it.
+ */
+export const STACKED_LINES = [
+  { text: 'chi = n∑k=0 a end', before: 'chi = ', upper: 'n', op: { font: 'cmex', code: 88 }, lower: 'k=0', after: ' a end' },
+  { text: 'X = ⋃i=1 U end', before: 'X = ', upper: '', op: { font: 'cmex', code: 91 }, lower: 'i=1', after: ' U end' },
+  { text: 'P holds Satz 4.1====⇒ Q holds', before: 'P holds ', upper: 'Satz 4.1', op: { font: 'cmsy', code: 41 }, shaft: '====', lower: '', after: ' Q holds' },
+] as const;
+
+/** A line of small type over each stacked line, which stays a line of its own. */
+export const NOTE = 'A note in small type over the line';
+
+/** The STACKED_LINES, 60 pt apart, 12 pt, each under a NOTE at 8 pt. */
+export async function texStacksPdf(): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const page = doc.addPage([595, 842]);
+  const { context } = doc;
+  const helvetica = await doc.embedFont(StandardFonts.Helvetica);
+  const fonts = { cmex: type1cFont(doc, 'ABCDEF+CMEX10', CMEX), cmsy: type1cFont(doc, 'ABCDEF+CMSY10', CMSY) };
+  page.node.set(PDFName.of('Resources'), context.obj({ Font: { F1: helvetica.ref, F2: fonts.cmex, F3: fonts.cmsy } }));
+  const SIZE = 12;
+  const LIMIT = 8;
+  const GLYPH = 0.5 * SIZE; // the CFF glyphs' width
+  const width = (text: string, size: number) => helvetica.widthOfTextAtSize(text, size);
+  const text = (x: number, fromTop: number, size: number, shown: string) => `BT /F1 ${size} Tf ${x.toFixed(2)} ${(842 - fromTop).toFixed(2)} Td ${literal(shown)} Tj ET`;
+  const ops = STACKED_LINES.flatMap((line, i) => {
+    const baseline = 140 + 60 * i;
+    const shaft = 'shaft' in line ? line.shaft : '';
+    const opLeft = 60 + width(line.before, SIZE);
+    const glyphLeft = opLeft + width(shaft, SIZE);
+    const baseMiddle = (opLeft + glyphLeft + GLYPH) / 2;
+    const isArrow = shaft !== '';
+    const glyphBaseline = isArrow ? baseline : baseline - 0.85 * SIZE;
+    const centred = (part: string, fromTop: number) => (part ? [text(baseMiddle - width(part, LIMIT) / 2, fromTop, LIMIT, part)] : []);
+    return [
+      // Over a stack without an upper part, the note stands where an upper limit would (centred on nothing).
+      text(60, baseline - (line.upper ? 30 : 16), LIMIT, NOTE),
+      text(60, baseline, SIZE, line.before),
+      ...centred(line.upper, baseline - (isArrow ? 0.6 : 1.25) * SIZE),
+      ...(shaft ? [text(opLeft, baseline, SIZE, shaft)] : []),
+      `BT /${line.op.font === 'cmex' ? 'F2' : 'F3'} ${SIZE} Tf ${glyphLeft.toFixed(2)} ${(842 - glyphBaseline).toFixed(2)} Td ${hex(line.op.code)} Tj ET`,
+      ...centred(line.lower, baseline + 1.2 * SIZE),
+      text(glyphLeft + GLYPH, baseline, SIZE, line.after),
+    ];
   });
   page.node.set(PDFName.of('Contents'), context.register(context.stream(ops.join('\n'))));
   return doc.save();
