@@ -4,12 +4,14 @@
 // only names are in the CFF's string table, which MuPDF does not read (checked on the input). The
 // page (tests/support/tex-cff-pdfs.ts) draws lines of Helvetica text with such glyphs between; each
 // output must read each line whole, its delimiters and operators in place: ‖ for both \| (CMSY's
-// bardbl) and \big\| (CMEX's vextenddouble), 〈 〉 as MuPDF reads CMSY's angle brackets, and CMSY's
+// bardbl) and \big\| (CMEX's vextenddouble), 〈 〉 for CMSY's and CMEX's angle brackets alike (as
+// pdftotext and pdf.js read them; MuPDF alone reads CMSY's as ⟨ ⟩), and CMSY's
 // binary ∪ ∩ (named union, intersection) not as the big ⋃ ⋂ (uniondisplay).
 // A second page (texStacksPdf) draws display operators with limits over and under them and a long
 // arrow with a label over it, each part in a text object of its own as TeX does (MuPDF reads each as
 // a line): each line must read as pdftotext and pdf.js read GeoTopo's, upper limit (label), operator
-// (arrow), lower limit, in the operator's place; the line of small type over each stays its own.
+// (arrow), lower limit, in the operator's place; the line of small type over each stays its own;
+// and a norm whose tall bars are four pieces each, one under the other: one ‖ each, in the line.
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -17,7 +19,7 @@ import ExcelJS from 'exceljs';
 import { pdfToOfficeConverters } from '../../server/convert/tools/pdf-to-office';
 import { converterOf, convertFile, scratchFolder } from '../support/convert-job';
 import { pptxgenjsInBrowserMode } from '../support/pptx-in-jest';
-import { DELIMITER_LINES, NOTE, STACKED_LINES, texDelimitersPdf, texStacksPdf } from '../support/tex-cff-pdfs';
+import { DELIMITER_LINES, NOTE, STACKED_LINES, TALL_BARS, texDelimitersPdf, texStacksPdf } from '../support/tex-cff-pdfs';
 import { readZipParts } from '../support/zip';
 
 const scratch = scratchFolder('pdf-to-office-operators-');
@@ -64,6 +66,7 @@ describe('stacked limits and arrow labels', () => {
   /** Without white space: the Word writer may set a raised label as its own run. */
   const bare = (text: string) => text.replace(/\s+/g, '');
   const stacked = STACKED_LINES.map((line) => bare(line.text));
+  const tallBars = bare(TALL_BARS.text);
 
   it('the input: MuPDF reads the limits and the label as lines of their own', () => {
     const stext = execFileSync('mutool', ['draw', '-q', '-F', 'stext', '-o', '-', stacks], { encoding: 'utf8' });
@@ -74,13 +77,13 @@ describe('stacked limits and arrow labels', () => {
   it('pdf-to-word reads upper part, operator or arrow, lower part in the line, the notes as lines of their own', async () => {
     const document = (await readZipParts(await run('pdf-to-word', stacks))).find((p) => p.name === 'word/document.xml')!.text;
     const paragraphs = [...document.matchAll(/<w:p[ >][\s\S]*?<\/w:p>/g)].map(([p]) => bare(decode([...p.matchAll(/<[wm]:t(?: [^>]*)?>([^<]*)<\/[wm]:t>/g)].map((t) => t[1]).join(''))));
-    expect(paragraphs.filter((p) => p !== '')).toEqual(stacked.flatMap((line) => [bare(NOTE), line]));
+    expect(paragraphs.filter((p) => p !== '')).toEqual([...stacked.flatMap((line) => [bare(NOTE), line]), tallBars]);
   });
 
   it.each(['pdf-to-ppt', 'pdf-to-excel'])('%s reads each stacked line in that order', async (toolId) => {
     const parts = await readZipParts(await run(toolId, stacks));
     const xml = parts.filter((p) => /^(ppt\/slides\/slide1|xl\/sharedStrings|xl\/worksheets\/sheet1)\.xml$/.test(p.name)).map((p) => p.text).join('');
     const text = bare(decode([...xml.matchAll(/<(?:a|x)?:?t(?: [^>]*)?>([^<]*)<\/(?:a|x)?:?t>/g)].map((t) => t[1]).join('')));
-    for (const line of stacked) expect(text).toContain(line);
+    for (const line of [...stacked, tallBars]) expect(text).toContain(line);
   });
 });

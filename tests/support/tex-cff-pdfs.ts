@@ -67,7 +67,7 @@ export function type1cFont(doc: PDFDocument, name: string, glyphs: Readonly<Reco
 
 /** CMEX10's glyphs the page uses (codes as in TeX's OMX encoding) and CMSY10's. */
 const CMEX = { 0: 'parenleftbig', 1: 'parenrightbig', 10: 'angbracketleftbig', 11: 'angbracketrightbig', 13: 'vextenddouble', 88: 'summationdisplay', 91: 'uniondisplay', 112: 'radicalbig' };
-const CMSY = { 41: 'arrowdblright', 91: 'union', 92: 'intersection', 107: 'bardbl' };
+const CMSY = { 41: 'arrowdblright', 91: 'union', 92: 'intersection', 104: 'angbracketleft', 105: 'angbracketright', 107: 'bardbl' };
 
 /** One line of the page: pieces of Helvetica text and of TeX glyphs by font and code. */
 type Piece = string | { font: 'cmex' | 'cmsy'; code: number };
@@ -78,6 +78,7 @@ export const DELIMITER_LINES: { text: string; pieces: Piece[] }[] = [
   { text: 'pair 〈x, y〉 root √z end', pieces: ['pair ', { font: 'cmex', code: 10 }, 'x, y', { font: 'cmex', code: 11 }, ' root ', { font: 'cmex', code: 112 }, 'z end'] },
   { text: 'max(a, b) sum ∑ big ⋃ end', pieces: ['max', { font: 'cmex', code: 0 }, 'a, b', { font: 'cmex', code: 1 }, ' sum ', { font: 'cmex', code: 88 }, ' big ', { font: 'cmex', code: 91 }, ' end'] },
   { text: 'A ∪ B and A ∩ B end', pieces: ['A ', { font: 'cmsy', code: 91 }, ' B and A ', { font: 'cmsy', code: 92 }, ' B end'] },
+  { text: 'inner 〈a, b〉 end', pieces: ['inner ', { font: 'cmsy', code: 104 }, 'a, b', { font: 'cmsy', code: 105 }, ' end'] },
 ];
 
 const hex = (code: number) => `<${code.toString(16).padStart(2, '0')}>`;
@@ -113,10 +114,13 @@ export const STACKED_LINES = [
   { text: 'P holds Satz 4.1====⇒ Q holds', before: 'P holds ', upper: 'Satz 4.1', op: { font: 'cmsy', code: 41 }, shaft: '====', lower: '', after: ' Q holds' },
 ] as const;
 
+/** A line with a norm whose bars TeX built from pieces (\left\| … \right\|), as it reads. */
+export const TALL_BARS = { text: 'norm = ‖v‖ end', before: 'norm = ', inside: 'v', after: ' end' };
+
 /** A line of small type over each stacked line, which stays a line of its own. */
 export const NOTE = 'A note in small type over the line';
 
-/** The STACKED_LINES, 60 pt apart, 12 pt, each under a NOTE at 8 pt. */
+/** The STACKED_LINES, 60 pt apart, 12 pt, each under a NOTE at 8 pt, then the TALL_BARS line. */
 export async function texStacksPdf(): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   const page = doc.addPage([595, 842]);
@@ -149,6 +153,20 @@ export async function texStacksPdf(): Promise<Uint8Array> {
       text(glyphLeft + GLYPH, baseline, SIZE, line.after),
     ];
   });
+  // The tall bars: four pieces of CMEX's vextenddouble each, hanging from their origins 0.6 em
+  // apart, centred on the math axis (a quarter em over the line's baseline), around "v".
+  const barBaseline = 140 + 60 * STACKED_LINES.length;
+  const pieces = (x: number) =>
+    [0, 1, 2, 3].map((k) => `BT /F2 ${SIZE} Tf ${x.toFixed(2)} ${(842 - (barBaseline - 1.45 * SIZE + 0.6 * k * SIZE)).toFixed(2)} Td <0d> Tj ET`);
+  const left = 60 + width(TALL_BARS.before, SIZE);
+  const right = left + GLYPH + width(TALL_BARS.inside, SIZE);
+  ops.push(
+    text(60, barBaseline, SIZE, TALL_BARS.before),
+    ...pieces(left),
+    text(left + GLYPH, barBaseline, SIZE, TALL_BARS.inside),
+    ...pieces(right),
+    text(right + GLYPH, barBaseline, SIZE, TALL_BARS.after),
+  );
   page.node.set(PDFName.of('Contents'), context.register(context.stream(ops.join('\n'))));
   return doc.save();
 }

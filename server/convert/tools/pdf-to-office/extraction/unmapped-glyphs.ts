@@ -38,6 +38,9 @@ const TEX_GLYPHS: Record<string, string> = {
   bracelefttp: '⎧', braceleftmid: '⎨', braceleftbt: '⎩', braceex: '⎪', bracerighttp: '⎫', bracerightmid: '⎬', bracerightbt: '⎭',
   vextendsingle: '∣', vextenddouble: '‖', arrowvertex: '⏐', arrowvertexdbl: '‖', arrowtp: '↑', arrowbt: '↓',
   arrowdbltp: '⇑', arrowdblbt: '⇓', radicalbt: '⎷', radicalvertex: '│', radicaltp: '┌',
+  // CMSY10's angle brackets: MuPDF's own list reads them as ⟨ ⟩, pdftotext and pdf.js as 〈 〉, as
+  // their big sizes read here: one reading for \langle and \bigl\langle alike.
+  angbracketleft: '〈', angbracketright: '〉',
   // CMSY10 and CMMI10 names outside the AGL.
   asteriskmath: '∗', negationslash: '̸', prime: '′', mapsto: '↦', owner: '∋', precedes: '≺', follows: '≻',
   precedesequal: '⪯', followsequal: '⪰', lessmuch: '≪', greatermuch: '≫', reflexsubset: '⊆', reflexsuperset: '⊇',

@@ -4,7 +4,8 @@
 // a label as a line before or after the arrow's. Here each stack is put back into the line it stands
 // in, where a reader reads it (as pdftotext and pdf.js do): the upper limit or label, the operator or
 // arrow, the lower limit, in the operator's place among the line's text; the line's pieces MuPDF
-// read apart around the operator become one line again.
+// read apart around the operator become one line again. A tall bar built from pieces
+// (extensible-delimiters.ts), which MuPDF also reads as a line apart, joins its line the same way.
 // The writers set them as plain text, Word too: an equation's n-ary (m:nary) would need the summand
 // it applies to, which the page does not mark (TeX's (−1)^n a_n(K) is plain glyphs after the ∑), and
 // a label over an arrow has no equation form Word shows as such; text in the reading order keeps
@@ -14,6 +15,7 @@
 // The test is kept narrow, like the fractions': a stack's parts are smaller than the line's text,
 // centred on the operator or arrow, within a few font sizes of the line, and a part is one cluster
 // of glyphs (no wide gap), so a line of prose above or below stays where it is.
+import { isTallBar, TEX_EXTENSION_FONT } from './extensible-delimiters';
 import { dominantSize } from './text-lines';
 import { median } from '../median';
 import { isBlank, unionBox, type PdfChar, type PdfLine } from '../page-content';
@@ -50,7 +52,7 @@ interface Base {
   size: number;
 }
 
-/** The long arrows of a line: a run of shaft glyphs ending in a head, or starting at one (⇐==). */
+/** The long arrows of a line: a run of shaft glyphs ending in a head (==⇒, −−→; one drawn head first is left as it is). */
 function arrowsOf(chars: readonly PdfChar[]): PdfChar[][] {
   const arrows: PdfChar[][] = [];
   for (let i = 0; i < chars.length; i++) {
@@ -66,16 +68,15 @@ function arrowsOf(chars: readonly PdfChar[]): PdfChar[][] {
 }
 
 /**
- * TeX's extension fonts (CMEX10, Latin Modern's lmex10, Euler's euex10) hang a display operator
- * under its origin: its text row's baseline lies some 0.85 font sizes (0.7 for a text-style one)
- * under the glyph's.
+ * TeX's extension fonts hang a display operator under its origin: its text row's baseline lies some
+ * 0.85 font sizes (0.7 for a text-style one) under the glyph's.
  */
-const TEX_EXTENSION_FONT = /^(?:cm|lm|eu)ex/i;
 const TEX_HANG_EMS = 0.85;
 
 /** The baseline and size of the full-size text nearest the operator on either side, within reach; undefined when none. */
 function hostRow(op: PdfChar, lines: readonly PdfChar[][]): { baseline: number; size: number } | undefined {
-  const expected = op.baseline + (TEX_EXTENSION_FONT.test(op.font.name) ? TEX_HANG_EMS * op.size : 0);
+  // A bar built from pieces already has its text's baseline (extensible-delimiters.ts).
+  const expected = op.baseline + (TEX_EXTENSION_FONT.test(op.font.name) && !isTallBar(op) ? TEX_HANG_EMS * op.size : 0);
   const beside = lines
     .flat()
     .filter((c) => c !== op && !isBlank(c) && c.size >= PART_SIZE_RATIO * op.size && Math.abs(c.baseline - expected) <= PART_REACH_EMS.min * op.size && !BIG_OPERATORS.has(c.text))
@@ -94,7 +95,7 @@ function basesOf(lines: readonly PdfChar[][]): Base[] {
       const head = arrow.find((c) => ARROW_HEAD.has(c.text))!;
       bases.push({ chars: arrow, baseline: head.baseline, size: head.size });
     }
-    for (const op of chars.filter((c) => BIG_OPERATORS.has(c.text))) {
+    for (const op of chars.filter((c) => BIG_OPERATORS.has(c.text) || isTallBar(c))) {
       const row = hostRow(op, lines);
       if (row) bases.push({ chars: [op], ...row });
     }
@@ -195,10 +196,12 @@ export function withStackedLimits(lines: readonly PdfLine[]): PdfLine[] {
   for (const base of bases.sort((a, b) => a.chars[0].box.x0 - b.chars[0].box.x0)) {
     const current = entries.filter((e) => !e.line.direction).map((e) => e.line.chars);
     const candidates = current.flat().filter((c) => !isBlank(c) && !inBase.has(c) && !taken.has(c) && c.picture === undefined && c.fraction === undefined);
-    const [upper, lower] = [partOf(base, -1, candidates), partOf(base, 1, candidates)].map((rows) => (nearerAnother(rows.flat(), base, bases) ? [] : rows));
+    // A tall bar has no parts; it only joins its line.
+    const tall = isTallBar(base.chars[0]);
+    const [upper, lower] = tall ? [[], []] : [partOf(base, -1, candidates), partOf(base, 1, candidates)].map((rows) => (nearerAnother(rows.flat(), base, bases) ? [] : rows));
     // An arrow stands alone without its label; an operator may have only a lower limit (⋃ over i ∈ I).
     const isArrow = base.chars.length > 1;
-    if (isArrow ? upper.length === 0 : upper.length + lower.length === 0) continue;
+    if (!tall && (isArrow ? upper.length === 0 : upper.length + lower.length === 0)) continue;
     const spaced = (rows: PdfChar[][]) => rows.flatMap((row) => withSpaces(row, current));
     const stack = [...spaced(upper), ...base.chars, ...spaced(lower)];
     const inStack = new Set(stack);
