@@ -3,8 +3,8 @@
 //
 // Recovery happens inside the dump, before MuPDF loads a page's fonts: for each simple font without
 // /ToUnicode, its codes' glyph names are read from the font's own tables (/Encoding /Differences
-// over the builtin encoding of an embedded Type 1 program: that is where TeX's CMEX10, CMSY10 and
-// CMMI10 keep names like parenleftbig or summationdisplay) and every name this module knows is put
+// over the builtin encoding of an embedded Type 1 or bare CFF program (cff-glyph-names.ts): that is
+// where TeX's CMEX10, CMSY10 and CMMI10 keep names like parenleftbig or summationdisplay) and every name this module knows is put
 // in a /ToUnicode CMap of only those codes, in memory (MuPDF still maps the other codes from their
 // names: a partial ToUnicode falls back to the encoding). Names MuPDF already knows (the AGL,
 // uniXXXX, uXXXXX) are left to it. A CID font on Identity-H/V without /ToUnicode gets one from its
@@ -16,20 +16,31 @@
 // picture of itself (glyph-pictures.ts), never written as a box, and counted per page, as is what
 // goes over the pictures' bound and is dropped; the task's message says how many (unreadableNote).
 
-/** TeX math glyph names outside the AGL, as their Unicode characters. */
-const TEX_GLYPHS: Record<string, string> = {
-  // CMEX10: delimiters and operators, whose size variants end in big/Big/bigg/Bigg/text/display.
+/**
+ * CMEX10's delimiters and operators by the name their size variants share: parenleftbig,
+ * summationdisplay and hatwide end in big/Big/bigg/Bigg/text/display/wide…; only names with such an
+ * ending are read here. The bare names are the AGL's, which MuPDF reads itself, and CMSY10 draws
+ * the binary union and intersection (∪ ∩) under the bare names of the big ones (⋃ ⋂).
+ */
+const SIZED_GLYPHS: Record<string, string> = {
   parenleft: '(', parenright: ')', bracketleft: '[', bracketright: ']', braceleft: '{', braceright: '}',
-  floorleft: '⌊', floorright: '⌋', ceilingleft: '⌈', ceilingright: '⌉', angbracketleft: '⟨', angbracketright: '⟩',
+  floorleft: '⌊', floorright: '⌋', ceilingleft: '⌈', ceilingright: '⌉', angbracketleft: '〈', angbracketright: '〉',
   slash: '/', backslash: '\\', radical: '√', summation: '∑', product: '∏', coproduct: '∐', integral: '∫',
   contintegral: '∮', union: '⋃', intersection: '⋂', unionmulti: '⨄', unionsq: '⨆', logicaland: '⋀', logicalor: '⋁',
   circledot: '⨀', circleplus: '⨁', circlemultiply: '⨂', hat: 'ˆ', tilde: '˜',
+};
+
+/** TeX math glyph names outside the AGL, as their Unicode characters. */
+const TEX_GLYPHS: Record<string, string> = {
   // CMEX10: the pieces tall delimiters are built from.
   parenlefttp: '⎛', parenleftex: '⎜', parenleftbt: '⎝', parenrighttp: '⎞', parenrightex: '⎟', parenrightbt: '⎠',
   bracketlefttp: '⎡', bracketleftex: '⎢', bracketleftbt: '⎣', bracketrighttp: '⎤', bracketrightex: '⎥', bracketrightbt: '⎦',
   bracelefttp: '⎧', braceleftmid: '⎨', braceleftbt: '⎩', braceex: '⎪', bracerighttp: '⎫', bracerightmid: '⎬', bracerightbt: '⎭',
-  vextendsingle: '∣', vextenddouble: '∥', arrowvertex: '⏐', arrowdblvertex: '‖', arrowtp: '↑', arrowbt: '↓',
+  vextendsingle: '∣', vextenddouble: '‖', arrowvertex: '⏐', arrowvertexdbl: '‖', arrowtp: '↑', arrowbt: '↓',
   arrowdbltp: '⇑', arrowdblbt: '⇓', radicalbt: '⎷', radicalvertex: '│', radicaltp: '┌',
+  // CMSY10's angle brackets: MuPDF's own list reads them as ⟨ ⟩, pdftotext and pdf.js as 〈 〉, as
+  // their big sizes read here: one reading for \langle and \bigl\langle alike.
+  angbracketleft: '〈', angbracketright: '〉',
   // CMSY10 and CMMI10 names outside the AGL.
   asteriskmath: '∗', negationslash: '̸', prime: '′', mapsto: '↦', owner: '∋', precedes: '≺', follows: '≻',
   precedesequal: '⪯', followsequal: '⪰', lessmuch: '≪', greatermuch: '≫', reflexsubset: '⊆', reflexsuperset: '⊇',
@@ -52,29 +63,32 @@ function utf16Digits(text: string): string {
   return Array.from(text, (c) => c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')).join('');
 }
 
-/** CMEX10's size suffixes: parenleftBigg is a tall parenleft. */
+/** CMEX10's size suffixes: parenleftBigg is a tall parenleft, hatwide a wide hat. */
 const SIZE_SUFFIX = /(?:big|Big|bigg|Bigg|text|display|wide|wider|widest)$/;
 
 /** The Unicode text of a TeX glyph name, or undefined. */
 export function texGlyphText(name: string): string | undefined {
-  return TEX_GLYPHS[name] ?? TEX_GLYPHS[name.replace(SIZE_SUFFIX, '')];
+  const base = name.replace(SIZE_SUFFIX, '');
+  return base === name ? TEX_GLYPHS[name] : SIZED_GLYPHS[base];
 }
 
 /**
- * ES5 for the page dump script (mutool run), after PDF_OBJECT_HELPERS and TRUETYPE_UNICODES_SCRIPT:
+ * ES5 for the page dump script (mutool run), after PDF_OBJECT_HELPERS, TRUETYPE_UNICODES_SCRIPT and CFF_GLYPH_NAMES_SCRIPT:
  * recoverFontNames(doc, pageObject) gives every font the page uses (its own and its forms') without
  * /ToUnicode one for the codes whose text it can recover.
  */
 export const GLYPH_RECOVERY_SCRIPT = String.raw`
 var TEX_GLYPHS = ${JSON.stringify(TEX_GLYPHS)};
+var SIZED_GLYPHS = ${JSON.stringify(SIZED_GLYPHS)};
 var SIZE_SUFFIX = ${SIZE_SUFFIX.toString()};
 var recoveredFonts = {};
 
 function texGlyphText(name) {
-  return TEX_GLYPHS.hasOwnProperty(name) ? TEX_GLYPHS[name] : TEX_GLYPHS[name.replace(SIZE_SUFFIX, '')];
+  var base = name.replace(SIZE_SUFFIX, ''), table = base === name ? TEX_GLYPHS : SIZED_GLYPHS;
+  return table.hasOwnProperty(base) ? table[base] : undefined;
 }
 
-/** code -> glyph name: the builtin encoding of an embedded Type 1 program, then /Differences. */
+/** code -> glyph name: the builtin encoding of an embedded Type 1 or bare CFF program, then /Differences. */
 function glyphNames(font) {
   var names = {};
   var descriptor = field(font, 'FontDescriptor');
@@ -84,6 +98,11 @@ function glyphNames(font) {
     var clear = bufferText(program.readStream(), length1 && length1.isNumber() ? length1.valueOf() : 65536);
     var re = /dup\s+(\d+)\s*\/([^\s\/\[\]{}()<>]+)\s+put/g, m;
     while ((m = re.exec(clear))) names[parseInt(m[1], 10)] = m[2];
+  }
+  var compact = descriptor && descriptor.isDictionary() ? field(descriptor, 'FontFile3') : null;
+  if (compact && compact.isStream() && String(field(compact, 'Subtype')) === '/Type1C') {
+    var builtin = cffGlyphNames(bufferBytes(compact.readStream()));
+    for (var code in builtin) names[code] = builtin[code];
   }
   var encoding = field(font, 'Encoding');
   var differences = encoding && encoding.isDictionary() ? field(encoding, 'Differences') : null;

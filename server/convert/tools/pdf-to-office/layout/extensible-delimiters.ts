@@ -1,0 +1,54 @@
+// Tall vertical bars built from pieces: TeX draws a \left\| or \left| taller than its biggest glyph
+// as the same extension glyph (CMEX10's vextenddouble, vextendsingle) repeated down the page, and
+// MuPDF reads the pieces as a line of their own ("‖‖‖‖"). A reader sees one bar: the pieces become
+// one character, its box the whole bar's, its baseline that of the text it encloses (the bar is
+// centred on the math axis, a quarter of a font size over that baseline), so that the line it
+// stands in takes it in (stacked-limits.ts joins it there like an operator).
+// Pieces of brackets and braces (⎛⎜⎝, ⎧⎨⎩) belong to matrices and case distinctions, not here.
+import { median } from '../median';
+import { unionBox, type PdfChar, type PdfLine } from '../page-content';
+
+/** Bars TeX builds from a repeated piece. */
+export const VERTICAL_BARS = new Set([...'‖∣|⏐']);
+/** TeX's extension fonts (CMEX10, Latin Modern's lmex10, Euler's euex10) hang their glyphs under their origins. */
+export const TEX_EXTENSION_FONT = /^(?:cm|lm|eu)ex/i;
+/** From the math axis to the baseline of the text on it (font sizes). */
+const AXIS_EMS = 0.25;
+/** Pieces of one bar stand at the same x, within this share of a font size. */
+const SAME_X_EMS = 0.1;
+/** And one under the other, at most this far apart (font sizes). */
+const PIECE_STEP_EMS = 1.2;
+
+/** Whether `b` continues the bar of `a` downwards. */
+function continues(a: PdfChar, b: PdfChar): boolean {
+  const step = b.baseline - a.baseline;
+  return b.text === a.text && Math.abs(b.box.x0 - a.box.x0) <= SAME_X_EMS * a.size && step > 0 && step <= PIECE_STEP_EMS * a.size;
+}
+
+/** The pieces of one bar as one character. */
+function oneBar(pieces: readonly PdfChar[]): PdfChar {
+  const [first, last] = [pieces[0], pieces[pieces.length - 1]];
+  const step = median(pieces.slice(1).map((c, i) => c.baseline - pieces[i].baseline));
+  const [top, bottom] = TEX_EXTENSION_FONT.test(first.font.name) ? [first.baseline, last.baseline + step] : [first.baseline - step, last.baseline];
+  return { ...first, box: unionBox(pieces.map((c) => c.box)), baseline: (top + bottom) / 2 + AXIS_EMS * first.size };
+}
+
+/** The page's lines with each bar built from pieces read as one character. */
+export function withExtensibleBars(lines: readonly PdfLine[]): PdfLine[] {
+  return lines.map((line) => {
+    if (line.direction || !line.chars.some((c, i) => i > 0 && VERTICAL_BARS.has(c.text) && continues(line.chars[i - 1], c))) return line;
+    const chars: PdfChar[] = [];
+    for (let i = 0; i < line.chars.length; ) {
+      let end = i + 1;
+      while (VERTICAL_BARS.has(line.chars[i].text) && end < line.chars.length && continues(line.chars[end - 1], line.chars[end])) end++;
+      chars.push(end - i > 1 ? oneBar(line.chars.slice(i, end)) : line.chars[i]);
+      i = end;
+    }
+    return { ...line, chars };
+  });
+}
+
+/** Whether the character is a bar built from pieces (taller than two font sizes). */
+export function isTallBar(c: PdfChar): boolean {
+  return VERTICAL_BARS.has(c.text) && c.box.y1 - c.box.y0 > 2 * c.size;
+}

@@ -1,0 +1,243 @@
+// Text set over and under a big operator or a long arrow: the limits of a display ∑ ⋃ ⋂ ∫ (TeX's
+// \sum_{k=0}^{n}) and the label over \xRightarrow{Satz 4.1}. MuPDF reads the upper limit as a line
+// of its own above the formula, the operator as another, the lower limit as a third below it, and
+// a label as a line before or after the arrow's. Here each stack is put back into the line it stands
+// in, where a reader reads it (as pdftotext and pdf.js do): the upper limit or label, the operator or
+// arrow, the lower limit, in the operator's place among the line's text; the line's pieces MuPDF
+// read apart around the operator become one line again. A tall bar built from pieces
+// (extensible-delimiters.ts), which MuPDF also reads as a line apart, joins its line the same way.
+// The writers set them as plain text, Word too: an equation's n-ary (m:nary) would need the summand
+// it applies to, which the page does not mark (TeX's (−1)^n a_n(K) is plain glyphs after the ∑), and
+// a label over an arrow has no equation form Word shows as such; text in the reading order keeps
+// every glyph findable and reads as the PDF does in pdftotext and pdf.js. A label raised a little
+// comes out as a superscript (sub-superscripts.ts), as it is drawn.
+//
+// The test is kept narrow, like the fractions': a stack's parts are smaller than the line's text,
+// centred on the operator or arrow, within a few font sizes of the line, and a part is one cluster
+// of glyphs (no wide gap), so a line of prose above or below stays where it is.
+import { isTallBar, TEX_EXTENSION_FONT } from './extensible-delimiters';
+import { dominantSize } from './text-lines';
+import { median } from '../median';
+import { isBlank, unionBox, type PdfChar, type PdfLine } from '../page-content';
+
+/** Operators TeX sets with limits over and under them in display style. */
+const BIG_OPERATORS = new Set([...'∑∏∐⋃⋂∫∮⨄⨆⋀⋁⨀⨁⨂']);
+/** A long arrow: TeX draws \xRightarrow and \Longrightarrow as = (or −) glyphs ending in the head. */
+const ARROW_SHAFT = new Set([...'=−-']);
+const ARROW_HEAD = new Set([...'⇒→⇐←⇔↔']);
+/** A limit or a label is at most this share of the line's text size (TeX's script sizes: 0.7, 0.5). */
+const PART_SIZE_RATIO = 0.85;
+/** How far (line font sizes) a part's baseline lies off the line's: a label from 0.3, a display limit ~1.25. */
+const PART_REACH_EMS = { min: 0.3, max: 2 };
+/** Of a part's row: a baseline within this many of its font sizes of the row's (its own scripts). */
+const ROW_EMS = 0.6;
+/** The rows of a stacked limit (\substack) lie at most this far apart (part font sizes). */
+const STACK_LINE_EMS = 1.6;
+/** A gap wider than this (part font sizes) ends a part: a word space is ~0.3. */
+const PART_GAP_EMS = 0.8;
+/** How far off the operator's middle (share of the wider's width, at least CENTRE_EMS) a part's middle may lie. */
+const CENTRE_SHARE = 0.15;
+const CENTRE_EMS = 0.3;
+/** How far (line font sizes) the line's text beside the operator may stand from it. */
+const HOST_REACH_EMS = 3;
+/** Of the line's text: a baseline within this many font sizes of the line's. */
+const HOST_ROW_EMS = 0.3;
+
+const middle = (box: { x0: number; x1: number }) => (box.x0 + box.x1) / 2;
+
+/** An operator or an arrow: its glyphs, and the baseline and size of the text it stands in. */
+interface Base {
+  chars: PdfChar[];
+  baseline: number;
+  size: number;
+}
+
+/** The long arrows of a line: a run of shaft glyphs ending in a head (==⇒, −−→; one drawn head first is left as it is). */
+function arrowsOf(chars: readonly PdfChar[]): PdfChar[][] {
+  const arrows: PdfChar[][] = [];
+  for (let i = 0; i < chars.length; i++) {
+    let end = i;
+    while (end < chars.length && ARROW_SHAFT.has(chars[end].text)) end++;
+    const headAfter = end < chars.length && ARROW_HEAD.has(chars[end].text) && end > i;
+    if (headAfter) {
+      arrows.push(chars.slice(i, end + 1));
+      i = end;
+    }
+  }
+  return arrows;
+}
+
+/**
+ * TeX's extension fonts hang a display operator under its origin: its text row's baseline lies some
+ * 0.85 font sizes (0.7 for a text-style one) under the glyph's.
+ */
+const TEX_HANG_EMS = 0.85;
+
+/** The baseline and size of the full-size text nearest the operator on either side, within reach; undefined when none. */
+function hostRow(op: PdfChar, lines: readonly PdfChar[][]): { baseline: number; size: number } | undefined {
+  // A bar built from pieces already has its text's baseline (extensible-delimiters.ts).
+  const expected = op.baseline + (TEX_EXTENSION_FONT.test(op.font.name) && !isTallBar(op) ? TEX_HANG_EMS * op.size : 0);
+  const beside = lines
+    .flat()
+    .filter((c) => c !== op && !isBlank(c) && c.size >= PART_SIZE_RATIO * op.size && Math.abs(c.baseline - expected) <= PART_REACH_EMS.min * op.size && !BIG_OPERATORS.has(c.text))
+    .map((c) => ({ c, gap: Math.max(op.box.x0 - c.box.x1, c.box.x0 - op.box.x1) }))
+    .filter(({ gap }) => gap >= -CENTRE_EMS * op.size && gap <= HOST_REACH_EMS * op.size);
+  if (beside.length === 0) return undefined;
+  const nearest = beside.reduce((a, b) => (b.gap < a.gap ? b : a)).c;
+  return { baseline: nearest.baseline, size: nearest.size };
+}
+
+/** The operators and long arrows of the page, with the text rows they stand in. */
+function basesOf(lines: readonly PdfChar[][]): Base[] {
+  const bases: Base[] = [];
+  for (const chars of lines) {
+    for (const arrow of arrowsOf(chars)) {
+      const head = arrow.find((c) => ARROW_HEAD.has(c.text))!;
+      bases.push({ chars: arrow, baseline: head.baseline, size: head.size });
+    }
+    for (const op of chars.filter((c) => BIG_OPERATORS.has(c.text) || isTallBar(c))) {
+      const row = hostRow(op, lines);
+      if (row) bases.push({ chars: [op], ...row });
+    }
+  }
+  return bases;
+}
+
+/** The cluster of the row of `nearest` around the base's middle, when it stands centred on the base. */
+function centredCluster(base: Base, nearest: PdfChar, over: readonly PdfChar[], candidates: readonly PdfChar[]): PdfChar[] | undefined {
+  const box = unionBox(base.chars.map((c) => c.box));
+  // The whole row, however far it runs: a line of prose over the operator is no centred part.
+  const row = candidates.filter((c) => c.size <= PART_SIZE_RATIO * base.size && Math.abs(c.baseline - nearest.baseline) <= ROW_EMS * nearest.size).sort((a, b) => a.box.x0 - b.box.x0);
+  // Glyphs joined by gaps no wider than a word space, from the one nearest the base's middle.
+  const seed = row.filter((c) => over.includes(c)).reduce((a, b) => (Math.abs(middle(b.box) - middle(box)) < Math.abs(middle(a.box) - middle(box)) ? b : a));
+  let [first, last] = [row.indexOf(seed), row.indexOf(seed)];
+  const joined = (a: PdfChar, b: PdfChar) => b.box.x0 - a.box.x1 <= PART_GAP_EMS * Math.max(a.size, b.size);
+  while (first > 0 && joined(row[first - 1], row[first])) first--;
+  while (last < row.length - 1 && joined(row[last], row[last + 1])) last++;
+  const part = row.slice(first, last + 1);
+  const partBox = unionBox(part.map((c) => c.box));
+  const slack = Math.max(CENTRE_SHARE * Math.max(partBox.x1 - partBox.x0, box.x1 - box.x0), CENTRE_EMS * base.size);
+  return Math.abs(middle(partBox) - middle(box)) <= slack ? part : undefined;
+}
+
+/**
+ * The part over (`side` -1) or under (+1) the base, as its rows top to bottom: the centred cluster
+ * of small glyphs of the row nearest the base's text row on that side, and the rows of a stacked
+ * limit (\substack) beyond it, one part-size line apart, while they stand centred too.
+ */
+function partOf(base: Base, side: -1 | 1, candidates: readonly PdfChar[]): PdfChar[][] {
+  const box = unionBox(base.chars.map((c) => c.box));
+  const small = candidates.filter((c) => c.size <= PART_SIZE_RATIO * base.size && c.box.x1 > box.x0 && c.box.x0 < box.x1);
+  // The first row is that of the nearest glyph over (under) the base itself: a script beside it is no part.
+  let pool = small.filter((c) => {
+    const off = (side * (c.baseline - base.baseline)) / base.size;
+    return off >= PART_REACH_EMS.min && off <= PART_REACH_EMS.max;
+  });
+  const rows: PdfChar[][] = [];
+  while (pool.length > 0) {
+    const nearest = pool.reduce((a, b) => (side * (b.baseline - a.baseline) < 0 ? b : a));
+    const row = centredCluster(base, nearest, pool, candidates);
+    if (!row) break;
+    rows.push(row);
+    pool = small.filter((c) => {
+      const off = (side * (c.baseline - nearest.baseline)) / nearest.size;
+      return off > ROW_EMS && off <= STACK_LINE_EMS;
+    });
+  }
+  return side < 0 ? rows.reverse() : rows;
+}
+
+/**
+ * Whether another operator or arrow under or over the part stands nearer it: a label between two
+ * arrows one under the other (GeoTopo's "f stetig ====⇒ … Kompakt =====⇒") is the lower one's.
+ */
+function nearerAnother(part: readonly PdfChar[], base: Base, bases: readonly Base[]): boolean {
+  if (part.length === 0) return false;
+  const box = unionBox(part.map((c) => c.box));
+  const distance = (b: Base) => Math.abs(part[0].baseline - b.baseline);
+  return bases.some((other) => {
+    if (other === base) return false;
+    const otherBox = unionBox(other.chars.map((c) => c.box));
+    return otherBox.x0 < box.x1 && otherBox.x1 > box.x0 && distance(other) < distance(base);
+  });
+}
+
+/** The part's glyphs left to right with the spaces of their lines between them. */
+function withSpaces(part: readonly PdfChar[], lines: readonly PdfChar[][]): PdfChar[] {
+  if (part.length === 0) return [];
+  const box = unionBox(part.map((c) => c.box));
+  const inPart = new Set(part);
+  const spaces = lines.filter((chars) => chars.some((c) => inPart.has(c))).flatMap((chars) => chars.filter((c) => isBlank(c) && middle(c.box) > box.x0 && middle(c.box) < box.x1 && Math.abs(c.baseline - part[0].baseline) <= ROW_EMS * part[0].size));
+  return [...part, ...spaces].sort((a, b) => middle(a.box) - middle(b.box));
+}
+
+/** The baseline of a line's full-size text, undefined when it has none. */
+function ownBaseline(chars: readonly PdfChar[]): number | undefined {
+  const ink = chars.filter((c) => !isBlank(c));
+  if (ink.length === 0) return undefined;
+  const size = dominantSize(ink);
+  return median(ink.filter((c) => c.size === size).map((c) => c.baseline));
+}
+
+const inkBox = (chars: readonly PdfChar[]) => unionBox(chars.filter((c) => !isBlank(c)).map((c) => c.box));
+
+/**
+ * The page's lines with each big operator's limits and each long arrow's label read in place:
+ * upper part, operator, lower part, in the line the operator stands in.
+ */
+export function withStackedLimits(lines: readonly PdfLine[]): PdfLine[] {
+  const upright = lines.filter((line) => !line.direction).map((line) => line.chars);
+  const bases = basesOf(upright);
+  if (bases.length === 0) return [...lines];
+  const inBase = new Set(bases.flatMap((b) => b.chars));
+  // Lines by their order on the page; a merged line keeps the first place of its pieces.
+  let entries = lines.map((line, order) => ({ line, order }));
+  const taken = new Set<PdfChar>();
+  for (const base of bases.sort((a, b) => a.chars[0].box.x0 - b.chars[0].box.x0)) {
+    const current = entries.filter((e) => !e.line.direction).map((e) => e.line.chars);
+    const candidates = current.flat().filter((c) => !isBlank(c) && !inBase.has(c) && !taken.has(c) && c.picture === undefined && c.fraction === undefined);
+    // A tall bar has no parts; it only joins its line.
+    const tall = isTallBar(base.chars[0]);
+    const [upper, lower] = tall ? [[], []] : [partOf(base, -1, candidates), partOf(base, 1, candidates)].map((rows) => (nearerAnother(rows.flat(), base, bases) ? [] : rows));
+    // An arrow stands alone without its label; an operator may have only a lower limit (⋃ over i ∈ I).
+    const isArrow = base.chars.length > 1;
+    if (!tall && (isArrow ? upper.length === 0 : upper.length + lower.length === 0)) continue;
+    const spaced = (rows: PdfChar[][]) => rows.flatMap((row) => withSpaces(row, current));
+    const stack = [...spaced(upper), ...base.chars, ...spaced(lower)];
+    const inStack = new Set(stack);
+    for (const c of stack) taken.add(c);
+    // The line's pieces beside the operator: the operator's own line and those on its row within reach.
+    const box = unionBox(base.chars.map((c) => c.box));
+    const hosts = entries.filter(({ line }) => {
+      if (line.direction) return false;
+      if (line.chars.some((c) => base.chars.includes(c))) return true;
+      const rest = line.chars.filter((c) => !inStack.has(c));
+      const baseline = ownBaseline(rest);
+      if (baseline === undefined || Math.abs(baseline - base.baseline) > HOST_ROW_EMS * base.size) return false;
+      const ink = inkBox(rest);
+      return Math.max(box.x0 - ink.x1, ink.x0 - box.x1) <= HOST_REACH_EMS * base.size;
+    });
+    const hostChars = hosts
+      .map(({ line }) => line.chars.filter((c) => !inStack.has(c)))
+      .filter((chars) => chars.some((c) => !isBlank(c)))
+      .sort((a, b) => inkBox(a).x0 - inkBox(b).x0)
+      .flat();
+    // In place: before the first glyph that stands right of the operator's middle, spaces after its start after it.
+    let at = hostChars.findIndex((c) => !isBlank(c) && middle(c.box) > middle(box));
+    if (at === -1) at = hostChars.length;
+    while (at > 0 && isBlank(hostChars[at - 1]) && middle(hostChars[at - 1].box) > box.x0) at--;
+    hostChars.splice(at, 0, ...stack);
+    const merged = { line: { chars: hostChars }, order: Math.min(...hosts.map((h) => h.order)) };
+    // The parts' own lines lose them; one left without ink is gone.
+    const rest = entries.filter((e) => !hosts.includes(e));
+    entries = [
+      ...rest.filter((e) => !e.line.chars.some((c) => inStack.has(c))),
+      ...rest
+        .filter((e) => e.line.chars.some((c) => inStack.has(c)))
+        .map((e) => ({ ...e, line: { ...e.line, chars: e.line.chars.filter((c) => !inStack.has(c)) } }))
+        .filter((e) => e.line.chars.some((c) => !isBlank(c))),
+      merged,
+    ];
+  }
+  return entries.sort((a, b) => a.order - b.order).map((e) => e.line);
+}

@@ -1,0 +1,89 @@
+// TeX's sized delimiters and big operators through PDF → Word, PowerPoint and Excel (issue 14: in the
+// GeoTopo thesis every \left\| \bigl( \langle \sum \bigcup was lost). pdfTeX and Ghostscript write
+// CMEX10 and CMSY10 as bare CFF programs on their builtin encoding without /ToUnicode; the glyphs'
+// only names are in the CFF's string table, which MuPDF does not read (checked on the input). The
+// page (tests/support/tex-cff-pdfs.ts) draws lines of Helvetica text with such glyphs between; each
+// output must read each line whole, its delimiters and operators in place: ‖ for both \| (CMSY's
+// bardbl) and \big\| (CMEX's vextenddouble), 〈 〉 for CMSY's and CMEX's angle brackets alike (as
+// pdftotext and pdf.js read them; MuPDF alone reads CMSY's as ⟨ ⟩), and CMSY's
+// binary ∪ ∩ (named union, intersection) not as the big ⋃ ⋂ (uniondisplay).
+// A second page (texStacksPdf) draws display operators with limits over and under them and a long
+// arrow with a label over it, each part in a text object of its own as TeX does (MuPDF reads each as
+// a line): each line must read as pdftotext and pdf.js read GeoTopo's, upper limit (label), operator
+// (arrow), lower limit, in the operator's place; the line of small type over each stays its own;
+// and a norm whose tall bars are four pieces each, one under the other: one ‖ each, in the line.
+import { execFileSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import ExcelJS from 'exceljs';
+import { pdfToOfficeConverters } from '../../server/convert/tools/pdf-to-office';
+import { converterOf, convertFile, scratchFolder } from '../support/convert-job';
+import { pptxgenjsInBrowserMode } from '../support/pptx-in-jest';
+import { DELIMITER_LINES, NOTE, STACKED_LINES, TALL_BARS, texDelimitersPdf, texStacksPdf } from '../support/tex-cff-pdfs';
+import { readZipParts } from '../support/zip';
+
+const scratch = scratchFolder('pdf-to-office-operators-');
+const input = path.join(scratch, 'delimiters.pdf');
+const stacks = path.join(scratch, 'stacks.pdf');
+const squash = (text: string) => text.replace(/\s+/g, ' ').trim();
+const lines = DELIMITER_LINES.map((line) => line.text);
+
+beforeAll(async () => {
+  writeFileSync(input, await texDelimitersPdf());
+  writeFileSync(stacks, await texStacksPdf());
+  pptxgenjsInBrowserMode();
+});
+
+const run = async (toolId: string, file = input) => (await convertFile(converterOf(toolId, pdfToOfficeConverters), file, scratch)).path;
+const decode = (text: string) => text.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+
+it('the input: MuPDF alone reads the CMEX glyphs as U+FFFD', () => {
+  const text = execFileSync('mutool', ['draw', '-q', '-F', 'txt', '-o', '-', input], { encoding: 'utf8' });
+  expect(text.match(/\uFFFD/g)?.length).toBeGreaterThanOrEqual(8);
+});
+
+it('pdf-to-word reads each line whole, its delimiters and operators in place', async () => {
+  const document = (await readZipParts(await run('pdf-to-word'))).find((p) => p.name === 'word/document.xml')!.text;
+  const paragraphs = [...document.matchAll(/<w:p[ >][\s\S]*?<\/w:p>/g)].map(([p]) => squash(decode([...p.matchAll(/<[wm]:t(?: [^>]*)?>([^<]*)<\/[wm]:t>/g)].map((t) => t[1]).join(''))));
+  expect(paragraphs.filter((p) => p !== '')).toEqual(lines);
+});
+
+it('pdf-to-ppt reads each line whole', async () => {
+  const slide = (await readZipParts(await run('pdf-to-ppt'))).find((p) => p.name === 'ppt/slides/slide1.xml')!.text;
+  const text = squash(decode([...slide.matchAll(/<a:t>([^<]*)<\/a:t>/g)].map((t) => t[1]).join('')));
+  for (const line of lines) expect(text).toContain(line);
+});
+
+it('pdf-to-excel reads each line whole', async () => {
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.readFile(await run('pdf-to-excel'));
+  const cells: string[] = [];
+  book.worksheets[0].eachRow((row) => row.eachCell((cell) => void cells.push(squash(cell.text))));
+  for (const line of lines) expect(cells.join(' ')).toContain(line);
+});
+
+describe('stacked limits and arrow labels', () => {
+  /** Without white space: the Word writer may set a raised label as its own run. */
+  const bare = (text: string) => text.replace(/\s+/g, '');
+  const stacked = STACKED_LINES.map((line) => bare(line.text));
+  const tallBars = bare(TALL_BARS.text);
+
+  it('the input: MuPDF reads the limits and the label as lines of their own', () => {
+    const stext = execFileSync('mutool', ['draw', '-q', '-F', 'stext', '-o', '-', stacks], { encoding: 'utf8' });
+    const lineTexts = [...stext.matchAll(/<line [\s\S]*?<\/line>/g)].map((m) => bare([...m[0].matchAll(/ c="([^"]*)"/g)].map((c) => c[1]).join('')));
+    expect(lineTexts).toEqual(expect.arrayContaining(['k=0', 'i=1', 'Satz4.1']));
+  });
+
+  it('pdf-to-word reads upper part, operator or arrow, lower part in the line, the notes as lines of their own', async () => {
+    const document = (await readZipParts(await run('pdf-to-word', stacks))).find((p) => p.name === 'word/document.xml')!.text;
+    const paragraphs = [...document.matchAll(/<w:p[ >][\s\S]*?<\/w:p>/g)].map(([p]) => bare(decode([...p.matchAll(/<[wm]:t(?: [^>]*)?>([^<]*)<\/[wm]:t>/g)].map((t) => t[1]).join(''))));
+    expect(paragraphs.filter((p) => p !== '')).toEqual([...stacked.flatMap((line) => [bare(NOTE), line]), tallBars]);
+  });
+
+  it.each(['pdf-to-ppt', 'pdf-to-excel'])('%s reads each stacked line in that order', async (toolId) => {
+    const parts = await readZipParts(await run(toolId, stacks));
+    const xml = parts.filter((p) => /^(ppt\/slides\/slide1|xl\/sharedStrings|xl\/worksheets\/sheet1)\.xml$/.test(p.name)).map((p) => p.text).join('');
+    const text = bare(decode([...xml.matchAll(/<(?:a|x)?:?t(?: [^>]*)?>([^<]*)<\/(?:a|x)?:?t>/g)].map((t) => t[1]).join('')));
+    for (const line of [...stacked, tallBars]) expect(text).toContain(line);
+  });
+});

@@ -1,0 +1,172 @@
+// TeX's math fonts as pdfTeX and Ghostscript write them (issue 14, the GeoTopo thesis): bare CFF
+// programs (/FontFile3 /Subtype /Type1C) on their builtin encoding, with no /ToUnicode, whose
+// glyphs are known only by names in the CFF's own string table (summationdisplay, vextenddouble,
+// bardbl). MuPDF reads them as U+FFFD. The programs are built here, byte by byte, as small CFFs
+// whose every glyph is a box: enough for MuPDF to load and draw them.
+import { PDFDocument, PDFName, StandardFonts, type PDFRef } from 'pdf-lib';
+
+/** A CFF INDEX of byte strings (offsets 4 bytes wide). */
+function cffIndex(items: readonly number[][]): number[] {
+  if (items.length === 0) return [0, 0];
+  const out = [items.length >> 8, items.length & 255, 4];
+  // count + 1 offsets, from 1: each item's start, then the end of the last.
+  let at = 1;
+  for (const item of [[], ...items]) {
+    at += item.length;
+    out.push((at >>> 24) & 255, (at >> 16) & 255, (at >> 8) & 255, at & 255);
+  }
+  return [...out, ...items.flat()];
+}
+
+/** A DICT or charstring integer operand (the 5-byte form, so offsets take a known room). */
+const int32 = (v: number) => [29, (v >>> 24) & 255, (v >> 16) & 255, (v >> 8) & 255, v & 255];
+const ascii = (text: string) => [...text].map((c) => c.charCodeAt(0));
+/**
+ * A glyph 500 units wide that is a box (Type 2 charstring, numbers in their one- and two-byte
+ * forms): 500 (width) 50 0 rmoveto 400 0 0 600 -400 0 rlineto endchar.
+ */
+const BOX_GLYPH = [248, 136, 189, 139, 21, 248, 36, 139, 139, 248, 236, 252, 36, 139, 5, 14];
+/** The top DICT: five 5-byte operands and four operators (charset, Encoding, CharStrings, Private). */
+const TOP_DICT_LENGTH = 5 * 5 + 4;
+
+/**
+ * A CFF program named `name` whose builtin encoding puts each glyph name at its code; every name
+ * goes into the string table (none of them is one of CFF's standard strings).
+ */
+export function cffProgram(name: string, glyphs: Readonly<Record<number, string>>): Uint8Array {
+  const codes = Object.keys(glyphs).map(Number);
+  const strings = codes.map((code) => ascii(glyphs[code]));
+  const charStrings = cffIndex([[14], ...codes.map(() => BOX_GLYPH)]);
+  const privateDict = [139, 20, 139, 21]; // 0 defaultWidthX 0 nominalWidthX
+  const header = [1, 0, 4, 4];
+  const nameIndex = cffIndex([ascii(name)]);
+  const stringIndex = cffIndex(strings);
+  const globalSubrs = cffIndex([]);
+  const topIndexLength = 2 + 1 + 2 * 4 + TOP_DICT_LENGTH;
+  const charsetAt = header.length + nameIndex.length + topIndexLength + stringIndex.length + globalSubrs.length;
+  const charset = [0, ...codes.flatMap((_, i) => [(391 + i) >> 8, (391 + i) & 255])];
+  const encodingAt = charsetAt + charset.length;
+  const encoding = [0, codes.length, ...codes];
+  const charStringsAt = encodingAt + encoding.length;
+  const privateAt = charStringsAt + charStrings.length;
+  const topDict = [...int32(charsetAt), 15, ...int32(encodingAt), 16, ...int32(charStringsAt), 17, ...int32(privateDict.length), ...int32(privateAt), 18];
+  const topIndex = cffIndex([topDict]);
+  if (topIndex.length !== topIndexLength) throw new Error('CFF top DICT size');
+  return Uint8Array.from([...header, ...nameIndex, ...topIndex, ...stringIndex, ...globalSubrs, ...charset, ...encoding, ...charStrings, ...privateDict]);
+}
+
+/** A simple font over `program`, on its builtin encoding (no /Encoding) and without /ToUnicode. */
+export function type1cFont(doc: PDFDocument, name: string, glyphs: Readonly<Record<number, string>>): PDFRef {
+  const { context } = doc;
+  const program = context.register(context.stream(cffProgram(name, glyphs), { Subtype: 'Type1C' }));
+  const descriptor = context.obj({ Type: 'FontDescriptor', FontName: name, Flags: 4, FontBBox: [0, -250, 1000, 750], ItalicAngle: 0, Ascent: 750, Descent: -250, CapHeight: 700, StemV: 50, FontFile3: program });
+  return context.register(
+    context.obj({ Type: 'Font', Subtype: 'Type1', BaseFont: name, FirstChar: 0, LastChar: 127, Widths: Array.from({ length: 128 }, () => 500), FontDescriptor: context.register(descriptor) }),
+  );
+}
+
+/** CMEX10's glyphs the page uses (codes as in TeX's OMX encoding) and CMSY10's. */
+const CMEX = { 0: 'parenleftbig', 1: 'parenrightbig', 10: 'angbracketleftbig', 11: 'angbracketrightbig', 13: 'vextenddouble', 88: 'summationdisplay', 91: 'uniondisplay', 112: 'radicalbig' };
+const CMSY = { 41: 'arrowdblright', 91: 'union', 92: 'intersection', 104: 'angbracketleft', 105: 'angbracketright', 107: 'bardbl' };
+
+/** One line of the page: pieces of Helvetica text and of TeX glyphs by font and code. */
+type Piece = string | { font: 'cmex' | 'cmsy'; code: number };
+
+/** What each line must read as, and how it is drawn. */
+export const DELIMITER_LINES: { text: string; pieces: Piece[] }[] = [
+  { text: 'norm ‖x‖ and ‖y‖ end', pieces: ['norm ', { font: 'cmsy', code: 107 }, 'x', { font: 'cmsy', code: 107 }, ' and ', { font: 'cmex', code: 13 }, 'y', { font: 'cmex', code: 13 }, ' end'] },
+  { text: 'pair 〈x, y〉 root √z end', pieces: ['pair ', { font: 'cmex', code: 10 }, 'x, y', { font: 'cmex', code: 11 }, ' root ', { font: 'cmex', code: 112 }, 'z end'] },
+  { text: 'max(a, b) sum ∑ big ⋃ end', pieces: ['max', { font: 'cmex', code: 0 }, 'a, b', { font: 'cmex', code: 1 }, ' sum ', { font: 'cmex', code: 88 }, ' big ', { font: 'cmex', code: 91 }, ' end'] },
+  { text: 'A ∪ B and A ∩ B end', pieces: ['A ', { font: 'cmsy', code: 91 }, ' B and A ', { font: 'cmsy', code: 92 }, ' B end'] },
+  { text: 'inner 〈a, b〉 end', pieces: ['inner ', { font: 'cmsy', code: 104 }, 'a, b', { font: 'cmsy', code: 105 }, ' end'] },
+];
+
+const hex = (code: number) => `<${code.toString(16).padStart(2, '0')}>`;
+const literal = (text: string) => `(${text.replace(/[()\\]/g, '\\$&')})`;
+
+/** The DELIMITER_LINES, one under the other, 12 pt. */
+export async function texDelimitersPdf(): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const page = doc.addPage([595, 842]);
+  const { context } = doc;
+  const helvetica = context.register(context.obj({ Type: 'Font', Subtype: 'Type1', BaseFont: 'Helvetica', Encoding: 'WinAnsiEncoding' }));
+  const fonts = { F1: helvetica, cmex: type1cFont(doc, 'ABCDEF+CMEX10', CMEX), cmsy: type1cFont(doc, 'ABCDEF+CMSY10', CMSY) };
+  page.node.set(PDFName.of('Resources'), context.obj({ Font: { F1: fonts.F1, F2: fonts.cmex, F3: fonts.cmsy } }));
+  const ops = DELIMITER_LINES.map(({ pieces }, i) => {
+    const shown = pieces.map((p) => (typeof p === 'string' ? `/F1 12 Tf ${literal(p)} Tj` : `/${p.font === 'cmex' ? 'F2' : 'F3'} 12 Tf ${hex(p.code)} Tj`));
+    return `BT 60 ${760 - 30 * i} Td ${shown.join(' ')} ET`;
+  });
+  page.node.set(PDFName.of('Contents'), context.register(context.stream(ops.join('\n'))));
+  return doc.save();
+}
+
+/**
+ * Lines with stacks, as TeX draws them: the text before, the upper limit (or the arrow's label),
+ * the operator, the lower limit, the text after, each in a text object of its own (MuPDF reads
+ * each as a line). A display operator of CMEX10 hangs under its origin (0.85 em over the line's
+ * baseline); its limits stand 1.25 em over and 1.2 em under the line's baseline, at 8 pt, centred
+ * on it; an arrow's label 0.6 em over the line, centred on the arrow (Helvetica's = and CMSY's ⇒).
+ * `text` is the line as a reader reads it.
+ */
+export const STACKED_LINES = [
+  { text: 'chi = n∑k=0 a end', before: 'chi = ', upper: 'n', op: { font: 'cmex', code: 88 }, lower: 'k=0', after: ' a end' },
+  { text: 'X = ⋃i=1 U end', before: 'X = ', upper: '', op: { font: 'cmex', code: 91 }, lower: 'i=1', after: ' U end' },
+  { text: 'P holds Satz 4.1====⇒ Q holds', before: 'P holds ', upper: 'Satz 4.1', op: { font: 'cmsy', code: 41 }, shaft: '====', lower: '', after: ' Q holds' },
+] as const;
+
+/** A line with a norm whose bars TeX built from pieces (\left\| … \right\|), as it reads. */
+export const TALL_BARS = { text: 'norm = ‖v‖ end', before: 'norm = ', inside: 'v', after: ' end' };
+
+/** A line of small type over each stacked line, which stays a line of its own. */
+export const NOTE = 'A note in small type over the line';
+
+/** The STACKED_LINES, 60 pt apart, 12 pt, each under a NOTE at 8 pt, then the TALL_BARS line. */
+export async function texStacksPdf(): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const page = doc.addPage([595, 842]);
+  const { context } = doc;
+  const helvetica = await doc.embedFont(StandardFonts.Helvetica);
+  const fonts = { cmex: type1cFont(doc, 'ABCDEF+CMEX10', CMEX), cmsy: type1cFont(doc, 'ABCDEF+CMSY10', CMSY) };
+  page.node.set(PDFName.of('Resources'), context.obj({ Font: { F1: helvetica.ref, F2: fonts.cmex, F3: fonts.cmsy } }));
+  const SIZE = 12;
+  const LIMIT = 8;
+  const GLYPH = 0.5 * SIZE; // the CFF glyphs' width
+  const width = (text: string, size: number) => helvetica.widthOfTextAtSize(text, size);
+  const text = (x: number, fromTop: number, size: number, shown: string) => `BT /F1 ${size} Tf ${x.toFixed(2)} ${(842 - fromTop).toFixed(2)} Td ${literal(shown)} Tj ET`;
+  const ops = STACKED_LINES.flatMap((line, i) => {
+    const baseline = 140 + 60 * i;
+    const shaft = 'shaft' in line ? line.shaft : '';
+    const opLeft = 60 + width(line.before, SIZE);
+    const glyphLeft = opLeft + width(shaft, SIZE);
+    const baseMiddle = (opLeft + glyphLeft + GLYPH) / 2;
+    const isArrow = shaft !== '';
+    const glyphBaseline = isArrow ? baseline : baseline - 0.85 * SIZE;
+    const centred = (part: string, fromTop: number) => (part ? [text(baseMiddle - width(part, LIMIT) / 2, fromTop, LIMIT, part)] : []);
+    return [
+      // Over a stack without an upper part, the note stands where an upper limit would (centred on nothing).
+      text(60, baseline - (line.upper ? 30 : 16), LIMIT, NOTE),
+      text(60, baseline, SIZE, line.before),
+      ...centred(line.upper, baseline - (isArrow ? 0.6 : 1.25) * SIZE),
+      ...(shaft ? [text(opLeft, baseline, SIZE, shaft)] : []),
+      `BT /${line.op.font === 'cmex' ? 'F2' : 'F3'} ${SIZE} Tf ${glyphLeft.toFixed(2)} ${(842 - glyphBaseline).toFixed(2)} Td ${hex(line.op.code)} Tj ET`,
+      ...centred(line.lower, baseline + 1.2 * SIZE),
+      text(glyphLeft + GLYPH, baseline, SIZE, line.after),
+    ];
+  });
+  // The tall bars: four pieces of CMEX's vextenddouble each, hanging from their origins 0.6 em
+  // apart, centred on the math axis (a quarter em over the line's baseline), around "v".
+  const barBaseline = 140 + 60 * STACKED_LINES.length;
+  const pieces = (x: number) =>
+    [0, 1, 2, 3].map((k) => `BT /F2 ${SIZE} Tf ${x.toFixed(2)} ${(842 - (barBaseline - 1.45 * SIZE + 0.6 * k * SIZE)).toFixed(2)} Td <0d> Tj ET`);
+  const left = 60 + width(TALL_BARS.before, SIZE);
+  const right = left + GLYPH + width(TALL_BARS.inside, SIZE);
+  ops.push(
+    text(60, barBaseline, SIZE, TALL_BARS.before),
+    ...pieces(left),
+    text(left + GLYPH, barBaseline, SIZE, TALL_BARS.inside),
+    ...pieces(right),
+    text(right + GLYPH, barBaseline, SIZE, TALL_BARS.after),
+  );
+  page.node.set(PDFName.of('Contents'), context.register(context.stream(ops.join('\n'))));
+  return doc.save();
+}
