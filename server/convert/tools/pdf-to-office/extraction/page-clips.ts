@@ -275,11 +275,12 @@ export async function drawPageClips(pdfPath: string, clips: readonly PageClip[],
       // Its last answers may be lost with it (its output is buffered): those clips are drawn again.
       const answered = readClipAnswers(error.result.stdout.toString('utf8'), drawn);
       const unanswered = remaining.filter((clip) => !answered.has(clip.file));
+      const died = { exitCode: error.result.exitCode, stderr: error.result.stderr.slice(-500) };
       if (unanswered.length === remaining.length) {
-        logger.warn({ err: error, page: remaining[0].page, box: remaining[0].box }, 'page clip not drawn: mutool died on it');
+        logger.warn({ ...died, page: remaining[0].page, box: remaining[0].box }, 'page clip not drawn: mutool died on it');
         remaining = remaining.slice(1);
       } else {
-        logger.warn({ err: error, left: unanswered.length }, 'page clips: mutool died, drawing the rest anew');
+        logger.warn({ ...died, left: unanswered.length }, 'page clips: mutool died, drawing the rest anew');
         remaining = unanswered;
       }
       continue;
