@@ -16,6 +16,7 @@
 // page's /Rotate (0, 90, 180 or 270), by which everything above is already turned.
 // Arguments: <pdf> <image dir> <page numbers…>; prints one JSON object per page.
 import { ACTUAL_TEXT_SCRIPT } from './actual-text';
+import { CFF_GLYPH_NAMES_SCRIPT } from './cff-glyph-names';
 import { FORM_FIELDS_SCRIPT } from './form-fields';
 import { GLYPH_ORIGIN_HELPERS } from './glyph-origins';
 import { PDF_OBJECT_HELPERS } from './script-pdf-objects';
@@ -27,6 +28,7 @@ export const PAGE_DUMP_SCRIPT = String.raw`
 ${PDF_OBJECT_HELPERS}
 ${GLYPH_ORIGIN_HELPERS}
 ${TRUETYPE_UNICODES_SCRIPT}
+${CFF_GLYPH_NAMES_SCRIPT}
 ${GLYPH_RECOVERY_SCRIPT}
 ${ACTUAL_TEXT_SCRIPT}
 ${UNMAPPED_GLYPH_IDS_SCRIPT}

@@ -3,7 +3,7 @@
 //
 // Recovery happens inside the dump, before MuPDF loads a page's fonts: for each simple font without
 // /ToUnicode, its codes' glyph names are read from the font's own tables (/Encoding /Differences
-// over the builtin encoding of an embedded Type 1 program: that is where TeX's CMEX10, CMSY10 and
+// over the builtin encoding of an embedded Type 1 or CFF program: that is where TeX's CMEX10, CMSY10 and
 // CMMI10 keep names like parenleftbig or summationdisplay) and every name this module knows is put
 // in a /ToUnicode CMap of only those codes, in memory (MuPDF still maps the other codes from their
 // names: a partial ToUnicode falls back to the encoding). Names MuPDF already knows (the AGL,
@@ -74,11 +74,13 @@ function texGlyphText(name) {
   return TEX_GLYPHS.hasOwnProperty(name) ? TEX_GLYPHS[name] : TEX_GLYPHS[name.replace(SIZE_SUFFIX, '')];
 }
 
-/** code -> glyph name: the builtin encoding of an embedded Type 1 program, then /Differences. */
+/** code -> glyph name: the builtin encoding of an embedded Type 1 or CFF program (cff-glyph-names.ts), then /Differences. */
 function glyphNames(font) {
   var names = {};
   var descriptor = field(font, 'FontDescriptor');
   var program = descriptor && descriptor.isDictionary() ? field(descriptor, 'FontFile') : null;
+  var compact = descriptor && descriptor.isDictionary() && !program ? field(descriptor, 'FontFile3') : null;
+  if (compact && compact.isStream()) names = cffGlyphNames(bufferBytes(compact.readStream()));
   if (program && program.isStream()) {
     var length1 = field(program, 'Length1');
     var clear = bufferText(program.readStream(), length1 && length1.isNumber() ? length1.valueOf() : 65536);

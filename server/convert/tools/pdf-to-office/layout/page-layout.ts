@@ -16,6 +16,7 @@ import { cellAt, findRuledTables, type GridCell, type RuledTable } from './ruled
 import { isRealTable } from './table-evidence';
 import { withScripts } from './sub-superscripts';
 import { withFractions, withoutBars } from './fractions';
+import { withMatrices } from './matrices';
 import { splitAtGaps, textBlockBox, textLine, type TextLine } from './text-lines';
 import { quarterTurn, turnedLines, turnedText, type TurnedText } from './turned-text';
 
@@ -87,12 +88,13 @@ function rowBlocks({ row, cells }: FoundImageRow): Block[] {
 }
 
 export function layoutPage(source: PdfPage): PageLayout {
-  // Fractions read in their place and scripts a line apart put back into their lines before
-  // anything measures lines; a fraction's bar is no rule of the page any more.
+  // Fractions read in their place, scripts a line apart put back into their lines, and matrices
+  // read entry by entry in the line they stand in before anything measures lines; a fraction's
+  // bar is no rule of the page any more.
   const fractions = withFractions(source.lines, source.rules);
   const page = {
     ...source,
-    lines: withScripts(fractions.lines),
+    lines: withMatrices(withScripts(fractions.lines)),
     rules: source.rules.filter((rule) => !fractions.bars.has(rule)),
     ...(source.drawings && { drawings: withoutBars(source.drawings, fractions.bars) }),
   };
