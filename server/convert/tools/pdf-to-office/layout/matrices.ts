@@ -86,8 +86,11 @@ function delimiters(chars: readonly PdfChar[], bodySize: number): Delimiter[] {
   return found;
 }
 
+/** A fraction's parts are set at some 0.7 of the size of the text they stand in: that size per theirs. */
+const TEXT_PER_PART_SIZE = 1.4;
+
 /** The row a glyph stands in: a fraction's is the line its bar stands on (its axis), a glyph's its baseline. */
-const rowBaseline = (c: PdfChar) => (c.fraction ? c.fraction.of.bar.y0 + AXIS_EMS * c.size * 1.4 : c.baseline);
+const rowBaseline = (c: PdfChar) => (c.fraction ? c.fraction.of.bar.y0 + AXIS_EMS * c.size * TEXT_PER_PART_SIZE : c.baseline);
 
 /** The ink's horizontal extent: a fraction's is its bar's. */
 const extent = (c: PdfChar) => (c.fraction ? { x0: Math.min(c.box.x0, c.fraction.of.bar.x0), x1: Math.max(c.box.x1, c.fraction.of.bar.x1) } : c.box);
@@ -178,13 +181,13 @@ function matrixAt(open: Delimiter, all: readonly Delimiter[], ink: readonly { c:
   const within = ink.filter(
     ({ c }) => !skip(c) && !isExtension(c) && middle(extent(c)) > open.x1 - slack && middle(extent(c)) < right + slack && rowBaseline(c) > open.top && rowBaseline(c) <= foot + slack,
   );
-  // Cases have no closing delimiter: its rows end where the rows off the line's baseline end.
+  // Cases have no closing delimiter: their rows end where the rows off the line's baseline end.
   const offHost = within.filter(({ c }) => Math.abs(c.baseline - host.baseline) > ROW_EMS * host.size);
   const end = close ? right : Math.max(...offHost.map(({ c }) => extent(c).x1)) + slack;
   const glyphs = within.filter(({ c }) => extent(c).x0 < end && c !== host);
   if (glyphs.length === 0 || !fills(open.x1, close?.x0, glyphs.map(({ c }) => extent(c)), open.size)) return undefined;
   const size = dominantSize(glyphs.map((g) => g.c));
-  // Rows: the baselines of the glyphs that are neither scripts nor fractions, then every glyph to the nearest.
+  // Rows: the baselines of the glyphs but scripts (a fraction's is its bar's line), then every glyph to the nearest.
   const baselines = glyphs
     .filter(({ c }) => !c.script)
     .map(({ c }) => rowBaseline(c))
@@ -201,8 +204,8 @@ function matrixAt(open: Delimiter, all: readonly Delimiter[], ink: readonly { c:
   for (const g of glyphs) rows[nearestRow(g.c)].push(g);
   const ordered = rows.map((row, r) => {
     if (row.length === 0) return [];
-    const box = unionBox(row.map((g) => extent(g.c)) as { x0: number; x1: number; y0: number; y1: number }[]);
-    const spaces = blanks.filter(({ c }) => !taken.has(c) && Math.abs(c.baseline - baselines[r]) <= ROW_EMS * size && middle(c.box) > box.x0 && middle(c.box) < box.x1);
+    const [x0, x1] = [Math.min(...row.map((g) => extent(g.c).x0)), Math.max(...row.map((g) => extent(g.c).x1))];
+    const spaces = blanks.filter(({ c }) => !taken.has(c) && Math.abs(c.baseline - baselines[r]) <= ROW_EMS * size && middle(c.box) > x0 && middle(c.box) < x1);
     return entriesOf([...row, ...spaces].sort(rowOrder).map((g) => g.c), size);
   });
   if (ordered.some((row) => row.length === 0)) return undefined;
