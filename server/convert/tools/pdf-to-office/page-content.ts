@@ -42,6 +42,25 @@ export interface PdfChar {
   script?: Script;
   /** Set on a glyph of a stacked fraction, read in its place in its line (layout/fractions.ts). */
   fraction?: FractionPart;
+  /** Set on a glyph of a matrix's or case distinction's entry, read in its place in its line (layout/matrices.ts). */
+  matrix?: MatrixEntry;
+}
+
+/**
+ * A matrix or case distinction (TeX's pmatrix, cases, a determinant's bars): its delimiters as
+ * characters ('' where there is none: cases close with nothing), and where it stands (PDF points).
+ */
+export interface Matrix {
+  open: string;
+  close: string;
+  box: Box;
+}
+
+/** An entry of a matrix, by row and column (from 0); its glyphs share one (runs split where it changes). */
+export interface MatrixEntry {
+  of: Matrix;
+  row: number;
+  column: number;
 }
 
 /** A stacked fraction: its bar (PDF points). */

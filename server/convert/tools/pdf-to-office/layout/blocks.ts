@@ -1,5 +1,5 @@
 // What the writers receive: a page as blocks in reading order.
-import type { Box, FractionPart, GlyphPicture, LinkTarget, PdfImage, RuleSegment, Script } from '../page-content';
+import type { Box, FractionPart, GlyphPicture, LinkTarget, MatrixEntry, PdfImage, RuleSegment, Script } from '../page-content';
 import type { Interval } from './aligned-table';
 import type { ListKind } from './list-markers';
 import type { TableRules } from './table-rules';
@@ -16,6 +16,8 @@ export interface TextRun {
   script?: Script;
   /** Part of a stacked fraction (PdfChar.fraction): a writer sets the fraction, or writes it on one line (layout/fractions.ts linearFractions). */
   fraction?: FractionPart;
+  /** An entry of a matrix (PdfChar.matrix): a writer sets the matrix, or writes it on one line (layout/matrices.ts linearMatrices). */
+  matrix?: MatrixEntry;
   /** The whole run is the text of this link (a writer drops a page link whose page it did not write). */
   link?: LinkTarget;
   /** 0xRRGGBB; only figure labels carry it (a legend's colours say which series is which). */

@@ -10,6 +10,8 @@
 // over and under the bar must stand within the bar, centred on it, close to it, and nothing may run
 // on from it on either side (an underlined word, a table's rule under a header).
 import type { TextRun } from './blocks';
+import { linearMatrices } from './matrices';
+import { stretches } from './stretches';
 import { dominantSize } from './text-lines';
 import { median } from '../median';
 import { isBlank, unionBox, type FractionPart, type PdfChar, type PdfDrawing, type PdfLine, type RuleSegment } from '../page-content';
@@ -247,42 +249,49 @@ function needsBrackets(text: string): boolean {
  * from the item beside it (no fraction, no script).
  */
 export function linearFractions<T extends { text: string; fraction?: FractionPart }>(items: readonly T[], piece: (text: string, like: T) => T): T[] {
-  const result: T[] = [];
-  for (let i = 0; i < items.length; ) {
-    const of = items[i].fraction?.of;
-    if (!of) {
-      result.push(items[i++]);
-      continue;
-    }
-    const sides = { numerator: [] as T[], denominator: [] as T[] };
-    while (i < items.length && items[i].fraction?.of === of) sides[items[i].fraction!.part].push(items[i++]);
-    const side = (part: T[]) => {
-      if (!part.length || !needsBrackets(part.map((p) => p.text).join(''))) return part;
-      return [piece('(', part[0]), ...part, piece(')', part.at(-1)!)];
-    };
-    const numerator = side(sides.numerator);
-    result.push(...numerator, piece('/', numerator.at(-1) ?? sides.denominator[0]), ...side(sides.denominator));
-  }
-  return result;
+  const side = (part: T[]) => {
+    if (!part.length || !needsBrackets(part.map((p) => p.text).join(''))) return part;
+    return [piece('(', part[0]), ...part, piece(')', part.at(-1)!)];
+  };
+  return stretches(items, (item) => item.fraction?.of).flatMap(({ of, items: stretch }) => {
+    if (!of) return stretch;
+    const numerator = side(stretch.filter((item) => item.fraction!.part === 'numerator'));
+    const denominator = stretch.filter((item) => item.fraction!.part === 'denominator');
+    return [...numerator, piece('/', numerator.at(-1) ?? denominator[0]), ...side(denominator)];
+  });
 }
 
-/** A character of text added beside `like` (a fraction's slash or bracket). */
+/** A character of text added beside `like` (a fraction's slash or bracket): within the matrix entry it stands in. */
 export function addedChar(text: string, like: PdfChar): PdfChar {
   const { fraction: _, script: __, picture: ___, ...rest } = like;
   return { ...rest, text };
 }
 
-/** The characters' text with their fractions on one line (linearFractions). */
+/** Text added beside `like` outside any matrix (a matrix's delimiter or separator). */
+const besideMatrix = <T extends { matrix?: unknown }>(added: (text: string, like: T) => T) => (text: string, like: T): T => {
+  const { matrix: _, ...rest } = added(text, like);
+  return rest as T;
+};
+
+/** A run of text added beside `like`: no fraction, script or picture. */
+function addedRun(text: string, like: TextRun): TextRun {
+  const { fraction: _, script: __, picture: ___, ...rest } = like;
+  return { ...rest, text };
+}
+
+/** The characters' text with their fractions and matrices on one line (linearFractions, linearMatrices). */
 export function linearText(chars: readonly PdfChar[]): string {
-  return linearFractions(chars, addedChar)
+  return linearChars(chars)
     .map((c) => c.text)
     .join('');
 }
 
-/** Runs with their fractions written on one line (linearFractions), for a writer that cannot stack them. */
+/** The characters with their fractions and matrices written on one line. */
+export function linearChars(chars: readonly PdfChar[]): PdfChar[] {
+  return linearMatrices(linearFractions(chars, addedChar), besideMatrix(addedChar));
+}
+
+/** Runs with their fractions and matrices written on one line, for a writer that cannot stack them. */
 export function linearRuns(runs: readonly TextRun[]): TextRun[] {
-  return linearFractions(runs, (text, like) => {
-    const { fraction: _, script: __, picture: ___, ...rest } = like;
-    return { ...rest, text };
-  });
+  return linearMatrices(linearFractions(runs, addedRun), besideMatrix(addedRun));
 }

@@ -18,6 +18,7 @@ import { withScripts } from './sub-superscripts';
 import { withFractions, withoutBars } from './fractions';
 import { withStackedLimits } from './stacked-limits';
 import { withExtensibleBars } from './extensible-delimiters';
+import { withMatrices } from './matrices';
 import { splitAtGaps, textBlockBox, textLine, type TextLine } from './text-lines';
 import { quarterTurn, turnedLines, turnedText, type TurnedText } from './turned-text';
 
@@ -89,12 +90,13 @@ function rowBlocks({ row, cells }: FoundImageRow): Block[] {
 }
 
 export function layoutPage(source: PdfPage): PageLayout {
-  // Fractions, operators' limits and arrows' labels read in their place and scripts a line apart
-  // put back into their lines before anything measures lines; a fraction's bar is no rule of the page any more.
+  // Fractions, operators' limits and arrows' labels read in their place, scripts a line apart put
+  // back into their lines, and matrices read entry by entry in the line they stand in, before
+  // anything measures lines; a fraction's bar is no rule of the page any more.
   const fractions = withFractions(source.lines, source.rules);
   const page = {
     ...source,
-    lines: withScripts(withStackedLimits(withExtensibleBars(fractions.lines))),
+    lines: withMatrices(withScripts(withStackedLimits(withExtensibleBars(fractions.lines)))),
     rules: source.rules.filter((rule) => !fractions.bars.has(rule)),
     ...(source.drawings && { drawings: withoutBars(source.drawings, fractions.bars) }),
   };

@@ -70,8 +70,8 @@ export function appendToRuns(runs: TextRun[], text: string, c: PdfChar, lineSize
   const size = Math.round((c.script ? lineSize : c.size) * 2) / 2;
   // A picture is a run of its own, never joined by text.
   if (c.picture !== undefined) runs.push({ text: '', bold: c.font.bold, italic: c.font.italic, size, fontName: c.font.name, picture: c.picture });
-  else if (last && !last.picture && last.fontName === c.font.name && last.bold === c.font.bold && last.italic === c.font.italic && last.size === size && last.script === c.script && last.fraction === c.fraction && sameLink(last.link, link)) last.text += text;
-  else runs.push({ text, bold: c.font.bold, italic: c.font.italic, size, fontName: c.font.name, ...(c.script && { script: c.script }), ...(c.fraction && { fraction: c.fraction }), ...(link && { link }) });
+  else if (last && !last.picture && last.fontName === c.font.name && last.bold === c.font.bold && last.italic === c.font.italic && last.size === size && last.script === c.script && last.fraction === c.fraction && last.matrix === c.matrix && sameLink(last.link, link)) last.text += text;
+  else runs.push({ text, bold: c.font.bold, italic: c.font.italic, size, fontName: c.font.name, ...(c.script && { script: c.script }), ...(c.fraction && { fraction: c.fraction }), ...(c.matrix && { matrix: c.matrix }), ...(link && { link }) });
 }
 
 function runsOf(lines: TextLine[], skipChars: number): TextRun[] {
@@ -177,7 +177,7 @@ function joinSameBaseline(lines: readonly Placed<TextLine>[], inCell: boolean): 
     const line = placed.item;
     if (last && last.columnLeft === placed.columnLeft && Math.abs(last.item.baseline - line.baseline) <= 0.25 * line.size && line.box.x0 >= last.item.box.x1 - 1) {
       const before = last.item.chars.at(-1)!;
-      const space: PdfChar = { ...addedChar(' ', before), box: { ...before.box, x0: before.box.x1, x1: line.box.x0 }, link: sameLink(before.link, line.chars[0].link) ? before.link : undefined };
+      const space: PdfChar = { ...addedChar(' ', before), matrix: undefined, box: { ...before.box, x0: before.box.x1, x1: line.box.x0 }, link: sameLink(before.link, line.chars[0].link) ? before.link : undefined };
       const start = last.item.chars.length + 1;
       last.item = textLine([...last.item.chars, space, ...line.chars])!;
       if (!inCell && placed.columnRight - line.box.x1 <= FLUSH_RIGHT_SLACK) flushRightStart.set(last.item, start);

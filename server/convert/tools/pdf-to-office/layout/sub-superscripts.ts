@@ -13,7 +13,7 @@
 //   in a table cell, a limit centred under a big operator or a label under an arrow stays put;
 // - a line apart joins a line only when all its glyphs are scripts of it, in a gap of its text.
 import { isBlank, type FractionPart, type PdfChar, type PdfLine, type Script } from '../page-content';
-import { addedChar, linearFractions } from './fractions';
+import { linearChars } from './fractions';
 import { dominantSize } from './text-lines';
 
 /** A script glyph is at most this share of its line's text size (TeX: 0.7, Word: ~0.65). */
@@ -116,10 +116,10 @@ export interface ScriptPiece {
   script?: Script;
 }
 
-/** The characters' text in stretches of one script (or none), fractions written on one line. */
+/** The characters' text in stretches of one script (or none), fractions and matrices written on one line. */
 export function scriptPieces(chars: readonly PdfChar[]): ScriptPiece[] {
   const pieces: ScriptPiece[] = [];
-  for (const c of linearFractions(chars, addedChar)) {
+  for (const c of linearChars(chars)) {
     const last = pieces[pieces.length - 1];
     if (last && last.script === c.script) last.text += c.text;
     else pieces.push({ text: c.text, ...(c.script && { script: c.script }) });

@@ -6,7 +6,7 @@
 //   cell above, it is not a row of its own.
 import { isBlank } from '../page-content';
 import { columnOf, mergedIntervals, type Interval } from './aligned-table';
-import type { TextLine } from './text-lines';
+import { inkExtent, type TextLine } from './text-lines';
 
 /** A piece of text in its row: the columns it stands in. */
 export interface GridPiece {
@@ -35,10 +35,11 @@ const WORD_GAP_EMS = 0.15;
 
 const overlapping = (line: TextLine, columns: readonly Interval[]) => columns.flatMap((c, i) => (line.box.x0 < c.to && line.box.x1 > c.from ? [i] : []));
 
-/** The gaps between the words of a line, as x-ranges. */
+/** The gaps between the words of a line, as x-ranges (none inside a fraction or matrix: inkExtent). */
 function wordGaps(line: TextLine): Interval[] {
   const ink = line.chars.filter((c) => !isBlank(c));
-  return ink.slice(1).flatMap((c, i) => (c.box.x0 - ink[i].box.x1 > WORD_GAP_EMS * c.size ? [{ from: ink[i].box.x1, to: c.box.x0 }] : []));
+  const extents = ink.map(inkExtent);
+  return ink.slice(1).flatMap((c, i) => (extents[i + 1].x0 - extents[i].x1 > WORD_GAP_EMS * c.size ? [{ from: extents[i].x1, to: extents[i + 1].x0 }] : []));
 }
 
 const middle = (i: Interval) => (i.from + i.to) / 2;

@@ -50,9 +50,15 @@ export function textLine(allChars: readonly PdfChar[]): TextLine | undefined {
   if (start === end) return undefined;
   const kept = chars.slice(start, end);
   const size = dominantSize(kept);
-  // A fraction's glyphs stand over and under the line's baseline, not on it.
-  const baselineChar = kept.find((c) => c.size === size && c.fraction === undefined) ?? kept.find((c) => c.size === size) ?? kept[0];
+  // A fraction's and a matrix's glyphs stand over and under the line's baseline, not on it.
+  const baselineChar = kept.find((c) => c.size === size && c.fraction === undefined && c.matrix === undefined) ?? kept.find((c) => c.size === size) ?? kept[0];
   return { chars: kept, box: unionBox(kept.map((c) => c.box)), text: kept.map((c) => c.text).join(''), size, baseline: baselineChar.baseline };
+}
+
+/** A glyph's horizontal extent in its line: a fraction's reaches its bar's ends, a matrix's entry its matrix's. */
+export function inkExtent(c: PdfChar): { x0: number; x1: number } {
+  const whole = c.fraction?.of.bar ?? c.matrix?.of.box;
+  return whole ? { x0: Math.min(c.box.x0, whole.x0), x1: Math.max(c.box.x1, whole.x1) } : c.box;
 }
 
 /** Splits at wide gaps, except the gap after a leading list marker (bullet and text are one item). */
@@ -60,11 +66,11 @@ export function splitAtGaps(chars: readonly PdfChar[]): TextLine[] {
   const pieces: PdfChar[][] = [];
   let current: PdfChar[] = [];
   let lastInk: PdfChar | undefined;
-  /** The right end of the ink so far: a fraction's is its bar's (its parts are narrower, and one ends before the other). */
+  /** The right end of the ink so far: a fraction's is its bar's (its parts are narrower, and one ends before the other), a matrix's its own. */
   let reach = -Infinity;
   for (const c of chars) {
     if (!isBlank(c) && lastInk) {
-      const gap = (c.fraction ? Math.min(c.box.x0, c.fraction.of.bar.x0) : c.box.x0) - reach;
+      const gap = inkExtent(c).x0 - reach;
       const startsAfterMarker = pieces.length === 0 && isBareMarker(current.map((p) => p.text).join(''));
       if (gap > SEPARATING_GAP_EMS * Math.max(c.size, lastInk.size) && !startsAfterMarker) {
         pieces.push(current);
@@ -73,7 +79,7 @@ export function splitAtGaps(chars: readonly PdfChar[]): TextLine[] {
     }
     current.push(c);
     if (!isBlank(c)) {
-      reach = c.fraction ? Math.max(c.box.x1, c.fraction.of.bar.x1) : c.box.x1;
+      reach = Math.max(reach, inkExtent(c).x1);
       lastInk = c;
     }
   }

@@ -20,12 +20,6 @@ import {
   InternalHyperlink,
   LevelFormat,
   LineRuleType,
-  Math as Equation,
-  MathFraction,
-  MathRun,
-  MathSubScript,
-  MathSuperScript,
-  type MathComponent,
   Packer,
   PageOrientation,
   Paragraph,
@@ -58,6 +52,8 @@ import { spacingAbove } from '../layout/paragraphs';
 import { cellEdges, isFullGrid, type CellEdges } from '../layout/table-rules';
 import { verticalWritingAt } from '../layout/turned-text';
 import { hexColor } from './colors';
+import { equationOf, wordEquation } from './word-equations';
+import { stretches } from '../layout/stretches';
 import { DEFAULT_EAST_ASIAN_FONT, familyName, fixedWidthFamily, isEastAsianFamily } from './font-names';
 import { EMUS_PER_POINT, PIXELS_PER_POINT, pixelSize } from './units';
 
@@ -154,24 +150,6 @@ async function glyphPicture(picture: GlyphPicture): Promise<ImageRun> {
 }
 
 /**
- * A stacked fraction's runs as an equation's fraction (m:f): Word sets it as the PDF did, and reads
- * it numerator, then denominator. A script in a part goes on the text before it ((cx + d)²).
- */
-function wordFraction(runs: readonly BlockRun[]): Equation {
-  const side = (part: 'numerator' | 'denominator') => {
-    const components: MathComponent[] = [];
-    for (const run of runs.filter((r) => r.fraction?.part === part)) {
-      const text = new MathRun(run.text);
-      const base = run.script ? components.pop() : undefined;
-      if (!base) components.push(text);
-      else components.push(run.script === 'super' ? new MathSuperScript({ children: [base], superScript: [text] }) : new MathSubScript({ children: [base], subScript: [text] }));
-    }
-    return components;
-  };
-  return new Equation({ children: [new MathFraction({ numerator: side('numerator'), denominator: side('denominator') })] });
-}
-
-/**
  * Runs of one link go in one hyperlink: an external one to a web or mail address, an internal one
  * to the bookmark of a page when that page has one (`anchoredPages`), else the text stays plain.
  */
@@ -186,24 +164,22 @@ async function textRuns(paragraph: ParagraphBlock, anchoredPages: ReadonlySet<nu
     else children.push(...runs);
     linked = undefined;
   };
-  const runs = paragraph.runs;
-  for (let i = 0; i < runs.length; i++) {
-    const run = runs[i];
-    if (i === paragraph.flushRightFrom) {
+  let first = 0;
+  for (const { of, items } of stretches(paragraph.runs, equationOf)) {
+    const flushRight = paragraph.flushRightFrom;
+    if (flushRight !== undefined && first <= flushRight && flushRight < first + items.length) {
       // To the paragraph's right tab stop (paragraph()): the piece stood flush right.
       closeLink();
       children.push(new TextRun({ children: [new Tab()] }));
     }
-    const of = run.fraction?.of;
+    first += items.length;
     if (of) {
-      // A fraction stands outside any link: an equation cannot go in a hyperlink here.
+      // A fraction or matrix stands outside any link: an equation cannot go in a hyperlink here.
       closeLink();
-      let end = i;
-      while (end + 1 < runs.length && runs[end + 1].fraction?.of === of) end++;
-      children.push(wordFraction(runs.slice(i, end + 1)));
-      i = end;
+      children.push(wordEquation(items));
       continue;
     }
+    const [run] = items;
     const wordPieces = run.picture ? [await glyphPicture(run.picture)] : wordRuns(run, { fixedWidth: paragraph.preformatted });
     if (linked && !sameLink(linked.link, run.link)) closeLink();
     if (!run.link) children.push(...wordPieces);

@@ -1,0 +1,59 @@
+// Stacked fractions and matrices as Word equations (OMML): Word sets them as the PDF did, and reads
+// a fraction numerator, then denominator, a matrix entry by entry, row by row.
+import { BuilderElement, createMathBase, Math as Equation, MathFraction, MathRun, MathSubScript, MathSuperScript, type MathComponent, type XmlComponent } from 'docx';
+import type { TextRun } from '../layout/blocks';
+import { stretches } from '../layout/stretches';
+import type { Matrix } from '../page-content';
+
+/** Runs as math: a script goes on the text before it ((cx + d)²). */
+function scripted(runs: readonly TextRun[]): MathComponent[] {
+  const components: MathComponent[] = [];
+  for (const run of runs) {
+    const text = new MathRun(run.text);
+    const base = run.script ? components.pop() : undefined;
+    if (!base) components.push(text);
+    else components.push(run.script === 'super' ? new MathSuperScript({ children: [base], superScript: [text] }) : new MathSubScript({ children: [base], subScript: [text] }));
+  }
+  return components;
+}
+
+function fraction(runs: readonly TextRun[]): MathFraction {
+  const side = (part: 'numerator' | 'denominator') => scripted(runs.filter((r) => r.fraction?.part === part));
+  return new MathFraction({ numerator: side('numerator'), denominator: side('denominator') });
+}
+
+/** Runs as math, each stacked fraction among them as one (m:f). */
+function withFractions(runs: readonly TextRun[]): MathComponent[] {
+  return stretches(runs, (run) => run.fraction?.of).flatMap(({ of, items }) => (of ? [fraction(items)] : scripted(items)));
+}
+
+const element = (name: string, children: readonly XmlComponent[] = [], value?: string) =>
+  new BuilderElement<{ value: string }>({ name, children, ...(value !== undefined && { attributes: { value: { key: 'm:val', value } } }) });
+
+/**
+ * A matrix (m:d around m:m): its delimiters as the brackets' characters (a case distinction's
+ * closing one empty), each row an m:mr of its entries (m:e), short rows filled with empty entries.
+ */
+function matrix(of: Matrix, runs: readonly TextRun[]): XmlComponent {
+  const rows: TextRun[][][] = [];
+  for (const run of runs) {
+    const { row, column } = run.matrix!;
+    rows[row] ??= [];
+    (rows[row][column] ??= []).push(run);
+  }
+  const columns = Math.max(...rows.map((row) => row?.length ?? 0));
+  const grid = element('m:m', [
+    element('m:mPr', [element('m:mcs', [element('m:mc', [element('m:mcPr', [element('m:count', [], String(columns)), element('m:mcJc', [], 'center')])])])]),
+    ...[...rows].map((row) => element('m:mr', Array.from({ length: columns }, (_, column) => createMathBase({ children: withFractions(row?.[column] ?? []) })))),
+  ]);
+  return element('m:d', [element('m:dPr', [element('m:begChr', [], of.open), element('m:endChr', [], of.close)]), createMathBase({ children: [grid as unknown as MathComponent] })]);
+}
+
+/** A fraction's or a matrix's runs (all of one) as an equation. */
+export function wordEquation(runs: readonly TextRun[]): Equation {
+  const of = runs[0].matrix?.of;
+  return new Equation({ children: of ? [matrix(of, runs) as unknown as MathComponent] : withFractions(runs) });
+}
+
+/** What a run's equation is, when it is part of one: its matrix, else its fraction. */
+export const equationOf = (run: TextRun) => run.matrix?.of ?? run.fraction?.of;
