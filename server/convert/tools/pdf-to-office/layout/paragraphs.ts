@@ -38,6 +38,26 @@ function continuesInNextColumn(last: Placed<TextLine>, next: Placed<TextLine>): 
 
 const whollyBold = (line: TextLine) => line.chars.every((c) => isBlank(c) || c.font.bold);
 
+/**
+ * Where a line was joined from pieces cut at wide gaps (joinSameBaseline): the left edges of the
+ * pieces after its first — a symbol list's description column, a table's next cell.
+ */
+const pieceLefts = new WeakMap<TextLine, number[]>();
+/** Within this many points, two pieces start at one column's edge (TeX sets them exactly). */
+const COLUMN_EDGE_SLACK = 1;
+
+/**
+ * The line has a word after other text starting where a piece of the line above started: the two
+ * are rows of one grid (GeoTopo's Symbolverzeichnis, "△ABC  Dreieck mit …" under "AB  Strecke mit
+ * …"), not a sentence running on, however full the row above looks.
+ */
+function nextRowOfGrid(previous: TextLine, line: TextLine): boolean {
+  const lefts = pieceLefts.get(previous);
+  if (!lefts) return false;
+  const startsWord = (c: PdfChar, before: PdfChar) => !isBlank(c) && (isBlank(before) || c.box.x0 - before.box.x1 > 0.2 * line.size);
+  return line.chars.some((c, i) => i > 0 && startsWord(c, line.chars[i - 1]) && lefts.some((x) => Math.abs(c.box.x0 - x) <= COLUMN_EDGE_SLACK));
+}
+
 function continues(group: Placed<TextLine>[], next: Placed<TextLine>): boolean {
   const previous = group.at(-1)!.item;
   const line = next.item;
@@ -45,6 +65,7 @@ function continues(group: Placed<TextLine>[], next: Placed<TextLine>): boolean {
   // A line wholly in bold under one that is not is a heading of its own ("Bemerkung 47" under a
   // sentence whose line looks full only because the heading's first word is long).
   if (whollyBold(line) && !whollyBold(previous)) return false;
+  if (nextRowOfGrid(previous, line)) return false;
   if (next.columnLeft !== group.at(-1)!.columnLeft) return next.columnLeft > group.at(-1)!.columnRight && continuesInNextColumn(group.at(-1)!, next);
   if (Math.abs(line.size - previous.size) > SIZE_TOLERANCE * previous.size) return false;
   const advance = line.baseline - previous.baseline;
@@ -179,7 +200,9 @@ function joinSameBaseline(lines: readonly Placed<TextLine>[], inCell: boolean): 
       const before = last.item.chars.at(-1)!;
       const space: PdfChar = { ...addedChar(' ', before), box: { ...before.box, x0: before.box.x1, x1: line.box.x0 }, link: sameLink(before.link, line.chars[0].link) ? before.link : undefined };
       const start = last.item.chars.length + 1;
+      const lefts = [...(pieceLefts.get(last.item) ?? []), line.box.x0];
       last.item = textLine([...last.item.chars, space, ...line.chars])!;
+      pieceLefts.set(last.item, lefts);
       if (!inCell && placed.columnRight - line.box.x1 <= FLUSH_RIGHT_SLACK) flushRightStart.set(last.item, start);
     } else {
       joined.push({ ...placed });
