@@ -79,3 +79,37 @@ describe('PDF → PowerPoint: list labels as printed', () => {
     expect(LISTS[3].map((text) => item(text))).toEqual(LISTS[3].map((text) => ({ text })));
   });
 });
+
+/**
+ * A composition operator that a display formula starts with is not a bullet (issue 14: GeoTopo's
+ * "(a b; c d) ◦ z := (az+b)/(cz+d)" became a list item, its "◦" put into Word's numbering); the
+ * same "◦" before prose, item after item, still is one.
+ */
+describe('PDF → Word: an operator heading a formula is not a bullet', () => {
+  const bullets = ['◦ A hollow circle marks this point.', '◦ A hollow circle marks this one too.'];
+  const formulas = ['◦ z := w + 1', '· x = y + 2'];
+  const listScratch = scratchFolder('pdf-to-office-operator-marker-');
+  let paragraphs: { numbered: boolean; text: string }[];
+  beforeAll(async () => {
+    const children = [
+      ...bullets.map((text) => new Paragraph({ text, spacing: { after: 60 } })),
+      ...[BETWEEN, formulas[0], BETWEEN, formulas[1], BETWEEN].map((text) => new Paragraph({ text, spacing: { before: 200, after: 200 } })),
+    ];
+    const pdf = printDocx(await Packer.toBuffer(new Document({ sections: [{ children }] })), listScratch);
+    const docx = await convertFile(converterOf('pdf-to-word', pdfToOfficeConverters), pdf, listScratch);
+    const xml = await zipPartText(docx.path, 'word/document.xml');
+    paragraphs = [...xml.matchAll(/<w:p[ >][\s\S]*?<\/w:p>/g)].map(([p]) => ({
+      numbered: p.includes('<w:numPr>'),
+      text: [...p.matchAll(/<w:t(?: [^>]*)?>([^<]*)<\/w:t>/g)].map((m) => m[1]).join(''),
+    }));
+  }, SOFFICE_TIMEOUT_MS);
+  const paragraph = (text: string) => paragraphs.find((p) => unspaced(p.text).endsWith(unspaced(text.slice(1))));
+
+  it('keeps the operator in the formula line, which is no list item', () => {
+    for (const text of formulas) expect(paragraph(text)).toEqual({ numbered: false, text: expect.stringMatching(new RegExp(`^\\s*${text[0]}`)) });
+  });
+
+  it('still bullets prose items after the same marker', () => {
+    for (const text of bullets) expect(paragraph(text)).toEqual({ numbered: true, text: text.slice(2) });
+  });
+});

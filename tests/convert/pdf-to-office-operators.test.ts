@@ -19,7 +19,7 @@ import ExcelJS from 'exceljs';
 import { pdfToOfficeConverters } from '../../server/convert/tools/pdf-to-office';
 import { converterOf, convertFile, scratchFolder } from '../support/convert-job';
 import { pptxgenjsInBrowserMode } from '../support/pptx-in-jest';
-import { DELIMITER_LINES, NOTE, STACKED_LINES, TALL_BARS, texDelimitersPdf, texStacksPdf } from '../support/tex-cff-pdfs';
+import { BRACED_LINE, DELIMITER_LINES, NOTE, STACKED_LINES, TALL_BARS, texBracedPdf, texDelimitersPdf, texStacksPdf } from '../support/tex-cff-pdfs';
 import { readZipParts } from '../support/zip';
 
 const scratch = scratchFolder('pdf-to-office-operators-');
@@ -87,3 +87,19 @@ describe('stacked limits and arrow labels', () => {
     for (const line of [...stacked, tallBars]) expect(text).toContain(line);
   });
 });
+
+/**
+ * A display line MuPDF reads in pieces (issue 14: GeoTopo's "κ₁ⁿ(s) := min \Big\{ κ(s,x) | x ∈ T \Big\}"
+ * came out of Word as eight paragraphs, one under the other): a piece starting under the scripts of
+ * the one before and a \Big brace hung over the line's baseline are all one line.
+ */
+it('pdf-to-word reads a display line of pieces, its sized braces in place, as one paragraph', async () => {
+  const braced = path.join(scratch, 'braced.pdf');
+  writeFileSync(braced, await texBracedPdf());
+  const stext = execFileSync('mutool', ['draw', '-q', '-F', 'stext', '-o', '-', braced], { encoding: 'utf8' });
+  expect(stext.match(/<line /g)?.length).toBeGreaterThanOrEqual(5);
+  const document = (await readZipParts(await run('pdf-to-word', braced))).find((p) => p.name === 'word/document.xml')!.text;
+  const paragraphs = [...document.matchAll(/<w:p[ >][\s\S]*?<\/w:p>/g)].map(([p]) => decode([...p.matchAll(/<[wm]:t(?: [^>]*)?>([^<]*)<\/[wm]:t>/g)].map((t) => t[1]).join('')).replace(/\s+/g, ''));
+  expect(paragraphs.filter((p) => p !== '')).toEqual([BRACED_LINE.text.replace(/\s+/g, '')]);
+});
+

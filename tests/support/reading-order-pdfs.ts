@@ -217,6 +217,11 @@ export const SYMBOL_COLUMNS: { left: SymbolColumn; right: SymbolColumn } = {
       ['rk(M)', 'Rank of M'],
       ['deg(f)', 'Degree of f'],
       ['chi(K)', 'Euler characteristic of K'],
+      // A description that all but fills its row, under which a wide symbol would have fitted: a
+      // row of its own all the same, as is one whose symbol leaves no wide gap before its text.
+      ['AB', 'Segment with end points A and B'],
+      ['Tri(A,B,C)', 'Triangle with corners A, B and C'],
+      ['Angle(A,B,C)', 'Angle at B between A and C'],
     ],
   },
 };

@@ -66,7 +66,7 @@ export function type1cFont(doc: PDFDocument, name: string, glyphs: Readonly<Reco
 }
 
 /** CMEX10's glyphs the page uses (codes as in TeX's OMX encoding) and CMSY10's. */
-const CMEX = { 0: 'parenleftbig', 1: 'parenrightbig', 10: 'angbracketleftbig', 11: 'angbracketrightbig', 13: 'vextenddouble', 88: 'summationdisplay', 91: 'uniondisplay', 112: 'radicalbig' };
+const CMEX = { 0: 'parenleftbig', 1: 'parenrightbig', 10: 'angbracketleftbig', 11: 'angbracketrightbig', 13: 'vextenddouble', 26: 'braceleftBig', 27: 'bracerightBig', 88: 'summationdisplay', 91: 'uniondisplay', 112: 'radicalbig' };
 const CMSY = { 41: 'arrowdblright', 91: 'union', 92: 'intersection', 104: 'angbracketleft', 105: 'angbracketright', 107: 'bardbl' };
 
 /** One line of the page: pieces of Helvetica text and of TeX glyphs by font and code. */
@@ -167,6 +167,41 @@ export async function texStacksPdf(): Promise<Uint8Array> {
     ...pieces(right),
     text(right + GLYPH, barBaseline, SIZE, TALL_BARS.after),
   );
+  page.node.set(PDFName.of('Contents'), context.register(context.stream(ops.join('\n'))));
+  return doc.save();
+}
+
+/**
+ * A display line as TeX draws GeoTopo's "κ₁ⁿ(s) := min \Big\{ … \Big\}": a symbol with a superscript,
+ * then a text object starting with the subscript under it (MuPDF reads each as a line), and \Big
+ * braces of CMEX10 hung under their origins (an em over the line's baseline), each a line apart.
+ * `text` is the line as a reader reads it.
+ */
+export const BRACED_LINE = { text: 'kappan1(s) := min {x | y} end', symbol: 'kappa', sup: 'n', sub: '1', before: '(s) := min ', inside: 'x | y', after: ' end' };
+
+/** The BRACED_LINE alone on a page, 12 pt, its scripts at 8 pt. */
+export async function texBracedPdf(): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const page = doc.addPage([595, 842]);
+  const { context } = doc;
+  const helvetica = await doc.embedFont(StandardFonts.Helvetica);
+  page.node.set(PDFName.of('Resources'), context.obj({ Font: { F1: helvetica.ref, F2: type1cFont(doc, 'ABCDEF+CMEX10', CMEX) } }));
+  const [SIZE, SCRIPT, GLYPH] = [12, 8, 6];
+  const width = (text: string, size: number) => helvetica.widthOfTextAtSize(text, size);
+  const at = (x: number, fromTop: number) => `1 0 0 1 ${x.toFixed(2)} ${(842 - fromTop).toFixed(2)} Tm`;
+  const { symbol, sup, sub, before, inside, after } = BRACED_LINE;
+  const baseline = 140;
+  const scriptX = 60 + width(symbol, SIZE);
+  const open = scriptX + width(sub, SCRIPT) + width(before, SIZE);
+  const close = open + GLYPH + width(inside, SIZE);
+  const ops = [
+    `BT /F1 ${SIZE} Tf ${at(60, baseline)} ${literal(symbol)} Tj /F1 ${SCRIPT} Tf ${at(scriptX, baseline - 0.36 * SIZE)} ${literal(sup)} Tj ET`,
+    `BT /F1 ${SCRIPT} Tf ${at(scriptX, baseline + 0.2 * SIZE)} ${literal(sub)} Tj /F1 ${SIZE} Tf ${at(scriptX + width(sub, SCRIPT), baseline)} ${literal(before)} Tj ET`,
+    `BT /F2 ${SIZE} Tf ${at(open, baseline - SIZE)} <1a> Tj ET`,
+    `BT /F1 ${SIZE} Tf ${at(open + GLYPH, baseline)} ${literal(inside)} Tj ET`,
+    `BT /F2 ${SIZE} Tf ${at(close, baseline - SIZE)} <1b> Tj ET`,
+    `BT /F1 ${SIZE} Tf ${at(close + GLYPH, baseline)} ${literal(after)} Tj ET`,
+  ];
   page.node.set(PDFName.of('Contents'), context.register(context.stream(ops.join('\n'))));
   return doc.save();
 }

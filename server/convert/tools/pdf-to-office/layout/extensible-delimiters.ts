@@ -52,3 +52,20 @@ export function withExtensibleBars(lines: readonly PdfLine[]): PdfLine[] {
 export function isTallBar(c: PdfChar): boolean {
   return VERTICAL_BARS.has(c.text) && c.box.y1 - c.box.y0 > 2 * c.size;
 }
+
+/** Brackets TeX sizes (\big( \Big\{ \bigg[ …) as one glyph of its extension font. */
+const SIZED_BRACKETS = new Set([...'(){}[]〈〉⌊⌋⌈⌉']);
+
+/**
+ * The page's lines with a sized bracket MuPDF read as a line of its own set where it is drawn: TeX's
+ * extension font hangs it under its origin, where MuPDF's box stands over it (a \big\{ boxed a
+ * line's height above the text it encloses, read as a row above that text).
+ */
+export function withHungBrackets(lines: readonly PdfLine[]): PdfLine[] {
+  return lines.map((line) => {
+    const [c, ...rest] = line.chars;
+    if (line.direction || rest.length > 0 || !c || !SIZED_BRACKETS.has(c.text) || !TEX_EXTENSION_FONT.test(c.font.name)) return line;
+    const box = { ...c.box, y0: c.baseline, y1: c.baseline + (c.box.y1 - c.box.y0) };
+    return { ...line, chars: [{ ...c, box }] };
+  });
+}

@@ -53,10 +53,23 @@ function matchMarker(text: string): ListMarker | undefined {
   return { kind, text: match[0], value: letter.toLowerCase().charCodeAt(0) - 96, label: labelOf(match[0], letter) };
 }
 
-/** The marker a list item's text starts with; a marker with nothing after it is not an item. */
+/** Bullets that are also operators of mathematics: composition ◦, product ·, convolution *, minus -. */
+const OPERATOR_BULLET = /^[◦·*-]/;
+/**
+ * A term and a relation or operator after it, then the formula's next term ("z := …", "x = …",
+ * "g ◦ h"): a formula goes on. Not "C++" nor "A/B testing", which a dash may list.
+ */
+const FORMULA_AFTER = /^[\p{L}\p{N}]{1,2}['′]?\s*(?::=|=:|[=<>≤≥≠≈≡∈∉⊂⊆⊃⊇→↦+−×·◦∗])(?=[\s\p{L}\p{N}(])/u;
+
+/**
+ * The marker a list item's text starts with; a marker with nothing after it is not an item, nor is an
+ * operator that a formula goes on from (a display line "◦ z := (az+b)/(cz+d)" after a matrix).
+ */
 export function listMarker(text: string): ListMarker | undefined {
   const marker = matchMarker(text);
-  return marker && text.length > marker.text.length ? marker : undefined;
+  if (!marker || text.length <= marker.text.length) return undefined;
+  if (marker.kind === 'bullet' && OPERATOR_BULLET.test(marker.text) && FORMULA_AFTER.test(text.slice(marker.text.length))) return undefined;
+  return marker;
 }
 
 /** The text is a marker alone (a bullet set apart from its item's text by a tab). */

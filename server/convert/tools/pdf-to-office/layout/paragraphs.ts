@@ -4,6 +4,7 @@
 import { sameLink } from '../extraction/page-links';
 import { isBlank, unionBox, type LinkTarget, type PdfChar } from '../page-content';
 import type { Alignment, ParagraphBlock, TextRun } from './blocks';
+import { TEX_EXTENSION_FONT } from './extensible-delimiters';
 import { addedChar } from './fractions';
 import { listMarker } from './list-markers';
 import type { Placed } from './reading-order';
@@ -38,6 +39,26 @@ function continuesInNextColumn(last: Placed<TextLine>, next: Placed<TextLine>): 
 
 const whollyBold = (line: TextLine) => line.chars.every((c) => isBlank(c) || c.font.bold);
 
+/**
+ * Where a line was joined from pieces cut at wide gaps (joinSameBaseline): the left edges of the
+ * pieces after its first — a symbol list's description column, a table's next cell.
+ */
+const pieceLefts = new WeakMap<TextLine, number[]>();
+/** Within this many points, two pieces start at one column's edge (TeX sets them exactly). */
+const COLUMN_EDGE_SLACK = 1;
+
+/**
+ * The line has a word after other text starting where a piece of the line above started: the two
+ * are rows of one grid (GeoTopo's Symbolverzeichnis, "△ABC  Dreieck mit …" under "AB  Strecke mit
+ * …"), not a sentence running on, however full the row above looks.
+ */
+function nextRowOfGrid(previous: TextLine, line: TextLine): boolean {
+  const lefts = pieceLefts.get(previous);
+  if (!lefts) return false;
+  const startsWord = (c: PdfChar, before: PdfChar) => !isBlank(c) && (isBlank(before) || c.box.x0 - before.box.x1 > 0.2 * line.size);
+  return line.chars.some((c, i) => i > 0 && startsWord(c, line.chars[i - 1]) && lefts.some((x) => Math.abs(c.box.x0 - x) <= COLUMN_EDGE_SLACK));
+}
+
 function continues(group: Placed<TextLine>[], next: Placed<TextLine>): boolean {
   const previous = group.at(-1)!.item;
   const line = next.item;
@@ -45,6 +66,7 @@ function continues(group: Placed<TextLine>[], next: Placed<TextLine>): boolean {
   // A line wholly in bold under one that is not is a heading of its own ("Bemerkung 47" under a
   // sentence whose line looks full only because the heading's first word is long).
   if (whollyBold(line) && !whollyBold(previous)) return false;
+  if (nextRowOfGrid(previous, line)) return false;
   if (next.columnLeft !== group.at(-1)!.columnLeft) return next.columnLeft > group.at(-1)!.columnRight && continuesInNextColumn(group.at(-1)!, next);
   if (Math.abs(line.size - previous.size) > SIZE_TOLERANCE * previous.size) return false;
   const advance = line.baseline - previous.baseline;
@@ -167,6 +189,31 @@ function paragraphOf(group: Placed<TextLine>[], inCell: boolean): ParagraphBlock
 }
 
 /**
+ * Where the line's text proper ends: its scripts may reach further (κ₁ⁿ's ⁿ over the ₁ of the piece
+ * MuPDF read next, from "₁(s) := min").
+ */
+function textRight(line: TextLine): number {
+  const text = line.chars.filter((c) => !isBlank(c) && c.script === undefined);
+  return text.length > 0 ? Math.max(...text.map((c) => c.box.x1)) : line.box.x1;
+}
+
+/** How deep (font sizes) under its origin a sized delimiter of TeX's extension font reaches: \Bigg's, some 1.5. */
+const MAX_HANG_EMS = 2;
+
+/** A lone glyph of TeX's extension font (a \Big brace, bracket or bar), hung under its origin. */
+const hangingGlyph = (line: TextLine) => line.chars.length === 1 && TEX_EXTENSION_FONT.test(line.chars[0].font.name);
+
+/**
+ * Whether two pieces stand on one baseline; a sized delimiter stands in the row whose baseline lies
+ * in its reach under its origin ("min \Big\{ κ(s,x) | x ∈ T \Big\}" is one row, not five).
+ */
+function sameRow(a: TextLine, b: TextLine): boolean {
+  if (Math.abs(a.baseline - b.baseline) <= 0.25 * b.size) return true;
+  const [glyph, text] = hangingGlyph(a) ? [a, b] : hangingGlyph(b) ? [b, a] : [];
+  return glyph !== undefined && text !== undefined && !hangingGlyph(text) && text.baseline > glyph.baseline && text.baseline - glyph.baseline <= MAX_HANG_EMS * glyph.size;
+}
+
+/**
  * Pieces of one visual line (cut at wide gaps, read in the same column) become one line again,
  * joined by a space; outside a table cell a last piece flush right is remembered (flushRightStart).
  */
@@ -175,11 +222,15 @@ function joinSameBaseline(lines: readonly Placed<TextLine>[], inCell: boolean): 
   for (const placed of lines) {
     const last = joined.at(-1);
     const line = placed.item;
-    if (last && last.columnLeft === placed.columnLeft && Math.abs(last.item.baseline - line.baseline) <= 0.25 * line.size && line.box.x0 >= last.item.box.x1 - 1) {
+    if (last && last.columnLeft === placed.columnLeft && sameRow(last.item, line) && line.box.x0 >= textRight(last.item) - 1) {
       const before = last.item.chars.at(-1)!;
       const space: PdfChar = { ...addedChar(' ', before), matrix: undefined, box: { ...before.box, x0: before.box.x1, x1: line.box.x0 }, link: sameLink(before.link, line.chars[0].link) ? before.link : undefined };
-      const start = last.item.chars.length + 1;
-      last.item = textLine([...last.item.chars, space, ...line.chars])!;
+      // A piece that starts under the scripts ending the one before goes on from them, no space between.
+      const apart = line.box.x0 >= last.item.box.x1 - 1;
+      const start = last.item.chars.length + (apart ? 1 : 0);
+      const lefts = [...(pieceLefts.get(last.item) ?? []), line.box.x0];
+      last.item = textLine([...last.item.chars, ...(apart ? [space] : []), ...line.chars])!;
+      pieceLefts.set(last.item, lefts);
       if (!inCell && placed.columnRight - line.box.x1 <= FLUSH_RIGHT_SLACK) flushRightStart.set(last.item, start);
     } else {
       joined.push({ ...placed });
