@@ -11,10 +11,11 @@ import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { ebookConverters } from '../../server/convert/tools/ebook';
 import { pdfToOfficeConverters } from '../../server/convert/tools/pdf-to-office';
-import { DISPLAY, fractionPdf, INLINE, UNDERLINED } from '../support/fraction-pdfs';
+import { DISPLAY, fractionPdf, INLINE, scriptedDenominatorPdf, SQUARED, UNDERLINED } from '../support/fraction-pdfs';
 import { converterOf, convertFile, scratchFolder } from '../support/convert-job';
 import { pptxgenjsInBrowserMode } from '../support/pptx-in-jest';
-import { readZipParts } from '../support/zip';
+import { sofficeConvert, SOFFICE_TIMEOUT_MS } from '../support/soffice';
+import { readZipParts, zipPartText } from '../support/zip';
 
 const scratch = scratchFolder('pdf-to-office-fractions-');
 const input = path.join(scratch, 'fractions.pdf');
@@ -89,4 +90,31 @@ it('pdf-to-excel writes each fraction on one line in its cell', async () => {
   book.worksheets[0].eachRow((row) => row.eachCell((cell) => cells.push(squash(cell.text))));
   const text = cells.join(' ');
   for (const line of [DISPLAY, INLINE]) expect(text).toContain(linear(line));
+});
+
+describe('pdf-to-word: a script on a bracketed term in a fraction', () => {
+  let docx: string;
+  let denominator: string;
+  beforeAll(async () => {
+    const file = path.join(scratch, 'squared.pdf');
+    writeFileSync(file, await scriptedDenominatorPdf());
+    docx = (await convertFile(converterOf('pdf-to-word', pdfToOfficeConverters), file, scratch)).path;
+    denominator = /<m:den>([\s\S]*?)<\/m:den>/.exec(await zipPartText(docx, 'word/document.xml'))![1];
+  });
+  const mathText = (xml: string) => [...xml.matchAll(/<m:t(?: [^>]*)?>([^<]*)<\/m:t>/g)].map((t) => t[1]).join('');
+
+  it('squares the whole bracketed term (m:sSup over "(c + d)"), not its closing bracket', () => {
+    const square = /<m:sSup>[\s\S]*?<m:e>([\s\S]*?)<\/m:e>[\s\S]*?<m:sup>([\s\S]*?)<\/m:sup>/.exec(denominator);
+    expect(square).not.toBeNull();
+    expect(squash(mathText(square![1]))).toBe(SQUARED.term);
+    expect(mathText(square![2])).toBe(SQUARED.script);
+  });
+
+  // LibreOffice reads a lone ")" under a script as an unmatched bracket and prints ¿ for the term.
+  it('LibreOffice prints the denominator, no ¿ in its place', () => {
+    const printed = execFileSync('pdftotext', [sofficeConvert(docx, 'pdf', scratch), '-'], { encoding: 'utf8' });
+    expect(printed).not.toContain('¿');
+    // LibreOffice spaces a formula's glyphs its own way: compared without spaces.
+    expect(printed.replace(/\s+/g, '')).toContain(SQUARED.term.replace(/\s+/g, ''));
+  }, SOFFICE_TIMEOUT_MS);
 });

@@ -5,7 +5,8 @@
 // - a display line "s = " (a + b over c + d) " + x", its numerator drawn first, as TeX does;
 // - a line of text with a small inline fraction (1 over n + 1, at script size) in it;
 // - a line underlined word by word (as LaTeX's ulem does) with a line right under it, which is no
-//   fraction: the lines run on past each rule's ends, and no text stands on a rule's axis.
+//   fraction: the lines run on past each rule's ends, and no text stands on a rule's axis;
+// - (scriptedDenominatorPdf) a display fraction whose denominator squares a bracketed term, (c + d)².
 import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
 
 export const DISPLAY = { before: 's = ', numerator: 'a + b', denominator: 'c + d', after: ' + x' };
@@ -57,5 +58,42 @@ export async function fractionPdf(): Promise<Uint8Array> {
     page.drawLine({ start: { x: wordLeft, y: underY }, end: { x: wordLeft + font.widthOfTextAtSize(word[0], SIZE), y: underY }, thickness: 0.5 });
   }
   page.drawText(UNDERLINED.under, { x: LEFT, y: PAGE_HEIGHT - baseline - 13, size: SIZE, font });
+  return doc.save();
+}
+
+/** scriptedDenominatorPdf's fraction: its denominator's bracketed term carries a superscript. */
+export const SQUARED = { before: 't = ', numerator: 'a + b + c', term: '(c + d)', script: '2', after: ' + y' };
+
+/**
+ * One display line "t = (a + b + c) over (c + d)² + y", as TeX sets it: the brackets upright, the
+ * letters in italic (so the closing bracket is a run of its own), the square raised after the
+ * bracket at script size (the numerator is the wider side: the bar runs past the square).
+ */
+export async function scriptedDenominatorPdf(): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const page = doc.addPage([595, PAGE_HEIGHT]);
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  const italic = await doc.embedFont(StandardFonts.HelveticaOblique);
+  const baseline = 120;
+  // The denominator is drawn below, piece by piece: here a blank stands for it.
+  drawFractionLine(page, font, { before: SQUARED.before, numerator: SQUARED.numerator, denominator: ' ', after: SQUARED.after }, baseline, SIZE, 'display');
+  const inner = SQUARED.term.slice(1, -1);
+  const pieces = [
+    { text: '(', font },
+    { text: inner, font: italic },
+    { text: ')', font },
+  ];
+  const width = (text: string, face: PDFFont = font) => face.widthOfTextAtSize(text, SIZE);
+  const termWidth = pieces.reduce((sum, piece) => sum + width(piece.text, piece.font), 0);
+  const barLeft = LEFT + width(SQUARED.before) + 1;
+  const barWidth = width(SQUARED.numerator) + 2;
+  const y = PAGE_HEIGHT - (baseline - AXIS * SIZE + DENOMINATOR_DOWN.display * SIZE);
+  let x = barLeft + (barWidth - termWidth) / 2;
+  for (const piece of pieces) {
+    page.drawText(piece.text, { x, y, size: SIZE, font: piece.font });
+    x += width(piece.text, piece.font);
+  }
+  // Small and low enough that its glyph box stays under the bar, as TeX keeps a denominator's scripts.
+  page.drawText(SQUARED.script, { x: x + 0.5, y: y + 0.3 * SIZE, size: 6, font });
   return doc.save();
 }

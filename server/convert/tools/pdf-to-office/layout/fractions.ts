@@ -80,8 +80,10 @@ function partOf(bar: RuleSegment, side: -1 | 1, candidates: readonly Located[], 
   const beside = besideBar(bar, side, candidates, bars);
   const near = beside.filter(({ c }) => side * (c.baseline - bar.y0) > 0 && side * (c.baseline - bar.y0) <= REACH_EMS * c.size);
   if (near.length === 0) return [];
-  // The row of the glyph nearest the bar: its size is the part's (a script's row is its base's).
-  const nearest = near.reduce((a, b) => (side * (b.c.baseline - a.c.baseline) < 0 ? b : a)).c;
+  // The row of the glyph nearest the bar of the size most of them have: a script's row is its base's
+  // (a denominator's square, (c + d)², stands nearer the bar than the term it squares).
+  const partSize = dominantSize(near.map((p) => p.c));
+  const nearest = near.filter(({ c }) => c.size === partSize).reduce((a, b) => (side * (b.c.baseline - a.c.baseline) < 0 ? b : a)).c;
   const row = near.filter(({ c }) => Math.abs(c.baseline - nearest.baseline) <= ROW_EMS * Math.max(c.size, nearest.size)).map((p) => p.c);
   const size = dominantSize(row);
   const baseline = rowBaseline(row);

@@ -5,14 +5,54 @@ import type { TextRun } from '../layout/blocks';
 import { stretches } from '../layout/stretches';
 import type { Matrix } from '../page-content';
 
-/** Runs as math: a script goes on the text before it ((cx + d)²). */
+const OPENING = '([{';
+const CLOSING = ')]}';
+
+/**
+ * How many components from the end make a script's base: the last one, or, when its text closes a
+ * bracket, back to the one holding the bracket that opens it (split there: `texts` gives each
+ * component's text, undefined for a script, and is updated with `components`). LibreOffice reads a
+ * lone ")" as a base for an unmatched bracket and prints ¿ for the whole term.
+ */
+function baseStart(components: MathComponent[], texts: (string | undefined)[]): number {
+  const last = components.length - 1;
+  if (!CLOSING.includes(texts[last]?.trimEnd().at(-1) ?? '')) return last;
+  let depth = 0;
+  for (let i = last; i >= 0; i--) {
+    const text = texts[i];
+    if (text === undefined) continue;
+    for (let c = text.length - 1; c >= 0; c--) {
+      if (CLOSING.includes(text[c])) depth++;
+      else if (OPENING.includes(text[c])) depth--;
+      else continue;
+      if (depth > 0) continue;
+      if (c === 0) return i;
+      // The bracket opens inside this run: what stands before it stays outside the base.
+      components.splice(i, 1, new MathRun(text.slice(0, c)), new MathRun(text.slice(c)));
+      texts.splice(i, 1, text.slice(0, c), text.slice(c));
+      return i + 1;
+    }
+  }
+  // No bracket opens it: the bracket alone, as read.
+  return last;
+}
+
+/** Runs as math: a script goes on the text before it, a bracketed term whole ((cx + d)²). */
 function scripted(runs: readonly TextRun[]): MathComponent[] {
   const components: MathComponent[] = [];
+  const texts: (string | undefined)[] = [];
   for (const run of runs) {
     const text = new MathRun(run.text);
-    const base = run.script ? components.pop() : undefined;
-    if (!base) components.push(text);
-    else components.push(run.script === 'super' ? new MathSuperScript({ children: [base], superScript: [text] }) : new MathSubScript({ children: [base], subScript: [text] }));
+    if (!run.script || components.length === 0) {
+      components.push(text);
+      texts.push(run.text);
+      continue;
+    }
+    const start = baseStart(components, texts);
+    const base = components.splice(start);
+    texts.splice(start);
+    components.push(run.script === 'super' ? new MathSuperScript({ children: base, superScript: [text] }) : new MathSubScript({ children: base, subScript: [text] }));
+    texts.push(undefined);
   }
   return components;
 }
