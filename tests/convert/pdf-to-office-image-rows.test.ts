@@ -12,7 +12,7 @@ import sharp from 'sharp';
 import { pdfToOfficeConverters } from '../../server/convert/tools/pdf-to-office';
 import { pdfToHtml } from '../../server/convert/tools/ebook/from-pdf';
 import { converterOf, convertFile, scratchFolder } from '../support/convert-job';
-import { imageRowPdf, ROW_FIGURE_CAPTION, ROW_PARAGRAPH, ROW_PICTURES } from '../support/image-row-pdf';
+import { imageRowPdf, ROW_FIGURE_CAPTION, ROW_PARAGRAPH, ROW_PICTURES, SUB_CAPTIONS, SUB_FIGURE_CAPTION, subCaptionRowPdf } from '../support/image-row-pdf';
 import { pptxgenjsInBrowserMode } from '../support/pptx-in-jest';
 import { SOFFICE_TIMEOUT_MS, sofficeConvert } from '../support/soffice';
 import { zipEntry } from '../support/transparent-image';
@@ -20,13 +20,16 @@ import { zipPartText } from '../support/zip';
 
 const scratch = scratchFolder('pdf-to-office-image-rows-');
 let rowPdf: string;
+let subCaptionPdf: string;
 beforeAll(async () => {
   rowPdf = path.join(scratch, 'image-row.pdf');
   writeFileSync(rowPdf, await imageRowPdf());
+  subCaptionPdf = path.join(scratch, 'sub-captions.pdf');
+  writeFileSync(subCaptionPdf, await subCaptionRowPdf());
   pptxgenjsInBrowserMode();
 });
 
-const run = async (toolId: string) => (await convertFile(converterOf(toolId, [...pdfToOfficeConverters, pdfToHtml]), rowPdf, scratch)).path;
+const run = async (toolId: string, pdf = rowPdf) => (await convertFile(converterOf(toolId, [...pdfToOfficeConverters, pdfToHtml]), pdf, scratch)).path;
 const part = zipPartText;
 const textOf = (xml: string) => [...xml.matchAll(/<w:t(?: [^>]*)?>([^<]*)<\/w:t>/g)].map((m) => m[1]).join('');
 
@@ -94,6 +97,27 @@ describe('PDF → Word: pictures side by side stay one row (issue 14)', () => {
       expect(Math.abs(box.y0 - before.y0)).toBeLessThanOrEqual(2);
     }
   }, SOFFICE_TIMEOUT_MS);
+});
+
+describe('PDF → Word: sub-figures whose captions wrap onto two lines (issue 14)', () => {
+  // GeoTopo's page 41 read "(a) Dies wird häufig auch als (b) Planare Einbettung des Te- Multigraph
+  // bezeichnet. traeders": its flat multigraph was no figure, so the captions' lines were read across.
+  it('keeps the flat drawing as a picture of the row, each caption whole in its cell, (a) before (b)', async () => {
+    const xml = await part(await run('pdf-to-word', subCaptionPdf), 'word/document.xml');
+    const text = textOf(xml);
+    const [a, b] = SUB_CAPTIONS.map(({ lines }) => text.indexOf(lines.join(' ')));
+    expect(a).toBeGreaterThanOrEqual(0);
+    expect(b).toBeGreaterThan(a);
+    expect(text.indexOf(SUB_FIGURE_CAPTION)).toBeGreaterThan(b);
+    const row = [...xml.matchAll(/<w:tr[ >][\s\S]*?<\/w:tr>/g)].map((m) => m[0]).find((r) => /<pic:pic[ >]/.test(r));
+    expect(row).toBeDefined();
+    const cells = [...row!.matchAll(/<w:tc>[\s\S]*?<\/w:tc>/g)].map((m) => m[0]);
+    expect(cells).toHaveLength(2);
+    for (const [i, cell] of cells.entries()) {
+      expect(cell).toMatch(/<pic:pic[ >]/);
+      expect(textOf(cell.slice(cell.indexOf('</w:drawing>')))).toBe(SUB_CAPTIONS[i].lines.join(' '));
+    }
+  });
 });
 
 describe('PDF → HTML and PowerPoint: pictures side by side', () => {

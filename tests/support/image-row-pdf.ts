@@ -1,6 +1,6 @@
 // A page with raster pictures side by side in one row, each with its caption under it (as GeoTopo's
 // four knots (a)…(d) on its page 24), then a figure caption and a paragraph (issue 14).
-import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { PDFDocument, rgb, StandardFonts } from 'pdf-lib';
 import sharp from 'sharp';
 
 /** Left to right: each picture's colour and the caption under it. */
@@ -36,5 +36,37 @@ export async function imageRowPdf(): Promise<Uint8Array> {
   const captionWidth = font.widthOfTextAtSize(ROW_FIGURE_CAPTION, 11);
   page.drawText(ROW_FIGURE_CAPTION, { x: (PAGE.width - captionWidth) / 2, y: below, size: 11, font });
   page.drawText(ROW_PARAGRAPH, { x: ROW_LEFT, y: below - 30, size: 11, font });
+  return doc.save();
+}
+
+/**
+ * Two sub-figures as GeoTopo's page 41 sets them: (a) a flat vector drawing (a multigraph: two dots
+ * joined by two arcs, 16 pt high), (b) a picture beside it, each caption two lines under the row,
+ * 2.3 em under the picture's foot, the first lines of both one line of text.
+ */
+export const SUB_CAPTIONS = [
+  { lines: ['(a) Two dots joined twice, often', 'called a multigraph.'], middle: 254 },
+  { lines: ['(b) Planar embedding of the', 'tetrahedron in the plane.'], middle: 375 },
+] as const;
+export const SUB_FIGURE_CAPTION = 'Figure 2: Examples of graphs';
+
+export async function subCaptionRowPdf(): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const page = doc.addPage([PAGE.width, PAGE.height]);
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  /** Page coordinates from the top, as the layout reads them. */
+  const fromTop = (y: number) => PAGE.height - y;
+  page.drawText('A graph is a one-dimensional simplicial complex.', { x: ROW_LEFT, y: fromTop(250), size: 11, font });
+  const ink = rgb(0, 0, 0);
+  for (const x of [240, 269]) page.drawCircle({ x, y: fromTop(320), size: 2, color: ink });
+  for (const bend of [-8, 8]) page.drawSvgPath(`M 240 320 C 250 ${320 + bend} 259 ${320 + bend} 269 320`, { x: 0, y: PAGE.height, borderColor: ink, borderWidth: 0.6 });
+  const png = await sharp({ create: { width: 116, height: 102, channels: 3, background: { r: 30, g: 170, b: 30 } } }).png().toBuffer();
+  page.drawImage(await doc.embedPng(png), { x: 346, y: fromTop(346), width: 58, height: 51 });
+  // The first lines are one run of text, a word space apart (as TeX set GeoTopo's page 39); the second lines stand apart.
+  const [a, b] = SUB_CAPTIONS;
+  page.drawText(`${a.lines[0]} ${b.lines[0]}`, { x: a.middle - font.widthOfTextAtSize(a.lines[0], 9) / 2, y: fromTop(374), size: 9, font });
+  for (const { lines, middle } of SUB_CAPTIONS) page.drawText(lines[1], { x: middle - font.widthOfTextAtSize(lines[1], 9) / 2, y: fromTop(385), size: 9, font });
+  page.drawText(SUB_FIGURE_CAPTION, { x: (PAGE.width - font.widthOfTextAtSize(SUB_FIGURE_CAPTION, 11)) / 2, y: fromTop(420), size: 11, font });
+  page.drawText('Every tree has Euler characteristic one.', { x: ROW_LEFT, y: fromTop(450), size: 11, font });
   return doc.save();
 }

@@ -15,6 +15,12 @@ import { containsPoint, overlaps, type Box, type PdfDrawing, type PdfLine, type 
 /** Drawings this close (points) belong to one group. */
 const NEAR = 4;
 const MIN_FIGURE_SIDE = 24;
+/**
+ * A flat figure (a multigraph's two dots and arcs, GeoTopo's page 41) may be this low (points) when
+ * it stands alone in its band of the page: drawing inline with text (an underline, a drawn
+ * arrow or symbol) shares its band with a line.
+ */
+const MIN_FLAT_FIGURE_SIDE = 8;
 const MIN_SLANTED_PIECES = 6;
 const MIN_FILLS = 3;
 const MIN_RULE_PIECES = 24;
@@ -78,9 +84,11 @@ function boundsOf(boxes: readonly Box[]): Box {
   };
 }
 
-function isFigure(group: readonly PdfDrawing[]): boolean {
+function isFigure(group: readonly PdfDrawing[], lines: readonly Box[]): boolean {
   const box = boundsOf(group.map((d) => d.box));
-  if (box.x1 - box.x0 < MIN_FIGURE_SIDE || box.y1 - box.y0 < MIN_FIGURE_SIDE) return false;
+  const [short, long] = [box.x1 - box.x0, box.y1 - box.y0].sort((a, b) => a - b);
+  if (long < MIN_FIGURE_SIDE || short < MIN_FLAT_FIGURE_SIDE) return false;
+  if (short < MIN_FIGURE_SIDE && lines.some((l) => l.y0 < box.y1 && box.y0 < l.y1)) return false;
   const pieces = (kind: PdfDrawing['kind']) => group.filter((d) => d.kind === kind).reduce((sum, d) => sum + d.pieces, 0);
   return pieces('slanted') >= MIN_SLANTED_PIECES || group.filter((d) => d.kind === 'fill').length >= MIN_FILLS || pieces('rules') >= MIN_RULE_PIECES;
 }
@@ -172,8 +180,8 @@ export function findFigures(page: PdfPage, tables: readonly Box[]): Box[] {
   // Frames and backgrounds around text say nothing about figures (and would join everything they hold).
   const evidence = outsideTables.filter((d) => !isTextFrame(d, lines));
   const groups = groupsOf(evidence);
-  const figures = groups.filter(isFigure).map((group) => boundsOf(group.map((d) => d.box)));
-  const others = groups.filter((group) => !isFigure(group)).map((group) => boundsOf(group.map((d) => d.box)));
+  const figures = groups.filter((group) => isFigure(group, lines)).map((group) => boundsOf(group.map((d) => d.box)));
+  const others = groups.filter((group) => !isFigure(group, lines)).map((group) => boundsOf(group.map((d) => d.box)));
   const blocks = textBlocks(lines);
   const pictures = page.images.map((image) => image.box);
   return joinMeeting(joinMeeting(figures.map((f) => withDrawingsBeside(f, others))).map((f) => grow(f, outsideTables, pictures, lines, blocks)));

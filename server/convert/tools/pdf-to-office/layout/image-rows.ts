@@ -2,16 +2,20 @@
 // each with the short captions right under it: a writer that flows the page (Word, HTML/EPUB)
 // sets them beside each other as printed instead of stacking them one under another; Excel gives
 // them rows of their own together. PowerPoint, which places every block at its box, needs nothing of this.
-import { unionBox, type Box } from '../page-content';
+import { isBlank, unionBox, type Box } from '../page-content';
 import type { Block, ImageBlock, ImageRow, ParagraphBlock } from './blocks';
-import type { TextLine } from './text-lines';
+import { textLine, type TextLine } from './text-lines';
 
 /** Two pictures share a band when this share of the shorter one's height lies in both. */
 const MIN_SHARED_HEIGHT = 0.5;
 /** Pictures touching by at most this much (points) still stand beside each other. */
 const OVERLAP_TOLERANCE = 1;
-/** A caption starts at most this many of its font sizes below the picture. */
-const MAX_CAPTION_GAP_EMS = 2;
+/**
+ * A caption starts at most this many of its font sizes below the row's lowest picture: sub-captions
+ * stand on one line under the whole row, however high a flat picture sits in it (GeoTopo's page 41
+ * sets them 2.3 em under its tetrahedron, 4 em under the multigraph beside it).
+ */
+const MAX_CAPTION_GAP_EMS = 2.5;
 /**
  * Its next lines follow as lines of one paragraph do (~0.2 em apart): the figure's own caption,
  * set off further below the row, is not a picture's.
@@ -22,8 +26,8 @@ export interface FoundImageRow {
   row: ImageRow;
   /** Left to right. */
   images: ImageBlock[];
-  /** Each picture's caption lines, top to bottom, and the strip of the page its text may take. */
-  cells: { image: ImageBlock; captions: TextLine[]; left: number; right: number }[];
+  /** Each picture's caption lines, top to bottom. */
+  cells: { image: ImageBlock; captions: TextLine[] }[];
 }
 
 const height = (b: Box) => b.y1 - b.y0;
@@ -35,16 +39,16 @@ function beside(a: Box, b: Box): boolean {
 }
 
 /**
- * The lines under `image` (those nearer its middle than any other picture's of the row), each
- * starting close below the one before; a caption may be wider than its picture, but never reaches
- * under a neighbour's (`left`, `right`).
+ * The lines under `image` (those nearer its middle than any other picture's of the row), the first
+ * close below the row's bottom, each next close below the one before; a caption may be wider than
+ * its picture, but never reaches under a neighbour's (`left`, `right`).
  */
 function captionsUnder(image: ImageBlock, row: readonly ImageBlock[], left: number, right: number, lines: readonly TextLine[]): TextLine[] {
   const middle = (b: Box) => (b.x0 + b.x1) / 2;
   const nearest = (line: TextLine) => row.reduce((best, i) => (Math.abs(middle(i.box) - middle(line.box)) < Math.abs(middle(best.box) - middle(line.box)) ? i : best));
   const captions: TextLine[] = [];
-  let bottom = image.box.y1;
-  for (const line of lines.filter((l) => l.box.y0 >= image.box.y1 - OVERLAP_TOLERANCE && nearest(l) === image).sort((a, b) => a.box.y0 - b.box.y0)) {
+  let bottom = Math.max(...row.map((i) => i.box.y1));
+  for (const line of lines.filter((l) => l.box.y0 >= bottom - OVERLAP_TOLERANCE && nearest(l) === image).sort((a, b) => a.box.y0 - b.box.y0)) {
     const maxGap = (captions.length === 0 ? MAX_CAPTION_GAP_EMS : MAX_LINE_GAP_EMS) * line.size;
     if (line.box.y0 - bottom > maxGap) break;
     if (line.box.x0 < left - OVERLAP_TOLERANCE || line.box.x1 > right + OVERLAP_TOLERANCE) break;
@@ -55,16 +59,68 @@ function captionsUnder(image: ImageBlock, row: readonly ImageBlock[], left: numb
 }
 
 /**
- * Rows of two or more pictures beside each other with no text between them, and the caption
- * lines under each (which the caller then takes out of the page's flow).
+ * The lines under a row whose bottom is `bottom`: the first close below it, each next close below
+ * the one before, whichever picture they stand under.
  */
-export function findImageRows(images: readonly ImageBlock[], lines: readonly TextLine[]): FoundImageRow[] {
+function captionBand(bottom: number, lines: readonly TextLine[]): TextLine[] {
+  const band: TextLine[] = [];
+  for (const line of lines.filter((l) => l.box.y0 >= bottom - OVERLAP_TOLERANCE).sort((a, b) => a.box.y0 - b.box.y0)) {
+    const maxGap = (band.length === 0 ? MAX_CAPTION_GAP_EMS : MAX_LINE_GAP_EMS) * line.size;
+    if (line.box.y0 - bottom > maxGap) break;
+    band.push(line);
+    bottom = Math.max(bottom, line.box.y1);
+  }
+  return band;
+}
+
+/** A caption whose middle is off its picture's by at most this share of the picture's width is centred under it. */
+const CENTRED_CAPTION_SLACK = 0.05;
+
+export function centredUnder(caption: Box, image: ImageBlock): boolean {
+  const middle = (box: Box) => (box.x0 + box.x1) / 2;
+  return Math.abs(middle(caption) - middle(image.box)) <= CENTRED_CAPTION_SLACK * (image.box.x1 - image.box.x0);
+}
+
+/**
+ * A caption line running on from under one picture to under the next (sub-captions set a word space
+ * apart: "(a) 1D Simplizialkomplex (b) 2D Simplizialkomplex" on GeoTopo's page 39) is cut at spaces
+ * in the gaps between the pictures, where each part comes out centred under its own picture. A line
+ * that cannot be cut so (a figure's caption under the whole row, the first line of a wrapped
+ * sub-caption reaching into the gap) stays whole.
+ */
+function cutAtGaps(line: TextLine, row: readonly ImageBlock[]): TextLine[] {
+  const under = row.filter((image) => image.box.x1 > line.box.x0 && image.box.x0 < line.box.x1);
+  if (under.length < 2) return [line];
+  const parts: TextLine[] = [];
+  let from = 0;
+  for (const [i, image] of under.slice(1).entries()) {
+    const [gapStart, gapEnd] = [under[i].box.x1, image.box.x0];
+    const cut = line.chars.findIndex((c, k) => {
+      if (k <= from || !isBlank(c) || c.box.x0 < gapStart || c.box.x1 > gapEnd) return false;
+      const part = textLine(line.chars.slice(from, k));
+      return part !== undefined && centredUnder(part.box, under[i]);
+    });
+    if (cut < 0) return [line];
+    parts.push(textLine(line.chars.slice(from, cut))!);
+    from = cut + 1;
+  }
+  const last = textLine(line.chars.slice(from));
+  return last && centredUnder(last.box, under.at(-1)!) ? [...parts, last] : [line];
+}
+
+/**
+ * Rows of two or more pictures beside each other with no text between them, and the caption
+ * lines under each (which the caller then takes out of the page's flow); `lines` are the page's
+ * lines with those running under two pictures cut between them.
+ */
+export function findImageRows(images: readonly ImageBlock[], pageLines: readonly TextLine[]): { rows: FoundImageRow[]; lines: TextLine[] } {
   const bands: ImageBlock[][] = [];
   for (const image of [...images].sort((a, b) => a.box.y0 - b.box.y0)) {
     const band = bands.find((members) => members.every((m) => beside(m.box, image.box)));
     if (band) band.push(image);
     else bands.push([image]);
   }
+  let lines = [...pageLines];
   const rows: FoundImageRow[] = [];
   for (const band of bands.filter((members) => members.length > 1)) {
     const ordered = band.sort((a, b) => a.box.x0 - b.box.x0);
@@ -72,17 +128,19 @@ export function findImageRows(images: readonly ImageBlock[], lines: readonly Tex
     // Text standing in the band among the pictures makes it something else (text around pictures).
     const textAmong = lines.some((l) => sharedHeight(l.box, span) > OVERLAP_TOLERANCE && l.box.x1 > span.x0 && l.box.x0 < span.x1);
     if (textAmong) continue;
+    const under = new Set(captionBand(span.y1, lines));
+    lines = lines.flatMap((line) => (under.has(line) ? cutAtGaps(line, ordered) : [line]));
     // A cell's text may reach across the gaps up to its neighbours' pictures (the outer ones as far out).
     const gaps = ordered.slice(1).map((image, i) => Math.max(0, image.box.x0 - ordered[i].box.x1));
     const cells = ordered.map((image, i) => {
       const left = image.box.x0 - (gaps[i - 1] ?? gaps[0]);
       const right = image.box.x1 + (gaps[i] ?? gaps.at(-1)!);
-      return { image, left, right, captions: captionsUnder(image, ordered, left, right, lines) };
+      return { image, captions: captionsUnder(image, ordered, left, right, lines) };
     });
     const box = unionBox([span, ...cells.flatMap((c) => c.captions.map((l) => l.box))]);
     rows.push({ row: { box }, images: ordered, cells });
   }
-  return rows;
+  return { rows, lines };
 }
 
 /** A row's pictures with their captions, as a flowing writer sets it. */

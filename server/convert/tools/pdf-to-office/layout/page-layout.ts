@@ -3,7 +3,7 @@
 // tables and figures as wholes) is ordered by columns, and runs of lines become paragraphs; text
 // running down or up the page is laid out in its own frame and read as one piece (turned-text.ts).
 import { median } from '../median';
-import { containsPoint, insideBox, overlaps, type Box, type PdfChar, type PdfPage } from '../page-content';
+import { containsPoint, insideBox, overlaps, unionBox, type PdfChar, type PdfPage } from '../page-content';
 import type { Block, ImageBlock, PageLayout, SheetLines, TableBlock, TableCellBlock } from './blocks';
 import { figureLabel, labelsInReadingOrder, type PlacedLabel } from './figure-labels';
 import { findListings, fixedWidthFonts, listingParagraph, type Listing } from './listings';
@@ -11,7 +11,7 @@ import { buildParagraphs, keepMarkerAsText, spacedParagraphs } from './paragraph
 import { findBooktabsTables } from './booktabs-tables';
 import { framedReadingOrder, type Placed } from './reading-order';
 import { findFigures, isTextFrame } from './figures';
-import { findImageRows, type FoundImageRow } from './image-rows';
+import { centredUnder, findImageRows, type FoundImageRow } from './image-rows';
 import { cellAt, findRuledTables, type GridCell, type RuledTable } from './ruled-tables';
 import { isRealTable } from './table-evidence';
 import { withScripts } from './sub-superscripts';
@@ -26,8 +26,6 @@ import { quarterTurn, turnedLines, turnedText, type TurnedText } from './turned-
 const MIN_GUTTER_EMS = 0.8;
 /** Images smaller than this (points) are rules or dots, not pictures. */
 const MIN_IMAGE_SIDE = 4;
-/** A caption whose middle is off its picture's by at most this share of the picture's width is centred under it. */
-const CENTRED_CAPTION_SLACK = 0.05;
 /** White space kept around a figure's picture (points), so strokes on its edge are not cut. */
 const FIGURE_PADDING = 2;
 
@@ -73,19 +71,20 @@ const typicalSize = (sizes: readonly number[]) => median(sizes, 10);
 
 /** A row's pictures left to right, then each one's captions (laid out in its cell), tied to them. */
 function rowBlocks({ row, cells }: FoundImageRow): Block[] {
-  const captions = cells.flatMap(({ image, captions: lines, left, right }) =>
-    buildParagraphs(lines.map((item) => ({ item, columnLeft: left, columnRight: right }))).map((caption, index) => {
+  const captions = cells.flatMap(({ image, captions: lines }) => {
+    // A caption is set to its own measure (its widest line), not to the strip it may take across the
+    // gap to the next picture: there its wrapped lines would read as short, each a paragraph of its own.
+    const measure = lines.length ? unionBox(lines.map((l) => l.box)) : image.box;
+    return buildParagraphs(lines.map((item) => ({ item, columnLeft: measure.x0, columnRight: measure.x1 }))).map((caption, index) => {
       // "(1) …" under a picture names it: Word must not number it as a list.
       keepMarkerAsText(caption);
       const spaceBefore = index === 0 ? Math.max(0, Math.round(caption.box.y0 - image.box.y1)) : caption.spaceBefore;
       // Centred under its picture, as sub-captions are set, it is centred in its cell; otherwise it
       // starts at the cell's edge (the writers' cells do not start where the layout's strip does).
-      const middle = (box: Box) => (box.x0 + box.x1) / 2;
-      const centred = Math.abs(middle(caption.box) - middle(image.box)) <= CENTRED_CAPTION_SLACK * (image.box.x1 - image.box.x0);
-      const placing = centred ? { alignment: 'center' as const, indentLeft: 0, firstLineIndent: 0 } : { indentLeft: 0 };
+      const placing = centredUnder(caption.box, image) ? { alignment: 'center' as const, indentLeft: 0, firstLineIndent: 0 } : { indentLeft: 0 };
       return { ...caption, ...placing, spaceBefore, captionOf: image };
-    }),
-  );
+    });
+  });
   return [...cells.map(({ image }) => Object.assign(image, { row })), ...captions];
 }
 
@@ -157,11 +156,11 @@ export function layoutPage(source: PdfPage): PageLayout {
   // A code listing is read as one piece, its lines kept as set (listings.ts).
   const { listings, rest: proseLines } = findListings(freeLines, fixedWidthFonts(page.lines.flatMap((l) => l.chars)));
   // Pictures side by side are read as one piece with the captions under them.
-  const imageRows = findImageRows([...images, ...figureImages], proseLines);
+  const { rows: imageRows, lines: flowLines } = findImageRows([...images, ...figureImages], proseLines);
   const inRows = new Set<ImageBlock | TextLine>(imageRows.flatMap((r) => [...r.images, ...r.cells.flatMap((c) => c.captions)]));
   const items: FlowItem[] = [
     // Columns are found between text blocks: punctuation hung into a gutter does not close it.
-    ...proseLines.filter((line) => !inRows.has(line)).map((line) => ({ kind: 'line' as const, box: textBlockBox(line), line })),
+    ...flowLines.filter((line) => !inRows.has(line)).map((line) => ({ kind: 'line' as const, box: textBlockBox(line), line })),
     ...listings,
     ...[...images, ...figureImages].filter((image) => !inRows.has(image)),
     ...imageRows.map((row) => ({ kind: 'row' as const, box: row.row.box, ...row })),
