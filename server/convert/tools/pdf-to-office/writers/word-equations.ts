@@ -1,9 +1,11 @@
-// Stacked fractions and matrices as Word equations (OMML): Word sets them as the PDF did, and reads
-// a fraction numerator, then denominator, a matrix entry by entry, row by row.
-import { BuilderElement, createMathBase, Math as Equation, MathFraction, MathRun, MathSubScript, MathSuperScript, type MathComponent, type XmlComponent } from 'docx';
+// Stacked fractions, matrices and horizontal braces as Word equations (OMML): Word sets them as the
+// PDF did, and reads a fraction numerator, then denominator, a matrix entry by entry, row by row, a
+// brace what it spans, then its label.
+import { BuilderElement, createMathBase, Math as Equation, MathFraction, MathLimitLower, MathLimitUpper, MathRun, MathSubScript, MathSuperScript, type MathComponent, type XmlComponent } from 'docx';
 import type { TextRun } from '../layout/blocks';
+import { UNDER_BRACE } from '../layout/extensible-delimiters';
 import { stretches } from '../layout/stretches';
-import type { Matrix } from '../page-content';
+import type { Brace, Matrix } from '../page-content';
 
 const OPENING = '([{';
 const CLOSING = ')]}';
@@ -89,11 +91,32 @@ function matrix(of: Matrix, runs: readonly TextRun[]): XmlComponent {
   return element('m:d', [element('m:dPr', [element('m:begChr', [], of.open), element('m:endChr', [], of.close)]), createMathBase({ children: [grid as unknown as MathComponent] })]);
 }
 
-/** A fraction's or a matrix's runs (all of one) as an equation. */
-export function wordEquation(runs: readonly TextRun[]): Equation {
-  const of = runs[0].matrix?.of;
-  return new Equation({ children: of ? [matrix(of, runs) as unknown as MathComponent] : withFractions(runs) });
+/** A relation or operator first in a text, which LibreOffice reads as wanting an operand before it. */
+const RELATION_FIRST = /^\s*[=:<>≤≥≠∈∉⊂⊃⊆⊇≅≃∼≈+−·×]/;
+
+/**
+ * A horizontal brace: what it spans under Word's group character (m:groupChr, ⏟ under, ⏞ over),
+ * its label under (m:limLow) or over (m:limUpp) that; the brace's own glyph and spaces are the
+ * group character.
+ */
+function brace(of: Brace, runs: readonly TextRun[]): MathComponent {
+  const part = (name: 'base' | 'label') => scripted(runs.filter((r) => r.brace?.part === name));
+  const under = of.char === UNDER_BRACE;
+  const group = element('m:groupChr', [element('m:groupChrPr', [element('m:chr', [], of.char), element('m:pos', [], under ? 'bot' : 'top'), element('m:vertJc', [], under ? 'top' : 'bot')]), createMathBase({ children: part('base') })]) as unknown as MathComponent;
+  const label = part('label');
+  if (label.length === 0) return group;
+  // A label opening with a relation ("=: A_λ", "= ∅") has nothing on its left: LibreOffice prints ¿
+  // for the missing operand, unless an empty one (a zero-width space) stands there.
+  if (RELATION_FIRST.test(runs.find((r) => r.brace?.part === 'label')?.text ?? '')) label.unshift(new MathRun('\u200B'));
+  return under ? new MathLimitLower({ children: [group], limit: label }) : new MathLimitUpper({ children: [group], limit: label });
 }
 
-/** What a run's equation is, when it is part of one: its matrix, else its fraction. */
-export const equationOf = (run: TextRun) => run.matrix?.of ?? run.fraction?.of;
+/** A fraction's, a matrix's or a brace's runs (all of one) as an equation. */
+export function wordEquation(runs: readonly TextRun[]): Equation {
+  const [{ matrix: entry, brace: part }] = runs;
+  if (entry) return new Equation({ children: [matrix(entry.of, runs) as unknown as MathComponent] });
+  return new Equation({ children: part ? [brace(part.of, runs)] : withFractions(runs) });
+}
+
+/** What a run's equation is, when it is part of one: its matrix, else its fraction, else its brace. */
+export const equationOf = (run: TextRun) => run.matrix?.of ?? run.fraction?.of ?? run.brace?.of;
