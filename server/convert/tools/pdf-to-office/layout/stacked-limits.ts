@@ -69,6 +69,8 @@ const reachFrom = (base: Base) => (base.labelSide ? base.chars[0].baseline : bas
  * top, its top under an overbrace's foot; the labels of the braces it spans may stand between.
  */
 const BRACE_REACH_EMS = 2.5;
+/** CMEX10's tips are boxed reaching this far (font sizes) over the baseline of the text they span. */
+const BRACE_OVERLAP_EMS = 0.6;
 const isBrace = (c: PdfChar) => c.text === UNDER_BRACE || c.text === OVER_BRACE;
 
 /** The baseline and size of the row of full-size text nearest a brace on its spanned side (over ⏟, under ⏞); undefined when none. */
@@ -76,7 +78,7 @@ function spannedRow(brace: PdfChar, side: -1 | 1, lines: readonly PdfChar[][]): 
   const spanned = lines.flat().filter((c) => {
     if (isBrace(c) || isBlank(c) || c.size < PART_SIZE_RATIO * brace.size || c.box.x1 <= brace.box.x0 || c.box.x0 >= brace.box.x1) return false;
     const off = side < 0 ? brace.box.y0 - c.baseline : c.box.y0 - brace.box.y1;
-    return off >= -PART_REACH_EMS.min * c.size && off <= BRACE_REACH_EMS * c.size;
+    return off >= -BRACE_OVERLAP_EMS * c.size && off <= BRACE_REACH_EMS * c.size;
   });
   if (spanned.length === 0) return undefined;
   const nearest = spanned.reduce((a, b) => (side * (b.baseline - a.baseline) < 0 ? b : a));
@@ -228,16 +230,21 @@ function ownBaseline(chars: readonly PdfChar[]): number | undefined {
  * (the host's glyphs before, within its span `box`) is plain text, all three are marked as one
  * brace's parts (the spanned glyphs in place) for Word to set as one.
  */
-function bracePlaced(stack: readonly PdfChar[], hostChars: PdfChar[], at: number, box: Box): PdfChar[] {
+function bracePlaced(stack: readonly PdfChar[], hostChars: PdfChar[], at: number, box: Box, markedAs: Map<PdfChar, PdfChar>): PdfChar[] {
   let start = at;
   while (start > 0 && middle(hostChars[start - 1].box) >= box.x0) start--;
+  while (start < at && isBlank(hostChars[start])) start++;
   const spanned = hostChars.slice(start, at);
   const plain = spanned.some((c) => !isBlank(c)) && spanned.every((c) => !c.matrix && !c.fraction && !c.picture && !c.link && !c.brace);
   const of = { char: stack[0].text };
   // One part object each: a run of glyphs goes on while it stays the same.
   const parts = { base: { of, part: 'base' }, brace: { of, part: 'brace' }, label: { of, part: 'label' } } as const;
   const marked = (c: PdfChar, part: BracePart['part']): PdfChar => (plain ? { ...c, brace: parts[part] } : c);
-  for (let i = start; i < at; i++) hostChars[i] = marked(hostChars[i], 'base');
+  for (let i = start; i < at; i++) {
+    const mark = marked(hostChars[i], 'base');
+    markedAs.set(hostChars[i], mark);
+    hostChars[i] = mark;
+  }
   const space = (part: BracePart['part']) => marked(addedChar(' ', stack[0]), part);
   const label = stack.slice(1).map((c) => marked(c, 'label'));
   const [before, after] = [hostChars[at - 1], hostChars[at]];
@@ -275,6 +282,8 @@ function withPartsInPlace(lines: readonly PdfLine[], findBases: (lines: readonly
   // Lines by their order on the page; a merged line keeps the first place of its pieces.
   let entries = lines.map((line, order) => ({ line, order }));
   const taken = new Set<PdfChar>();
+  /** The copies of glyphs marked as what a brace spans: a wider brace spanning them finds its line by them. */
+  const markedAs = new Map<PdfChar, PdfChar>();
   // Braces last, the narrower first: a brace over braces comes after them and their labels.
   const width = (base: Base) => (base.labelSide ? base.chars[0].box.x1 - base.chars[0].box.x0 : 0);
   for (const base of bases.sort((a, b) => Number(!!a.labelSide) - Number(!!b.labelSide) || width(a) - width(b) || a.chars[0].box.x0 - b.chars[0].box.x0)) {
@@ -297,7 +306,7 @@ function withPartsInPlace(lines: readonly PdfLine[], findBases: (lines: readonly
     const box = unionBox(base.chars.map((c) => c.box));
     const hosts = entries.filter(({ line }) => {
       if (line.direction) return false;
-      if (line.chars.some((c) => base.chars.includes(c) || c === base.spans)) return true;
+      if (line.chars.some((c) => base.chars.includes(c) || (base.spans && (c === base.spans || c === markedAs.get(base.spans))))) return true;
       const rest = line.chars.filter((c) => !inStack.has(c));
       const baseline = ownBaseline(rest);
       if (baseline === undefined || Math.abs(baseline - base.baseline) > HOST_ROW_EMS * base.size) return false;
@@ -314,7 +323,7 @@ function withPartsInPlace(lines: readonly PdfLine[], findBases: (lines: readonly
     let at = hostChars.findIndex((c) => !isBlank(c) && middle(c.box) > cut);
     if (at === -1) at = hostChars.length;
     while (at > 0 && isBlank(hostChars[at - 1]) && middle(hostChars[at - 1].box) > box.x0) at--;
-    hostChars.splice(at, 0, ...(base.labelSide ? bracePlaced(stack, hostChars, at, box) : stack));
+    hostChars.splice(at, 0, ...(base.labelSide ? bracePlaced(stack, hostChars, at, box, markedAs) : stack));
     const merged = { line: { chars: hostChars }, order: Math.min(...hosts.map((h) => h.order)) };
     // The parts' own lines lose them; one left without ink is gone.
     const rest = entries.filter((e) => !hosts.includes(e));
