@@ -214,15 +214,16 @@ export async function texBracedPdf(): Promise<Uint8Array> {
  * under braces labelled "abgeschlossen"): each brace four tips of CMEX10 (\underbrace: bracehtipupleft,
  * bracehtipdownright, bracehtipdownleft, bracehtipupright; \overbrace the other way up), each in a
  * text object of its own, with rules between them, and its label at 8 pt, centred under (over) it.
- * `spanned` are the texts braced; `text` is the line as a reader reads it (the braces' glyphs left out).
+ * `spanned` are the texts braced, the underbrace's with a superscript of two fonts (GeoTopo's f⁻¹,
+ * "−" and "1" of CMSY10 and CMR7: two runs); `text` is the line as a reader reads it (the braces' glyphs left out).
  */
 export const BRACED_TERMS = {
   before: 'A = ',
-  under: { spanned: '(a + b)', label: 'closed' },
+  under: { spanned: '(a + f-1)', label: 'closed', scripted: { before: '(a + f', script: ['-', '1'], after: ')' } },
   middle: ' u ',
   over: { spanned: '(c + d)', label: '=: open' },
   after: ' end',
-  text: 'A = (a + b) closed u (c + d) =: open end',
+  text: 'A = (a + f-1) closed u (c + d) =: open end',
 };
 
 /** The BRACED_TERMS line alone on a page, 12 pt. */
@@ -231,7 +232,8 @@ export async function texBracedTermsPdf(): Promise<Uint8Array> {
   const page = doc.addPage([595, 842]);
   const { context } = doc;
   const helvetica = await doc.embedFont(StandardFonts.Helvetica);
-  page.node.set(PDFName.of('Resources'), context.obj({ Font: { F1: helvetica.ref, F2: type1cFont(doc, 'ABCDEF+CMEX10', CMEX) } }));
+  const times = await doc.embedFont(StandardFonts.TimesRoman);
+  page.node.set(PDFName.of('Resources'), context.obj({ Font: { F1: helvetica.ref, F2: type1cFont(doc, 'ABCDEF+CMEX10', CMEX), F4: times.ref } }));
   const [SIZE, LABEL, GLYPH] = [12, 8, 6];
   const width = (text: string, size: number) => helvetica.widthOfTextAtSize(text, size);
   const text = (x: number, fromTop: number, size: number, shown: string) => `BT /F1 ${size} Tf ${x.toFixed(2)} ${(842 - fromTop).toFixed(2)} Td ${literal(shown)} Tj ET`;
@@ -251,10 +253,16 @@ export async function texBracedTermsPdf(): Promise<Uint8Array> {
     ];
   };
   const underX = 60 + width(before, SIZE);
-  const overX = underX + width(under.spanned + middle, SIZE);
+  const { scripted } = under;
+  const [minusX, oneX] = [underX + width(scripted.before, SIZE), underX + width(scripted.before, SIZE) + width(scripted.script[0], LABEL)];
+  const closeX = oneX + times.widthOfTextAtSize(scripted.script[1], LABEL);
+  const overX = closeX + width(scripted.after + middle, SIZE);
   const ops = [
-    text(60, baseline, SIZE, before + under.spanned + middle + over.spanned + after),
-    ...brace(underX, underX + width(under.spanned, SIZE), baseline + 8, [124, 123, 122, 125], under.label, baseline + 17),
+    text(60, baseline, SIZE, before + scripted.before),
+    text(minusX, baseline - 4, LABEL, scripted.script[0]),
+    `BT /F4 ${LABEL} Tf ${oneX.toFixed(2)} ${(842 - baseline + 4).toFixed(2)} Td ${literal(scripted.script[1])} Tj ET`,
+    text(closeX, baseline, SIZE, scripted.after + middle + over.spanned + after),
+    ...brace(underX, closeX + width(scripted.after, SIZE), baseline + 8, [124, 123, 122, 125], under.label, baseline + 17),
     ...brace(overX, overX + width(over.spanned, SIZE), baseline - 12, [122, 125, 124, 123], over.label, baseline - 20),
   ];
   page.node.set(PDFName.of('Contents'), context.register(context.stream(ops.join('\n'))));

@@ -11,14 +11,22 @@ const OPENING = '([{';
 const CLOSING = ')]}';
 
 /**
- * How many components from the end make a script's base: the last one, or, when its text closes a
+ * How many components from the end make a script's base: the last word of the last one, or, when its text closes a
  * bracket, back to the one holding the bracket that opens it (split there: `texts` gives each
  * component's text, undefined for a script, and is updated with `components`). LibreOffice reads a
  * lone ")" as a base for an unmatched bracket and prints ¿ for the whole term.
  */
 function baseStart(components: MathComponent[], texts: (string | undefined)[]): number {
   const last = components.length - 1;
-  if (!CLOSING.includes(texts[last]?.trimEnd().at(-1) ?? '')) return last;
+  const lastText = texts[last];
+  if (!CLOSING.includes(lastText?.trimEnd().at(-1) ?? '')) {
+    // The run's last word (f of "(a + f"): a bracket opened before it stays outside the base.
+    const word = lastText?.match(/[\p{L}\p{N}]+\s*$/u)?.index ?? 0;
+    if (lastText === undefined || word === 0) return last;
+    components.splice(last, 1, new MathRun(lastText.slice(0, word)), new MathRun(lastText.slice(word)));
+    texts.splice(last, 1, lastText.slice(0, word), lastText.slice(word));
+    return last + 1;
+  }
   let depth = 0;
   for (let i = last; i >= 0; i--) {
     const text = texts[i];
@@ -39,21 +47,35 @@ function baseStart(components: MathComponent[], texts: (string | undefined)[]): 
   return last;
 }
 
-/** Runs as math: a script goes on the text before it, a bracketed term whole ((cx + d)²). */
+/**
+ * Runs as math: a script goes on the text before it, a bracketed term whole ((cx + d)²); runs of
+ * one script after another (f^{−1} read as "−" and "1" of two fonts) are one script, which
+ * LibreOffice would otherwise print as ¿ for the script with no base of its own.
+ */
 function scripted(runs: readonly TextRun[]): MathComponent[] {
   const components: MathComponent[] = [];
   const texts: (string | undefined)[] = [];
+  /** The last component's base and script, while it is a script. */
+  let open: { base: MathComponent[]; kind: TextRun['script']; script: MathComponent[] } | undefined;
   for (const run of runs) {
     const text = new MathRun(run.text);
     if (!run.script || components.length === 0) {
       components.push(text);
       texts.push(run.text);
+      open = undefined;
       continue;
     }
-    const start = baseStart(components, texts);
-    const base = components.splice(start);
-    texts.splice(start);
-    components.push(run.script === 'super' ? new MathSuperScript({ children: base, superScript: [text] }) : new MathSubScript({ children: base, subScript: [text] }));
+    if (open?.kind === run.script) {
+      components.pop();
+      texts.pop();
+      open.script.push(text);
+    } else {
+      const start = baseStart(components, texts);
+      open = { base: components.splice(start), kind: run.script, script: [text] };
+      texts.splice(start);
+    }
+    const { base, script } = open;
+    components.push(run.script === 'super' ? new MathSuperScript({ children: base, superScript: script }) : new MathSubScript({ children: base, subScript: script }));
     texts.push(undefined);
   }
   return components;
@@ -92,7 +114,7 @@ function matrix(of: Matrix, runs: readonly TextRun[]): XmlComponent {
 }
 
 /** A relation or operator first in a text, which LibreOffice reads as wanting an operand before it. */
-const RELATION_FIRST = /^\s*[=:<>≤≥≠∈∉⊂⊃⊆⊇≅≃∼≈+−·×]/;
+const RELATION_FIRST = /^\s*[=:<>≤≥≠∈∉∋⊂⊃⊆⊇≅≃∼≈+−·×\u0338]/;
 
 /**
  * A horizontal brace: what it spans under Word's group character (m:groupChr, ⏟ under, ⏞ over),
