@@ -66,7 +66,10 @@ export function type1cFont(doc: PDFDocument, name: string, glyphs: Readonly<Reco
 }
 
 /** CMEX10's glyphs the page uses (codes as in TeX's OMX encoding) and CMSY10's. */
-const CMEX = { 0: 'parenleftbig', 1: 'parenrightbig', 10: 'angbracketleftbig', 11: 'angbracketrightbig', 13: 'vextenddouble', 26: 'braceleftBig', 27: 'bracerightBig', 88: 'summationdisplay', 91: 'uniondisplay', 112: 'radicalbig' };
+const CMEX = {
+  0: 'parenleftbig', 1: 'parenrightbig', 10: 'angbracketleftbig', 11: 'angbracketrightbig', 13: 'vextenddouble', 26: 'braceleftBig', 27: 'bracerightBig', 88: 'summationdisplay', 91: 'uniondisplay', 112: 'radicalbig',
+  122: 'bracehtipdownleft', 123: 'bracehtipdownright', 124: 'bracehtipupleft', 125: 'bracehtipupright',
+};
 const CMSY = { 41: 'arrowdblright', 91: 'union', 92: 'intersection', 104: 'angbracketleft', 105: 'angbracketright', 107: 'bardbl' };
 
 /** One line of the page: pieces of Helvetica text and of TeX glyphs by font and code. */
@@ -201,6 +204,66 @@ export async function texBracedPdf(): Promise<Uint8Array> {
     `BT /F1 ${SIZE} Tf ${at(open + GLYPH, baseline)} ${literal(inside)} Tj ET`,
     `BT /F2 ${SIZE} Tf ${at(close, baseline - SIZE)} <1b> Tj ET`,
     `BT /F1 ${SIZE} Tf ${at(close + GLYPH, baseline)} ${literal(after)} Tj ET`,
+  ];
+  page.node.set(PDFName.of('Contents'), context.register(context.stream(ops.join('\n'))));
+  return doc.save();
+}
+
+/**
+ * A line with an \underbrace and an \overbrace as TeX draws them (GeoTopo's "(A ∩ A₁) ∪ (A ∩ A₂)"
+ * under braces labelled "abgeschlossen"): each brace four tips of CMEX10 (\underbrace: bracehtipupleft,
+ * bracehtipdownright, bracehtipdownleft, bracehtipupright; \overbrace the other way up), each in a
+ * text object of its own, with rules between them, and its label at 8 pt, centred under (over) it.
+ * `spanned` are the texts braced, the underbrace's with a superscript of two fonts (GeoTopo's f⁻¹,
+ * "−" and "1" of CMSY10 and CMR7: two runs); `text` is the line as a reader reads it (the braces' glyphs left out).
+ */
+export const BRACED_TERMS = {
+  before: 'A = ',
+  under: { spanned: '(a + f-1)', label: 'closed', scripted: { before: '(a + f', script: ['-', '1'], after: ')' } },
+  middle: ' u ',
+  over: { spanned: '(c + d)', label: '=: open' },
+  after: ' end',
+  text: 'A = (a + f-1) closed u (c + d) =: open end',
+};
+
+/** The BRACED_TERMS line alone on a page, 12 pt. */
+export async function texBracedTermsPdf(): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const page = doc.addPage([595, 842]);
+  const { context } = doc;
+  const helvetica = await doc.embedFont(StandardFonts.Helvetica);
+  const times = await doc.embedFont(StandardFonts.TimesRoman);
+  page.node.set(PDFName.of('Resources'), context.obj({ Font: { F1: helvetica.ref, F2: type1cFont(doc, 'ABCDEF+CMEX10', CMEX), F4: times.ref } }));
+  const [SIZE, LABEL, GLYPH] = [12, 8, 6];
+  const width = (text: string, size: number) => helvetica.widthOfTextAtSize(text, size);
+  const text = (x: number, fromTop: number, size: number, shown: string) => `BT /F1 ${size} Tf ${x.toFixed(2)} ${(842 - fromTop).toFixed(2)} Td ${literal(shown)} Tj ET`;
+  const tip = (x: number, fromTop: number, code: number) => `BT /F2 ${SIZE} Tf ${x.toFixed(2)} ${(842 - fromTop).toFixed(2)} Td ${hex(code)} Tj ET`;
+  const rule = (x0: number, x1: number, fromTop: number) => `${x0.toFixed(2)} ${(842 - fromTop).toFixed(2)} ${(x1 - x0).toFixed(2)} 0.4 re f`;
+  const { before, under, middle, over, after } = BRACED_TERMS;
+  const baseline = 140;
+  /** A brace over [x0, x1] with its tips' origins at `tipsAt`: tip codes left to right, and its label centred at `labelAt`. */
+  const brace = (x0: number, x1: number, tipsAt: number, codes: number[], label: string, labelAt: number) => {
+    const mid = (x0 + x1) / 2;
+    const xs = [x0, mid - GLYPH, mid, x1 - GLYPH];
+    return [
+      ...codes.map((code, i) => tip(xs[i], tipsAt, code)),
+      rule(x0 + GLYPH, mid - GLYPH, tipsAt - 1),
+      rule(mid + GLYPH, x1 - GLYPH, tipsAt - 1),
+      text(mid - width(label, LABEL) / 2, labelAt, LABEL, label),
+    ];
+  };
+  const underX = 60 + width(before, SIZE);
+  const { scripted } = under;
+  const [minusX, oneX] = [underX + width(scripted.before, SIZE), underX + width(scripted.before, SIZE) + width(scripted.script[0], LABEL)];
+  const closeX = oneX + times.widthOfTextAtSize(scripted.script[1], LABEL);
+  const overX = closeX + width(scripted.after + middle, SIZE);
+  const ops = [
+    text(60, baseline, SIZE, before + scripted.before),
+    text(minusX, baseline - 4, LABEL, scripted.script[0]),
+    `BT /F4 ${LABEL} Tf ${oneX.toFixed(2)} ${(842 - baseline + 4).toFixed(2)} Td ${literal(scripted.script[1])} Tj ET`,
+    text(closeX, baseline, SIZE, scripted.after + middle + over.spanned + after),
+    ...brace(underX, closeX + width(scripted.after, SIZE), baseline + 8, [124, 123, 122, 125], under.label, baseline + 17),
+    ...brace(overX, overX + width(over.spanned, SIZE), baseline - 12, [122, 125, 124, 123], over.label, baseline - 20),
   ];
   page.node.set(PDFName.of('Contents'), context.register(context.stream(ops.join('\n'))));
   return doc.save();

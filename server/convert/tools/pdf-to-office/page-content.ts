@@ -44,6 +44,19 @@ export interface PdfChar {
   fraction?: FractionPart;
   /** Set on a glyph of a matrix's or case distinction's entry, read in its place in its line (layout/matrices.ts). */
   matrix?: MatrixEntry;
+  /** Set on the glyphs of a horizontal brace, what it spans and its label, read after one another (layout/stacked-limits.ts). */
+  brace?: BracePart;
+}
+
+/** A horizontal brace (TeX's \underbrace, \overbrace): its character, ⏟ or ⏞. */
+export interface Brace {
+  char: string;
+}
+
+/** What a brace spans (base), the brace itself and the spaces around it (brace), or its label; its glyphs share one. */
+export interface BracePart {
+  of: Brace;
+  part: 'base' | 'brace' | 'label';
 }
 
 /**

@@ -38,6 +38,9 @@ const TEX_GLYPHS: Record<string, string> = {
   bracelefttp: '⎧', braceleftmid: '⎨', braceleftbt: '⎩', braceex: '⎪', bracerighttp: '⎫', bracerightmid: '⎬', bracerightbt: '⎭',
   vextendsingle: '∣', vextenddouble: '‖', arrowvertex: '⏐', arrowvertexdbl: '‖', arrowtp: '↑', arrowbt: '↓',
   arrowdbltp: '⇑', arrowdblbt: '⇓', radicalbt: '⎷', radicalvertex: '│', radicaltp: '┌',
+  // The tips of a horizontal brace (\underbrace ╰─╮╭─╯, \overbrace ╭─╯╰─╮, rules between them), as
+  // the arcs they look like; extensible-delimiters.ts joins a brace's four into one ⏟ or ⏞.
+  bracehtipdownleft: '╭', bracehtipdownright: '╮', bracehtipupleft: '╰', bracehtipupright: '╯',
   // CMSY10's angle brackets: MuPDF's own list reads them as ⟨ ⟩, pdftotext and pdf.js as 〈 〉, as
   // their big sizes read here: one reading for \langle and \bigl\langle alike.
   angbracketleft: '〈', angbracketright: '〉',

@@ -1,5 +1,5 @@
 // What the writers receive: a page as blocks in reading order.
-import type { Box, FractionPart, GlyphPicture, LinkTarget, MatrixEntry, PdfImage, RuleSegment, Script } from '../page-content';
+import type { BracePart, Box, FractionPart, GlyphPicture, LinkTarget, MatrixEntry, PdfImage, RuleSegment, Script } from '../page-content';
 import type { Interval } from './aligned-table';
 import type { ListKind } from './list-markers';
 import type { TableRules } from './table-rules';
@@ -18,6 +18,8 @@ export interface TextRun {
   fraction?: FractionPart;
   /** An entry of a matrix (PdfChar.matrix): a writer sets the matrix, or writes it on one line (layout/matrices.ts linearMatrices). */
   matrix?: MatrixEntry;
+  /** Part of a horizontal brace (PdfChar.brace): Word sets it as one, other writers as the text it reads as. */
+  brace?: BracePart;
   /** The whole run is the text of this link (a writer drops a page link whose page it did not write). */
   link?: LinkTarget;
   /** 0xRRGGBB; only figure labels carry it (a legend's colours say which series is which). */

@@ -5,9 +5,16 @@
 // centred on the math axis, a quarter of a font size over that baseline), so that the line it
 // stands in takes it in (stacked-limits.ts joins it there like an operator).
 // Pieces of brackets and braces (⎛⎜⎝, ⎧⎨⎩) belong to matrices and case distinctions, not here.
+// A horizontal brace (\underbrace, \overbrace) is drawn from four tips with rules between them,
+// which MuPDF reads as four glyphs along one baseline (╰ ╮ ╭ ╯ as unmapped-glyphs.ts names them):
+// they become one ⏟ or ⏞ over the whole span, which stacked-limits.ts puts after its base, its
+// label after it.
 import { median } from '../median';
 import { unionBox, type PdfChar, type PdfLine } from '../page-content';
 
+/** The characters of a whole \underbrace and \overbrace. */
+export const UNDER_BRACE = '⏟';
+export const OVER_BRACE = '⏞';
 /** Bars TeX builds from a repeated piece. */
 export const VERTICAL_BARS = new Set([...'‖∣|⏐']);
 /** TeX's extension fonts (CMEX10, Latin Modern's lmex10, Euler's euex10) hang their glyphs under their origins. */
@@ -51,6 +58,41 @@ export function withExtensibleBars(lines: readonly PdfLine[]): PdfLine[] {
 /** Whether the character is a bar built from pieces (taller than two font sizes). */
 export function isTallBar(c: PdfChar): boolean {
   return VERTICAL_BARS.has(c.text) && c.box.y1 - c.box.y0 > 2 * c.size;
+}
+
+/** A horizontal brace's tips left to right, as the character of the whole brace. */
+const BRACE_TIPS: Record<string, string> = { '╰╮╭╯': UNDER_BRACE, '╭╯╰╮': OVER_BRACE };
+/** The tips of one brace share a baseline, within this share of a font size. */
+const SAME_BASELINE_EMS = 0.1;
+
+/** The tips of the page's horizontal braces, each brace's four left to right. */
+function braceTips(lines: readonly PdfLine[]): { tips: PdfChar[]; text: string }[] {
+  const tips = lines.filter((line) => !line.direction).flatMap((line) => line.chars.filter((c) => c.text.length === 1 && '╰╮╭╯'.includes(c.text)));
+  const braces: { tips: PdfChar[]; text: string }[] = [];
+  const used = new Set<PdfChar>();
+  for (const first of [...tips].sort((a, b) => a.box.x0 - b.box.x0)) {
+    if (used.has(first)) continue;
+    const after = tips
+      .filter((c) => !used.has(c) && c !== first && c.box.x0 >= first.box.x0 && Math.abs(c.baseline - first.baseline) <= SAME_BASELINE_EMS * first.size)
+      .sort((a, b) => a.box.x0 - b.box.x0)
+      .slice(0, 3);
+    const text = BRACE_TIPS[[first, ...after].map((c) => c.text).join('')];
+    if (after.length < 3 || !text) continue;
+    for (const c of [first, ...after]) used.add(c);
+    braces.push({ tips: [first, ...after], text });
+  }
+  return braces;
+}
+
+/** The page's lines with each horizontal brace's tips read as one character spanning the brace, in the line of its first tip. */
+export function withHorizontalBraces(lines: readonly PdfLine[]): PdfLine[] {
+  const braces = braceTips(lines);
+  if (braces.length === 0) return [...lines];
+  const joined = new Map(braces.map(({ tips, text }) => [tips[0], { ...tips[0], text, box: unionBox(tips.map((c) => c.box)) }]));
+  const dropped = new Set(braces.flatMap(({ tips }) => tips.slice(1)));
+  return lines
+    .map((line) => (line.chars.some((c) => joined.has(c) || dropped.has(c)) ? { ...line, chars: line.chars.filter((c) => !dropped.has(c)).map((c) => joined.get(c) ?? c) } : line))
+    .filter((line) => line.chars.length > 0);
 }
 
 /** Brackets TeX sizes (\big( \Big\{ \bigg[ …) as one glyph of its extension font. */

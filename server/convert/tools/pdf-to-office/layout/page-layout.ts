@@ -16,8 +16,8 @@ import { cellAt, findRuledTables, type GridCell, type RuledTable } from './ruled
 import { isRealTable } from './table-evidence';
 import { withScripts } from './sub-superscripts';
 import { withFractions, withoutBars } from './fractions';
-import { withStackedLimits } from './stacked-limits';
-import { withExtensibleBars, withHungBrackets } from './extensible-delimiters';
+import { withBraceLabels, withStackedLimits } from './stacked-limits';
+import { withExtensibleBars, withHorizontalBraces, withHungBrackets } from './extensible-delimiters';
 import { withMatrices } from './matrices';
 import { splitAtGaps, textBlockBox, textLine, type TextLine } from './text-lines';
 import { quarterTurn, turnedLines, turnedText, type TurnedText } from './turned-text';
@@ -90,12 +90,13 @@ function rowBlocks({ row, cells }: FoundImageRow): Block[] {
 
 export function layoutPage(source: PdfPage): PageLayout {
   // Fractions, operators' limits and arrows' labels read in their place, scripts a line apart put
-  // back into their lines, and matrices read entry by entry in the line they stand in, before
-  // anything measures lines; a fraction's bar is no rule of the page any more.
+  // back into their lines, matrices read entry by entry in the line they stand in, and horizontal
+  // braces with their labels after what they span (a matrix too), before anything measures lines;
+  // a fraction's bar is no rule of the page any more.
   const fractions = withFractions(source.lines, source.rules);
   const page = {
     ...source,
-    lines: withMatrices(withScripts(withStackedLimits(withHungBrackets(withExtensibleBars(fractions.lines))))),
+    lines: withBraceLabels(withMatrices(withScripts(withStackedLimits(withHungBrackets(withHorizontalBraces(withExtensibleBars(fractions.lines))))))),
     rules: source.rules.filter((rule) => !fractions.bars.has(rule)),
     ...(source.drawings && { drawings: withoutBars(source.drawings, fractions.bars) }),
   };

@@ -12,13 +12,18 @@
 // every glyph findable and reads as the PDF does in pdftotext and pdf.js. A label raised a little
 // comes out as a superscript (sub-superscripts.ts), as it is drawn.
 //
+// A horizontal brace (⏟ ⏞, joined from its pieces in extensible-delimiters.ts) is a base of the
+// same kind: its label is the part under (over) it, the text over (under) it what it spans. It is
+// read after that text, its label after it: "(A ∩ A₁) ⏟ abgeschlossen", as TeX's \underbrace{…}_{…}.
+//
 // The test is kept narrow, like the fractions': a stack's parts are smaller than the line's text,
 // centred on the operator or arrow, within a few font sizes of the line, and a part is one cluster
 // of glyphs (no wide gap), so a line of prose above or below stays where it is.
-import { isTallBar, TEX_EXTENSION_FONT } from './extensible-delimiters';
+import { isTallBar, OVER_BRACE, TEX_EXTENSION_FONT, UNDER_BRACE } from './extensible-delimiters';
+import { addedChar } from './fractions';
 import { dominantSize } from './text-lines';
 import { median } from '../median';
-import { isBlank, unionBox, type PdfChar, type PdfLine } from '../page-content';
+import { isBlank, unionBox, type Box, type BracePart, type PdfChar, type PdfLine } from '../page-content';
 
 /** Operators TeX sets with limits over and under them in display style. */
 const BIG_OPERATORS = new Set([...'∑∏∐⋃⋂∫∮⨄⨆⋀⋁⨀⨁⨂']);
@@ -45,11 +50,39 @@ const HOST_ROW_EMS = 0.3;
 
 const middle = (box: { x0: number; x1: number }) => (box.x0 + box.x1) / 2;
 
-/** An operator or an arrow: its glyphs, and the baseline and size of the text it stands in. */
+/** An operator, an arrow or a brace: its glyphs, and the baseline and size of the text it stands in (a brace: spans). */
 interface Base {
   chars: PdfChar[];
   baseline: number;
   size: number;
+  /** A brace's label is on one side only: under an underbrace (+1), over an overbrace (-1). */
+  labelSide?: -1 | 1;
+  /** A brace's glyph of the text it spans nearest it: the line holding it is the brace's. */
+  spans?: PdfChar;
+}
+
+/** Where a part's distance is measured from: the text row, or a brace itself (its label may stand under a label of braces it spans). */
+const reachFrom = (base: Base) => (base.labelSide ? base.chars[0].baseline : base.baseline);
+
+/**
+ * How far (font sizes) the text a brace spans may stand off it: its baseline over an underbrace's
+ * top, its top under an overbrace's foot; the labels of the braces it spans may stand between.
+ */
+const BRACE_REACH_EMS = 2.5;
+/** CMEX10's tips are boxed reaching this far (font sizes) over the baseline of the text they span. */
+const BRACE_OVERLAP_EMS = 0.6;
+const isBrace = (c: PdfChar) => c.text === UNDER_BRACE || c.text === OVER_BRACE;
+
+/** The baseline and size of the row of full-size text nearest a brace on its spanned side (over ⏟, under ⏞); undefined when none. */
+function spannedRow(brace: PdfChar, side: -1 | 1, lines: readonly PdfChar[][]): { baseline: number; size: number; spans: PdfChar } | undefined {
+  const spanned = lines.flat().filter((c) => {
+    if (isBrace(c) || isBlank(c) || c.size < PART_SIZE_RATIO * brace.size || c.box.x1 <= brace.box.x0 || c.box.x0 >= brace.box.x1) return false;
+    const off = side < 0 ? brace.box.y0 - c.baseline : c.box.y0 - brace.box.y1;
+    return off >= -BRACE_OVERLAP_EMS * c.size && off <= BRACE_REACH_EMS * c.size;
+  });
+  if (spanned.length === 0) return undefined;
+  const nearest = spanned.reduce((a, b) => (side * (b.baseline - a.baseline) < 0 ? b : a));
+  return { baseline: nearest.baseline, size: nearest.size, spans: nearest };
 }
 
 /** The long arrows of a line: a run of shaft glyphs ending in a head (==⇒, −−→; one drawn head first is left as it is). */
@@ -85,6 +118,17 @@ function hostRow(op: PdfChar, lines: readonly PdfChar[][]): { baseline: number; 
   if (beside.length === 0) return undefined;
   const nearest = beside.reduce((a, b) => (b.gap < a.gap ? b : a)).c;
   return { baseline: nearest.baseline, size: nearest.size };
+}
+
+/** The horizontal braces of the page, with the text rows they span. */
+function bracesOf(lines: readonly PdfChar[][]): Base[] {
+  return lines.flatMap((chars) =>
+    chars.filter(isBrace).flatMap((brace): Base[] => {
+      const labelSide = brace.text === UNDER_BRACE ? 1 : -1;
+      const row = spannedRow(brace, labelSide === 1 ? -1 : 1, lines);
+      return row ? [{ chars: [brace], ...row, labelSide }] : [];
+    }),
+  );
 }
 
 /** The operators and long arrows of the page, with the text rows they stand in. */
@@ -130,7 +174,7 @@ function partOf(base: Base, side: -1 | 1, candidates: readonly PdfChar[]): PdfCh
   const small = candidates.filter((c) => c.size <= PART_SIZE_RATIO * base.size && c.box.x1 > box.x0 && c.box.x0 < box.x1);
   // The first row is that of the nearest glyph over (under) the base itself: a script beside it is no part.
   let pool = small.filter((c) => {
-    const off = (side * (c.baseline - base.baseline)) / base.size;
+    const off = (side * (c.baseline - reachFrom(base))) / base.size;
     return off >= PART_REACH_EMS.min && off <= PART_REACH_EMS.max;
   });
   const rows: PdfChar[][] = [];
@@ -154,9 +198,10 @@ function partOf(base: Base, side: -1 | 1, candidates: readonly PdfChar[]): PdfCh
 function nearerAnother(part: readonly PdfChar[], base: Base, bases: readonly Base[]): boolean {
   if (part.length === 0) return false;
   const box = unionBox(part.map((c) => c.box));
-  const distance = (b: Base) => Math.abs(part[0].baseline - b.baseline);
+  const distance = (b: Base) => Math.abs(part[0].baseline - reachFrom(b));
   return bases.some((other) => {
-    if (other === base) return false;
+    // A brace's label side only: a label under one brace may stand over a wider one spanning it.
+    if (other === base || (other.labelSide && other.labelSide * (part[0].baseline - reachFrom(other)) < 0)) return false;
     const otherBox = unionBox(other.chars.map((c) => c.box));
     return otherBox.x0 < box.x1 && otherBox.x1 > box.x0 && distance(other) < distance(base);
   });
@@ -179,6 +224,38 @@ function ownBaseline(chars: readonly PdfChar[]): number | undefined {
   return median(ink.filter((c) => c.size === size).map((c) => c.baseline));
 }
 
+/**
+ * A brace and its label (`stack`) as they go in before `hostChars[at]`, set off by spaces from the
+ * text before and after (that has none there): "(A ∩ A₁) ⏟ abgeschlossen ∪". When what it spans
+ * (the host's glyphs before, within its span `box`) is plain text, all three are marked as one
+ * brace's parts (the spanned glyphs in place) for Word to set as one.
+ */
+function bracePlaced(stack: readonly PdfChar[], hostChars: PdfChar[], at: number, box: Box, markedAs: Map<PdfChar, PdfChar>): PdfChar[] {
+  let start = at;
+  while (start > 0 && middle(hostChars[start - 1].box) >= box.x0) start--;
+  while (start < at && isBlank(hostChars[start])) start++;
+  const spanned = hostChars.slice(start, at);
+  const plain = spanned.some((c) => !isBlank(c)) && spanned.every((c) => !c.matrix && !c.fraction && !c.picture && !c.link && !c.brace);
+  const of = { char: stack[0].text };
+  // One part object each: a run of glyphs goes on while it stays the same.
+  const parts = { base: { of, part: 'base' }, brace: { of, part: 'brace' }, label: { of, part: 'label' } } as const;
+  const marked = (c: PdfChar, part: BracePart['part']): PdfChar => (plain ? { ...c, brace: parts[part] } : c);
+  for (let i = start; i < at; i++) {
+    const mark = marked(hostChars[i], 'base');
+    markedAs.set(hostChars[i], mark);
+    hostChars[i] = mark;
+  }
+  const space = (part: BracePart['part']) => marked(addedChar(' ', stack[0]), part);
+  const label = stack.slice(1).map((c) => marked(c, 'label'));
+  const [before, after] = [hostChars[at - 1], hostChars[at]];
+  return [
+    ...(before && !isBlank(before) ? [space('brace')] : []),
+    marked(stack[0], 'brace'),
+    ...(label.length > 0 ? [space('brace'), ...label] : []),
+    ...(after && !isBlank(after) ? [addedChar(' ', stack[0])] : []),
+  ];
+}
+
 const inkBox = (chars: readonly PdfChar[]) => unionBox(chars.filter((c) => !isBlank(c)).map((c) => c.box));
 
 /**
@@ -186,31 +263,50 @@ const inkBox = (chars: readonly PdfChar[]) => unionBox(chars.filter((c) => !isBl
  * upper part, operator, lower part, in the line the operator stands in.
  */
 export function withStackedLimits(lines: readonly PdfLine[]): PdfLine[] {
+  return withPartsInPlace(lines, basesOf);
+}
+
+/**
+ * The page's lines with each horizontal brace and its label read after what it spans, in that
+ * text's line. Run once matrices are read in place (a brace under a matrix follows the matrix).
+ */
+export function withBraceLabels(lines: readonly PdfLine[]): PdfLine[] {
+  return withPartsInPlace(lines, bracesOf);
+}
+
+function withPartsInPlace(lines: readonly PdfLine[], findBases: (lines: readonly PdfChar[][]) => Base[]): PdfLine[] {
   const upright = lines.filter((line) => !line.direction).map((line) => line.chars);
-  const bases = basesOf(upright);
+  const bases = findBases(upright);
   if (bases.length === 0) return [...lines];
   const inBase = new Set(bases.flatMap((b) => b.chars));
   // Lines by their order on the page; a merged line keeps the first place of its pieces.
   let entries = lines.map((line, order) => ({ line, order }));
   const taken = new Set<PdfChar>();
-  for (const base of bases.sort((a, b) => a.chars[0].box.x0 - b.chars[0].box.x0)) {
+  /** The copies of glyphs marked as what a brace spans: a wider brace spanning them finds its line by them. */
+  const markedAs = new Map<PdfChar, PdfChar>();
+  // Braces last, the narrower first: a brace over braces comes after them and their labels.
+  const width = (base: Base) => (base.labelSide ? base.chars[0].box.x1 - base.chars[0].box.x0 : 0);
+  for (const base of bases.sort((a, b) => Number(!!a.labelSide) - Number(!!b.labelSide) || width(a) - width(b) || a.chars[0].box.x0 - b.chars[0].box.x0)) {
     const current = entries.filter((e) => !e.line.direction).map((e) => e.line.chars);
     const candidates = current.flat().filter((c) => !isBlank(c) && !inBase.has(c) && !taken.has(c) && c.picture === undefined && c.fraction === undefined);
     // A tall bar has no parts; it only joins its line.
     const tall = isTallBar(base.chars[0]);
-    const [upper, lower] = tall ? [[], []] : [partOf(base, -1, candidates), partOf(base, 1, candidates)].map((rows) => (nearerAnother(rows.flat(), base, bases) ? [] : rows));
-    // An arrow stands alone without its label; an operator may have only a lower limit (⋃ over i ∈ I).
+    // A brace's label only on its own side: over an underbrace stands what it spans, with its scripts.
+    const sides = ([-1, 1] as const).map((side) => !tall && (base.labelSide ?? side) === side);
+    const [upper, lower] = sides.map((side, i) => (side ? partOf(base, i === 0 ? -1 : 1, candidates) : [])).map((rows) => (nearerAnother(rows.flat(), base, bases) ? [] : rows));
+    // An arrow stands alone without its label; an operator may have only a lower limit (⋃ over i ∈ I);
+    // a brace without a label is read after what it spans all the same.
     const isArrow = base.chars.length > 1;
-    if (!tall && (isArrow ? upper.length === 0 : upper.length + lower.length === 0)) continue;
+    if (!tall && !base.labelSide && (isArrow ? upper.length === 0 : upper.length + lower.length === 0)) continue;
     const spaced = (rows: PdfChar[][]) => rows.flatMap((row) => withSpaces(row, current));
-    const stack = [...spaced(upper), ...base.chars, ...spaced(lower)];
+    const stack = base.labelSide ? [...base.chars, ...spaced(upper), ...spaced(lower)] : [...spaced(upper), ...base.chars, ...spaced(lower)];
     const inStack = new Set(stack);
     for (const c of stack) taken.add(c);
     // The line's pieces beside the operator: the operator's own line and those on its row within reach.
     const box = unionBox(base.chars.map((c) => c.box));
     const hosts = entries.filter(({ line }) => {
       if (line.direction) return false;
-      if (line.chars.some((c) => base.chars.includes(c))) return true;
+      if (line.chars.some((c) => base.chars.includes(c) || (base.spans && (c === base.spans || c === markedAs.get(base.spans))))) return true;
       const rest = line.chars.filter((c) => !inStack.has(c));
       const baseline = ownBaseline(rest);
       if (baseline === undefined || Math.abs(baseline - base.baseline) > HOST_ROW_EMS * base.size) return false;
@@ -222,11 +318,12 @@ export function withStackedLimits(lines: readonly PdfLine[]): PdfLine[] {
       .filter((chars) => chars.some((c) => !isBlank(c)))
       .sort((a, b) => inkBox(a).x0 - inkBox(b).x0)
       .flat();
-    // In place: before the first glyph that stands right of the operator's middle, spaces after its start after it.
-    let at = hostChars.findIndex((c) => !isBlank(c) && middle(c.box) > middle(box));
+    // In place: before the first glyph that stands right of the operator's middle (past a brace's end: after what it spans), spaces after its start after it.
+    const cut = base.labelSide ? box.x1 : middle(box);
+    let at = hostChars.findIndex((c) => !isBlank(c) && middle(c.box) > cut);
     if (at === -1) at = hostChars.length;
     while (at > 0 && isBlank(hostChars[at - 1]) && middle(hostChars[at - 1].box) > box.x0) at--;
-    hostChars.splice(at, 0, ...stack);
+    hostChars.splice(at, 0, ...(base.labelSide ? bracePlaced(stack, hostChars, at, box, markedAs) : stack));
     const merged = { line: { chars: hostChars }, order: Math.min(...hosts.map((h) => h.order)) };
     // The parts' own lines lose them; one left without ink is gone.
     const rest = entries.filter((e) => !hosts.includes(e));

@@ -1,22 +1,32 @@
-// Stacked fractions and matrices as Word equations (OMML): Word sets them as the PDF did, and reads
-// a fraction numerator, then denominator, a matrix entry by entry, row by row.
-import { BuilderElement, createMathBase, Math as Equation, MathFraction, MathRun, MathSubScript, MathSuperScript, type MathComponent, type XmlComponent } from 'docx';
+// Stacked fractions, matrices and horizontal braces as Word equations (OMML): Word sets them as the
+// PDF did, and reads a fraction numerator, then denominator, a matrix entry by entry, row by row, a
+// brace what it spans, then its label.
+import { BuilderElement, createMathBase, Math as Equation, MathFraction, MathLimitLower, MathLimitUpper, MathRun, MathSubScript, MathSuperScript, type MathComponent, type XmlComponent } from 'docx';
 import type { TextRun } from '../layout/blocks';
+import { UNDER_BRACE } from '../layout/extensible-delimiters';
 import { stretches } from '../layout/stretches';
-import type { Matrix } from '../page-content';
+import type { Brace, Matrix } from '../page-content';
 
 const OPENING = '([{';
 const CLOSING = ')]}';
 
 /**
- * How many components from the end make a script's base: the last one, or, when its text closes a
+ * How many components from the end make a script's base: the last word of the last one, or, when its text closes a
  * bracket, back to the one holding the bracket that opens it (split there: `texts` gives each
  * component's text, undefined for a script, and is updated with `components`). LibreOffice reads a
  * lone ")" as a base for an unmatched bracket and prints ¿ for the whole term.
  */
 function baseStart(components: MathComponent[], texts: (string | undefined)[]): number {
   const last = components.length - 1;
-  if (!CLOSING.includes(texts[last]?.trimEnd().at(-1) ?? '')) return last;
+  const lastText = texts[last];
+  if (!CLOSING.includes(lastText?.trimEnd().at(-1) ?? '')) {
+    // The run's last word (f of "(a + f"): a bracket opened before it stays outside the base.
+    const word = lastText?.match(/[\p{L}\p{N}]+\s*$/u)?.index ?? 0;
+    if (lastText === undefined || word === 0) return last;
+    components.splice(last, 1, new MathRun(lastText.slice(0, word)), new MathRun(lastText.slice(word)));
+    texts.splice(last, 1, lastText.slice(0, word), lastText.slice(word));
+    return last + 1;
+  }
   let depth = 0;
   for (let i = last; i >= 0; i--) {
     const text = texts[i];
@@ -37,21 +47,35 @@ function baseStart(components: MathComponent[], texts: (string | undefined)[]): 
   return last;
 }
 
-/** Runs as math: a script goes on the text before it, a bracketed term whole ((cx + d)²). */
+/**
+ * Runs as math: a script goes on the text before it, a bracketed term whole ((cx + d)²); runs of
+ * one script after another (f^{−1} read as "−" and "1" of two fonts) are one script, which
+ * LibreOffice would otherwise print as ¿ for the script with no base of its own.
+ */
 function scripted(runs: readonly TextRun[]): MathComponent[] {
   const components: MathComponent[] = [];
   const texts: (string | undefined)[] = [];
+  /** The last component's base and script, while it is a script. */
+  let open: { base: MathComponent[]; kind: TextRun['script']; script: MathComponent[] } | undefined;
   for (const run of runs) {
     const text = new MathRun(run.text);
     if (!run.script || components.length === 0) {
       components.push(text);
       texts.push(run.text);
+      open = undefined;
       continue;
     }
-    const start = baseStart(components, texts);
-    const base = components.splice(start);
-    texts.splice(start);
-    components.push(run.script === 'super' ? new MathSuperScript({ children: base, superScript: [text] }) : new MathSubScript({ children: base, subScript: [text] }));
+    if (open?.kind === run.script) {
+      components.pop();
+      texts.pop();
+      open.script.push(text);
+    } else {
+      const start = baseStart(components, texts);
+      open = { base: components.splice(start), kind: run.script, script: [text] };
+      texts.splice(start);
+    }
+    const { base, script } = open;
+    components.push(run.script === 'super' ? new MathSuperScript({ children: base, superScript: script }) : new MathSubScript({ children: base, subScript: script }));
     texts.push(undefined);
   }
   return components;
@@ -89,11 +113,32 @@ function matrix(of: Matrix, runs: readonly TextRun[]): XmlComponent {
   return element('m:d', [element('m:dPr', [element('m:begChr', [], of.open), element('m:endChr', [], of.close)]), createMathBase({ children: [grid as unknown as MathComponent] })]);
 }
 
-/** A fraction's or a matrix's runs (all of one) as an equation. */
-export function wordEquation(runs: readonly TextRun[]): Equation {
-  const of = runs[0].matrix?.of;
-  return new Equation({ children: of ? [matrix(of, runs) as unknown as MathComponent] : withFractions(runs) });
+/** A relation or operator first in a text, which LibreOffice reads as wanting an operand before it. */
+const RELATION_FIRST = /^\s*[=:<>≤≥≠∈∉∋⊂⊃⊆⊇≅≃∼≈+−·×\u0338]/;
+
+/**
+ * A horizontal brace: what it spans under Word's group character (m:groupChr, ⏟ under, ⏞ over),
+ * its label under (m:limLow) or over (m:limUpp) that; the brace's own glyph and spaces are the
+ * group character.
+ */
+function brace(of: Brace, runs: readonly TextRun[]): MathComponent {
+  const part = (name: 'base' | 'label') => scripted(runs.filter((r) => r.brace?.part === name));
+  const under = of.char === UNDER_BRACE;
+  const group = element('m:groupChr', [element('m:groupChrPr', [element('m:chr', [], of.char), element('m:pos', [], under ? 'bot' : 'top'), element('m:vertJc', [], under ? 'top' : 'bot')]), createMathBase({ children: part('base') })]) as unknown as MathComponent;
+  const label = part('label');
+  if (label.length === 0) return group;
+  // A label opening with a relation ("=: A_λ", "= ∅") has nothing on its left: LibreOffice prints ¿
+  // for the missing operand, unless an empty one (a zero-width space) stands there.
+  if (RELATION_FIRST.test(runs.find((r) => r.brace?.part === 'label')?.text ?? '')) label.unshift(new MathRun('\u200B'));
+  return under ? new MathLimitLower({ children: [group], limit: label }) : new MathLimitUpper({ children: [group], limit: label });
 }
 
-/** What a run's equation is, when it is part of one: its matrix, else its fraction. */
-export const equationOf = (run: TextRun) => run.matrix?.of ?? run.fraction?.of;
+/** A fraction's, a matrix's or a brace's runs (all of one) as an equation. */
+export function wordEquation(runs: readonly TextRun[]): Equation {
+  const [{ matrix: entry, brace: part }] = runs;
+  if (entry) return new Equation({ children: [matrix(entry.of, runs) as unknown as MathComponent] });
+  return new Equation({ children: part ? [brace(part.of, runs)] : withFractions(runs) });
+}
+
+/** What a run's equation is, when it is part of one: its matrix, else its fraction, else its brace. */
+export const equationOf = (run: TextRun) => run.matrix?.of ?? run.fraction?.of ?? run.brace?.of;
