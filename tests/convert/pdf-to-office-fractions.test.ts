@@ -110,7 +110,12 @@ describe('pdf-to-word: a script on a bracketed term in a fraction', () => {
     expect(mathText(square![2])).toBe(SQUARED.script);
   });
 
-  // LibreOffice reads a lone ")" under a script as an unmatched bracket and prints ¿ for the term.
+  it('writes the numerator\'s set minus (a backslash glyph) as ∖', async () => {
+    const numerator = /<m:num>([\s\S]*?)<\/m:num>/.exec(await zipPartText(docx, 'word/document.xml'))![1];
+    expect(squash(mathText(numerator))).toBe(SQUARED.numerator.replace('\\', '\u2216'));
+  });
+
+  // LibreOffice reads a lone ")" under a script as an unmatched bracket, and a backslash as an escape, and prints ¿ for the term.
   it('LibreOffice prints the denominator, no ¿ in its place', () => {
     const printed = execFileSync('pdftotext', [sofficeConvert(docx, 'pdf', scratch), '-'], { encoding: 'utf8' });
     expect(printed).not.toContain('¿');

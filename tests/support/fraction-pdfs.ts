@@ -62,10 +62,11 @@ export async function fractionPdf(): Promise<Uint8Array> {
 }
 
 /** scriptedDenominatorPdf's fraction: its denominator's bracketed term carries a superscript. */
-export const SQUARED = { before: 't = ', numerator: 'a + b + c', term: '(c + d)', script: '2', after: ' + y' };
+export const SQUARED = { before: 't = ', numerator: 'A \\ B + c', term: '(c + d)', script: '2', after: ' + y' };
 
 /**
- * One display line "t = (a + b + c) over (c + d)² + y", as TeX sets it: the brackets upright, the
+ * One display line "t = (A \ B + c) over (c + d)² + y", as TeX sets it (a set minus drawn as a
+ * backslash, as CMSY draws it): the brackets upright, the
  * letters in italic (so the closing bracket is a run of its own), the square raised after the
  * bracket at script size (the numerator is the wider side: the bar runs past the square).
  */

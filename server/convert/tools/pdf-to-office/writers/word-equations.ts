@@ -7,14 +7,20 @@ import { UNDER_BRACE } from '../layout/extensible-delimiters';
 import { stretches } from '../layout/stretches';
 import type { Brace, Matrix } from '../page-content';
 
+/**
+ * A run's text as an equation's: TeX's \setminus is CMSY's backslash glyph, set minus (∖) in a
+ * formula; LibreOffice reads a backslash in an equation as an escape and prints ¿ for the term.
+ */
+const asMath = (text: string) => text.replaceAll('\\', '\u2216');
+
 const OPENING = '([{';
 const CLOSING = ')]}';
 
 /**
- * How many components from the end make a script's base: the last word of the last one, or, when its text closes a
- * bracket, back to the one holding the bracket that opens it (split there: `texts` gives each
- * component's text, undefined for a script, and is updated with `components`). LibreOffice reads a
- * lone ")" as a base for an unmatched bracket and prints ¿ for the whole term.
+ * How many components from the end make a script's base: the last word of the last one, or, when
+ * its text closes a bracket, back to the one holding the bracket that opens it (split there:
+ * `texts` gives each component's text, undefined for a script, and is updated with `components`).
+ * LibreOffice reads a lone ")" as a base for an unmatched bracket and prints ¿ for the whole term.
  */
 function baseStart(components: MathComponent[], texts: (string | undefined)[]): number {
   const last = components.length - 1;
@@ -58,10 +64,11 @@ function scripted(runs: readonly TextRun[]): MathComponent[] {
   /** The last component's base and script, while it is a script. */
   let open: { base: MathComponent[]; kind: TextRun['script']; script: MathComponent[] } | undefined;
   for (const run of runs) {
-    const text = new MathRun(run.text);
+    const math = asMath(run.text);
+    const text = new MathRun(math);
     if (!run.script || components.length === 0) {
       components.push(text);
-      texts.push(run.text);
+      texts.push(math);
       open = undefined;
       continue;
     }
