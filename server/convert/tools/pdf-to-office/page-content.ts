@@ -7,6 +7,12 @@ export interface Box {
   y1: number;
 }
 
+/** A stretch along one axis (points): a column's or a gap's extent across the page. */
+export interface Interval {
+  from: number;
+  to: number;
+}
+
 export interface PdfFont {
   /** Without the subset prefix (`ABCDEF+`). */
   name: string;

@@ -1,6 +1,6 @@
 // A table from text positions alone, for pages without ruling lines: lines sharing a baseline
 // form a row; columns are the x-ranges that pieces of multi-piece rows occupy.
-import { charPictures, type Box, type GlyphPicture } from '../page-content';
+import { charPictures, type Box, type GlyphPicture, type Interval } from '../page-content';
 import { linearText } from './fractions';
 import { scriptPieces, type ScriptPiece } from './sub-superscripts';
 import type { TextLine } from './text-lines';
@@ -51,11 +51,6 @@ export interface AlignedTable {
   columnWidths: number[];
   /** Where on the page each column's text stands (x-ranges, points): a picture standing there goes in that column too. */
   columns: Interval[];
-}
-
-export interface Interval {
-  from: number;
-  to: number;
 }
 
 function rowsByBaseline(lines: readonly TextLine[]): TextLine[][] {

@@ -1,6 +1,5 @@
 // What the writers receive: a page as blocks in reading order.
-import type { BracePart, Box, FractionPart, GlyphPicture, LinkTarget, MatrixEntry, PdfImage, RuleSegment, Script } from '../page-content';
-import type { Interval } from './aligned-table';
+import type { BracePart, Box, FractionPart, GlyphPicture, Interval, LinkTarget, MatrixEntry, PdfImage, RuleSegment, Script } from '../page-content';
 import type { ListKind } from './list-markers';
 import type { TableRules } from './table-rules';
 import type { TextLine } from './text-lines';

@@ -10,7 +10,7 @@
 // the right page column may run down as far as the gutter between the page's columns (GeoTopo's
 // Symbolverzeichnis). A listing in a fixed-width font reaches here as one piece already (listings.ts).
 import { median } from '../median';
-import { unionBox, type Box } from '../page-content';
+import { unionBox, type Box, type Interval } from '../page-content';
 
 export interface Placed<T> {
   item: T;
@@ -19,11 +19,6 @@ export interface Placed<T> {
   columnRight: number;
   /** A piece of a row of a table without rules (a stretch read across its strips, as a symbol list): its line is a paragraph of its own. */
   tableRow?: true;
-}
-
-interface Interval {
-  from: number;
-  to: number;
 }
 
 /** A gutter group needs this many rows; fewer (a form's label/value pairs) read row by row. */

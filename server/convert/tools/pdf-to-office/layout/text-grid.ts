@@ -4,8 +4,8 @@
 //   spans those columns, which stay apart, rather than making them one;
 // - a cell whose text wraps puts its second line one line lower, alone: that line continues the
 //   cell above, it is not a row of its own.
-import { isBlank } from '../page-content';
-import { columnOf, mergedIntervals, type Interval } from './aligned-table';
+import { isBlank, type Interval } from '../page-content';
+import { columnOf, mergedIntervals } from './aligned-table';
 import { inkExtent, type TextLine } from './text-lines';
 
 /** A piece of text in its row: the columns it stands in. */
