@@ -3,6 +3,9 @@
 import os from 'node:os';
 import { runProcess } from './process';
 import { probeSpeechModel } from './speech/model';
+import type { EngineAvailability } from './availability';
+
+export type { EngineAvailability } from './availability';
 
 export type EngineId = 'qpdf' | 'ghostscript' | 'poppler' | 'mutool' | 'openssl' | 'ffmpeg' | 'heif' | 'libreoffice' | 'python-uno' | 'calibre' | 'tesseract' | 'background-removal' | 'fontconfig' | 'speech-model' | 'cad-reader';
 
@@ -107,14 +110,6 @@ export function engineOfProgram(program: string): EngineId {
     if (spec.programs.includes(program)) return id;
   }
   throw new Error(`no engine provides ${program}`);
-}
-
-export interface EngineAvailability {
-  available: boolean;
-  /** First line the probe printed (the version), or why the engine is unavailable. */
-  detail: string;
-  /** What the pages say instead of the generic "not installed", in Chinese. */
-  reason?: string;
 }
 
 const PROBE_TIMEOUT_MS = 10_000;

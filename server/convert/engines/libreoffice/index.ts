@@ -7,12 +7,12 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Config } from '../../../config';
 import { ENGINES } from '../registry';
-import type { OfficeJob } from './listener';
+import type { OfficeJob } from './office-job';
 import { OfficePool, type OfficePoolOptions } from './pool';
 
 export { OfficePool, type OfficePoolOptions, type OfficePoolStats } from './pool';
 export { OfficeBusyError, isOfficeBusyError, OFFICE_MESSAGES } from './errors';
-export type { OfficeJob } from './listener';
+export type { OfficeJob } from './office-job';
 
 const DEFAULTS = {
   maxJobsPerListener: 200,

@@ -5,7 +5,7 @@
 // a listener starts, so a document never finds another job's files there.
 import { copyFile, link, mkdir, readdir, realpath, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
-import type { OfficeJob } from './listener';
+import type { OfficeJob } from './office-job';
 import { SANDBOX_JOB_DIR } from './sandbox';
 
 export class JobFolder {

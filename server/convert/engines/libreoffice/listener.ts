@@ -5,22 +5,9 @@ import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { HELPER_SCRIPT } from './helper-script';
 import { JobFolder } from './job-folder';
+import type { OfficeJob } from './office-job';
 import { prepareProfile } from './profile';
 import { SANDBOX_PROFILE_DIR, sandboxed } from './sandbox';
-
-/** What LibreOffice should do with one document (filter names as in LibreOffice's filter list). */
-export interface OfficeJob {
-  input: string;
-  output: string;
-  exportFilter: string;
-  importFilter?: string;
-  /** The import filter's option string, e.g. `UTF8,LF` for text. */
-  importOptions?: string;
-  /** Spreadsheets: scale every sheet to one page wide. */
-  fitSheetsToWidth?: boolean;
-  /** PDF export: only these pages (`1` for a first-page preview), in the filter's range syntax. */
-  pageRange?: string;
-}
 
 /** The listener died or hung: the document may be fine, so the job can be retried on a fresh listener. */
 export class ListenerFailedError extends Error {

@@ -11,7 +11,8 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ConvertError } from '../../errors';
 import { OfficeBusyError, OFFICE_MESSAGES } from './errors';
-import { DocumentRejectedError, ListenerFailedError, OfficeListener, type OfficeJob } from './listener';
+import { DocumentRejectedError, ListenerFailedError, OfficeListener } from './listener';
+import type { OfficeJob } from './office-job';
 
 export interface OfficePoolOptions {
   /** Listeners (each one soffice process). */

@@ -5,7 +5,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { appRequire } from '../app-require';
 import path from 'node:path';
 import { ConvertError } from '../../errors';
-import type { EngineAvailability } from '../registry';
+import type { EngineAvailability } from '../availability';
 import { NO_SPEECH_MODEL, SPEECH_MODEL_BROKEN } from './messages';
 import { speechSettings } from './settings';
 
