@@ -1,7 +1,7 @@
 // The external engines the tools use: which programs each provides, how to tell it is installed,
 // how many of its processes may run at once and how long one may take.
 import os from 'node:os';
-import { runProcess } from './process';
+import { ProcessTimeoutError, runProcess } from './process';
 import { probeSpeechModel } from './speech/model';
 import type { EngineAvailability } from './availability';
 
@@ -112,20 +112,28 @@ export function engineOfProgram(program: string): EngineId {
   throw new Error(`no engine provides ${program}`);
 }
 
-const PROBE_TIMEOUT_MS = 10_000;
+/**
+ * A probe's time, tried again with the longer one when it did not finish: the server probes every
+ * engine at once as it starts, and on a busy machine a slow start (calibre's Python) must not mark
+ * an installed engine missing for the process's life.
+ */
+const PROBE_TIMEOUTS_MS = [10_000, 30_000];
 const probes = new Map<EngineId, Promise<EngineAvailability>>();
 
 async function runProbe(id: EngineId): Promise<EngineAvailability> {
   const spec: EngineSpec = ENGINES[id];
   if (spec.check) return spec.check();
   const [program, ...args]: readonly string[] = spec.probe;
-  try {
-    const { exitCode, stdout, stderr } = await runProcess(program, args, { timeoutMs: PROBE_TIMEOUT_MS });
-    const firstLine = (stdout.toString('utf8') + stderr).trim().split('\n')[0] ?? '';
-    return exitCode === 0 ? { available: true, detail: firstLine } : { available: false, detail: `${program} exited ${exitCode}: ${firstLine}` };
-  } catch (error) {
-    return { available: false, detail: `${program}: ${(error as Error).message}` };
+  for (const [attempt, timeoutMs] of PROBE_TIMEOUTS_MS.entries()) {
+    try {
+      const { exitCode, stdout, stderr } = await runProcess(program, args, { timeoutMs });
+      const firstLine = (stdout.toString('utf8') + stderr).trim().split('\n')[0] ?? '';
+      return exitCode === 0 ? { available: true, detail: firstLine } : { available: false, detail: `${program} exited ${exitCode}: ${firstLine}` };
+    } catch (error) {
+      if (!(error instanceof ProcessTimeoutError) || attempt === PROBE_TIMEOUTS_MS.length - 1) return { available: false, detail: `${program}: ${(error as Error).message}` };
+    }
   }
+  throw new Error('unreachable: the last attempt answers');
 }
 
 /** Probes once per process; installing an engine needs a restart to be noticed. */
