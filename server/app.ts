@@ -20,6 +20,7 @@ import { loadSecret } from './tasks/links';
 import { TaskService, type TaskServiceOptions } from './tasks/service';
 import { configureTimestamps } from './convert/tools/pdf-render';
 import { unavailableTools } from './convert/availability';
+import { engineAvailability } from './convert/engines';
 import { FeedbackService } from './feedback/service';
 import { apiProxy } from './http/api-proxy';
 import { apiNotFound, onlyApiPaths } from './http/api-paths';
@@ -95,6 +96,8 @@ export async function createApp(config: Config, seams: AppSeams = {}): Promise<S
   content ??= httpContentSource(config.apiOrigin);
 
   // Behind API_ORIGIN the tools run elsewhere: this server cannot tell, and the API answers for them.
+  // What this server cannot run is said in the log with the probe's answer, once, as it starts.
+  if (api) for (const [engine, { available, detail }] of Object.entries(await engineAvailability())) if (!available) logger.warn({ engine, detail }, 'engine unavailable: its tools are shown as such');
   const site = {
     publicOrigin: config.publicOrigin,
     mobileOrigin: config.mobileOrigin,
