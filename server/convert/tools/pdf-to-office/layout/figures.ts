@@ -179,9 +179,9 @@ export function findFigures(page: PdfPage, tables: readonly Box[]): Box[] {
   const outsideTables = (page.drawings ?? []).filter((d) => area(d.box) < 0.8 * pageArea && !tables.some((t) => shareOver(d.box, t) >= 0.5));
   // Frames and backgrounds around text say nothing about figures (and would join everything they hold).
   const evidence = outsideTables.filter((d) => !isTextFrame(d, lines));
-  const groups = groupsOf(evidence);
-  const figures = groups.filter((group) => isFigure(group, lines)).map((group) => boundsOf(group.map((d) => d.box)));
-  const others = groups.filter((group) => !isFigure(group, lines)).map((group) => boundsOf(group.map((d) => d.box)));
+  const figures: Box[] = [];
+  const others: Box[] = [];
+  for (const group of groupsOf(evidence)) (isFigure(group, lines) ? figures : others).push(boundsOf(group.map((d) => d.box)));
   const blocks = textBlocks(lines);
   const pictures = page.images.map((image) => image.box);
   return joinMeeting(joinMeeting(figures.map((f) => withDrawingsBeside(f, others))).map((f) => grow(f, outsideTables, pictures, lines, blocks)));

@@ -12,9 +12,8 @@
 import type { TextRun } from './blocks';
 import { linearMatrices } from './matrices';
 import { stretches } from './stretches';
-import { dominantSize } from './text-lines';
-import { median } from '../median';
-import { isBlank, unionBox, type FractionPart, type PdfChar, type PdfDrawing, type PdfLine, type RuleSegment } from '../page-content';
+import { dominantSize, rowBaseline } from './text-lines';
+import { isBlank, unionBox, type FractionPart, type GlyphPicture, type PdfChar, type PdfDrawing, type PdfLine, type RuleSegment, type Script } from '../page-content';
 
 /** Shortest bar (points): a \frac{1}{2} in a subscript is still some 4 pt wide. */
 const MIN_BAR = 2.5;
@@ -55,11 +54,6 @@ interface Found {
   denominator: Located[];
 }
 
-/** The baseline most of the characters of the text size sit on. */
-function rowBaseline(chars: readonly PdfChar[]): number {
-  const size = dominantSize(chars);
-  return median(chars.filter((c) => c.size === size).map((c) => c.baseline));
-}
 
 /** The glyphs over (`side` -1) or under (+1) the bar, within its length and not across it. */
 function besideBar(bar: RuleSegment, side: -1 | 1, candidates: readonly Located[], bars: readonly RuleSegment[]): Located[] {
@@ -263,10 +257,13 @@ export function linearFractions<T extends { text: string; fraction?: FractionPar
   });
 }
 
-/** A character of text added beside `like` (a fraction's slash or bracket): within the matrix entry it stands in. */
-export function addedChar(text: string, like: PdfChar): PdfChar {
+/**
+ * Text added beside `like`, a character or a run (a fraction's slash or bracket, a joining space):
+ * no fraction, script or picture of its own, within the matrix entry it stands in.
+ */
+export function addedText<T extends { text: string; fraction?: FractionPart; script?: Script; picture?: GlyphPicture }>(text: string, like: T): T {
   const { fraction: _, script: __, picture: ___, ...rest } = like;
-  return { ...rest, text };
+  return { ...rest, text } as T;
 }
 
 /** Text added beside `like` outside any matrix (a matrix's delimiter or separator). */
@@ -274,12 +271,6 @@ const besideMatrix = <T extends { matrix?: unknown }>(added: (text: string, like
   const { matrix: _, ...rest } = added(text, like);
   return rest as T;
 };
-
-/** A run of text added beside `like`: no fraction, script or picture. */
-function addedRun(text: string, like: TextRun): TextRun {
-  const { fraction: _, script: __, picture: ___, ...rest } = like;
-  return { ...rest, text };
-}
 
 /** The characters' text with their fractions and matrices on one line (linearFractions, linearMatrices). */
 export function linearText(chars: readonly PdfChar[]): string {
@@ -290,10 +281,10 @@ export function linearText(chars: readonly PdfChar[]): string {
 
 /** The characters with their fractions and matrices written on one line. */
 export function linearChars(chars: readonly PdfChar[]): PdfChar[] {
-  return linearMatrices(linearFractions(chars, addedChar), besideMatrix(addedChar));
+  return linearMatrices(linearFractions(chars, addedText), besideMatrix(addedText));
 }
 
 /** Runs with their fractions and matrices written on one line, for a writer that cannot stack them. */
 export function linearRuns(runs: readonly TextRun[]): TextRun[] {
-  return linearMatrices(linearFractions(runs, addedRun), besideMatrix(addedRun));
+  return linearMatrices(linearFractions(runs, addedText), besideMatrix(addedText));
 }

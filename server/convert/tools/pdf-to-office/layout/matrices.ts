@@ -9,7 +9,7 @@
 //
 // The test is kept narrow: a delimiter of TeX's extension font (or one much taller than the
 // entries), at least two rows within its height, and text of the line it stands in beside it.
-import { dominantSize } from './text-lines';
+import { dominantSize, inkExtent } from './text-lines';
 import { median } from '../median';
 import { stretches } from './stretches';
 import { isBlank, unionBox, type Matrix, type MatrixEntry, type PdfChar, type PdfLine } from '../page-content';
@@ -92,11 +92,8 @@ const TEXT_PER_PART_SIZE = 1.4;
 /** The row a glyph stands in: a fraction's is the line its bar stands on (its axis), a glyph's its baseline. */
 const rowBaseline = (c: PdfChar) => (c.fraction ? c.fraction.of.bar.y0 + AXIS_EMS * c.size * TEXT_PER_PART_SIZE : c.baseline);
 
-/** The ink's horizontal extent: a fraction's is its bar's. */
-const extent = (c: PdfChar) => (c.fraction ? { x0: Math.min(c.box.x0, c.fraction.of.bar.x0), x1: Math.max(c.box.x1, c.fraction.of.bar.x1) } : c.box);
-
 /** Glyphs in reading order within a row: a fraction as one piece at its bar, the rest left to right. */
-const rowOrder = (a: { c: PdfChar; index: number }, b: { c: PdfChar; index: number }) => extent(a.c).x0 - extent(b.c).x0 || a.index - b.index;
+const rowOrder = (a: { c: PdfChar; index: number }, b: { c: PdfChar; index: number }) => inkExtent(a.c).x0 - inkExtent(b.c).x0 || a.index - b.index;
 
 interface Found {
   open: Delimiter;
@@ -132,7 +129,7 @@ function entriesOf(row: readonly PdfChar[], size: number): PdfChar[][] {
       entries.at(-1)?.push(c);
       continue;
     }
-    const { x0, x1 } = extent(c);
+    const { x0, x1 } = inkExtent(c);
     if (entries.length === 0 || x0 - reach > COLUMN_GAP_EMS * size) entries.push([]);
     entries.at(-1)!.push(c);
     reach = Math.max(reach, x1);
@@ -179,13 +176,13 @@ function matrixAt(open: Delimiter, all: readonly Delimiter[], ink: readonly { c:
   const slack = SLACK_EMS * open.size;
   // An extension font's glyph (a big operator) hangs from its baseline: no row tells where it stands.
   const within = ink.filter(
-    ({ c }) => !skip(c) && !isExtension(c) && middle(extent(c)) > open.x1 - slack && middle(extent(c)) < right + slack && rowBaseline(c) > open.top && rowBaseline(c) <= foot + slack,
+    ({ c }) => !skip(c) && !isExtension(c) && middle(inkExtent(c)) > open.x1 - slack && middle(inkExtent(c)) < right + slack && rowBaseline(c) > open.top && rowBaseline(c) <= foot + slack,
   );
   // Cases have no closing delimiter: their rows end where the rows off the line's baseline end.
   const offHost = within.filter(({ c }) => Math.abs(c.baseline - host.baseline) > ROW_EMS * host.size);
-  const end = close ? right : Math.max(...offHost.map(({ c }) => extent(c).x1)) + slack;
-  const glyphs = within.filter(({ c }) => extent(c).x0 < end && c !== host);
-  if (glyphs.length === 0 || !fills(open.x1, close?.x0, glyphs.map(({ c }) => extent(c)), open.size)) return undefined;
+  const end = close ? right : Math.max(...offHost.map(({ c }) => inkExtent(c).x1)) + slack;
+  const glyphs = within.filter(({ c }) => inkExtent(c).x0 < end && c !== host);
+  if (glyphs.length === 0 || !fills(open.x1, close?.x0, glyphs.map(({ c }) => inkExtent(c)), open.size)) return undefined;
   const size = dominantSize(glyphs.map((g) => g.c));
   // Rows: the baselines of the glyphs but scripts (a fraction's is its bar's line), then every glyph to the nearest.
   const baselines = glyphs
@@ -204,7 +201,7 @@ function matrixAt(open: Delimiter, all: readonly Delimiter[], ink: readonly { c:
   for (const g of glyphs) rows[nearestRow(g.c)].push(g);
   const ordered = rows.map((row, r) => {
     if (row.length === 0) return [];
-    const [x0, x1] = [Math.min(...row.map((g) => extent(g.c).x0)), Math.max(...row.map((g) => extent(g.c).x1))];
+    const [x0, x1] = [Math.min(...row.map((g) => inkExtent(g.c).x0)), Math.max(...row.map((g) => inkExtent(g.c).x1))];
     const spaces = blanks.filter(({ c }) => !taken.has(c) && Math.abs(c.baseline - baselines[r]) <= ROW_EMS * size && middle(c.box) > x0 && middle(c.box) < x1);
     return entriesOf([...row, ...spaces].sort(rowOrder).map((g) => g.c), size);
   });

@@ -5,7 +5,7 @@ import { sameLink } from '../extraction/page-links';
 import { isBlank, unionBox, type LinkTarget, type PdfChar } from '../page-content';
 import type { Alignment, ParagraphBlock, TextRun } from './blocks';
 import { TEX_EXTENSION_FONT } from './extensible-delimiters';
-import { addedChar } from './fractions';
+import { addedText } from './fractions';
 import { listMarker } from './list-markers';
 import type { Placed } from './reading-order';
 import { isCjk, lineJoin } from './scripts';
@@ -224,7 +224,7 @@ function joinSameBaseline(lines: readonly Placed<TextLine>[], inCell: boolean): 
     const line = placed.item;
     if (last && last.columnLeft === placed.columnLeft && sameRow(last.item, line) && line.box.x0 >= textRight(last.item) - 1) {
       const before = last.item.chars.at(-1)!;
-      const space: PdfChar = { ...addedChar(' ', before), matrix: undefined, box: { ...before.box, x0: before.box.x1, x1: line.box.x0 }, link: sameLink(before.link, line.chars[0].link) ? before.link : undefined };
+      const space: PdfChar = { ...addedText(' ', before), matrix: undefined, box: { ...before.box, x0: before.box.x1, x1: line.box.x0 }, link: sameLink(before.link, line.chars[0].link) ? before.link : undefined };
       // A piece that starts under the scripts ending the one before goes on from them, no space between.
       const apart = line.box.x0 >= last.item.box.x1 - 1;
       const start = last.item.chars.length + (apart ? 1 : 0);

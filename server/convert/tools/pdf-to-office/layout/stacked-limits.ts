@@ -20,9 +20,8 @@
 // centred on the operator or arrow, within a few font sizes of the line, and a part is one cluster
 // of glyphs (no wide gap), so a line of prose above or below stays where it is.
 import { isTallBar, OVER_BRACE, TEX_EXTENSION_FONT, UNDER_BRACE } from './extensible-delimiters';
-import { addedChar } from './fractions';
-import { dominantSize } from './text-lines';
-import { median } from '../median';
+import { addedText } from './fractions';
+import { dominantSize, rowBaseline } from './text-lines';
 import { isBlank, unionBox, type Box, type BracePart, type PdfChar, type PdfLine } from '../page-content';
 
 /** Operators TeX sets with limits over and under them in display style. */
@@ -219,9 +218,7 @@ function withSpaces(part: readonly PdfChar[], lines: readonly PdfChar[][]): PdfC
 /** The baseline of a line's full-size text, undefined when it has none. */
 function ownBaseline(chars: readonly PdfChar[]): number | undefined {
   const ink = chars.filter((c) => !isBlank(c));
-  if (ink.length === 0) return undefined;
-  const size = dominantSize(ink);
-  return median(ink.filter((c) => c.size === size).map((c) => c.baseline));
+  return ink.length === 0 ? undefined : rowBaseline(ink);
 }
 
 /**
@@ -245,14 +242,14 @@ function bracePlaced(stack: readonly PdfChar[], hostChars: PdfChar[], at: number
     markedAs.set(hostChars[i], mark);
     hostChars[i] = mark;
   }
-  const space = (part: BracePart['part']) => marked(addedChar(' ', stack[0]), part);
+  const space = (part: BracePart['part']) => marked(addedText(' ', stack[0]), part);
   const label = stack.slice(1).map((c) => marked(c, 'label'));
   const [before, after] = [hostChars[at - 1], hostChars[at]];
   return [
     ...(before && !isBlank(before) ? [space('brace')] : []),
     marked(stack[0], 'brace'),
     ...(label.length > 0 ? [space('brace'), ...label] : []),
-    ...(after && !isBlank(after) ? [addedChar(' ', stack[0])] : []),
+    ...(after && !isBlank(after) ? [addedText(' ', stack[0])] : []),
   ];
 }
 

@@ -1,6 +1,7 @@
 // Lines of text as the layout analysis uses them: MuPDF's lines cut where a wide gap says two
 // things only share a baseline (table cells, columns, tab stops), trimmed of edge spaces.
 import { isBlank, unionBox, type Box, type PdfChar, type PdfLine } from '../page-content';
+import { median } from '../median';
 import { isBareMarker } from './list-markers';
 import { isCjk } from './scripts';
 
@@ -22,6 +23,12 @@ export function dominantSize(chars: readonly PdfChar[]): number {
   const counts = new Map<number, number>();
   for (const c of chars) counts.set(c.size, (counts.get(c.size) ?? 0) + 1);
   return [...counts].sort((a, b) => b[1] - a[1])[0]?.[0] ?? 0;
+}
+
+/** The baseline most of the characters of the text size sit on. */
+export function rowBaseline(chars: readonly PdfChar[]): number {
+  const size = dominantSize(chars);
+  return median(chars.filter((c) => c.size === size).map((c) => c.baseline));
 }
 
 /** Narrower than this (in font sizes), a space between Chinese and Latin text is the renderer's spacing, not a typed space. */

@@ -164,9 +164,9 @@ async function textRuns(paragraph: ParagraphBlock, anchoredPages: ReadonlySet<nu
     else children.push(...runs);
     linked = undefined;
   };
+  const flushRight = paragraph.flushRightFrom;
   let first = 0;
   for (const { of, items } of stretches(paragraph.runs, equationOf)) {
-    const flushRight = paragraph.flushRightFrom;
     if (flushRight !== undefined && first <= flushRight && flushRight < first + items.length) {
       // To the paragraph's right tab stop (paragraph()): the piece stood flush right.
       closeLink();
