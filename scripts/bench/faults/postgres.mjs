@@ -46,9 +46,11 @@ export async function postgresRestart() {
     ok = false;
     lines.push(`FAILED: ${why}`);
   };
+  const startedAt = Date.now();
   const pg = cluster();
   pg.start();
   const site = await startSite(3821, { DATABASE_URL: pg.url });
+  lines.push(`PostgreSQL and the site started in ${((Date.now() - startedAt) / 1000).toFixed(1)} s`);
   try {
     const visitor = new Visitor(site.origin);
     const pdf = await pdfOf(2);
@@ -66,7 +68,7 @@ export async function postgresRestart() {
         const msg = typeof answer === 'object' ? answer.json?.msg : undefined;
         const key = `${what} ${status}${msg ? ` 「${msg}」` : ''}`;
         seen.set(key, (seen.get(key) ?? 0) + 1);
-        if (String(status).startsWith('socket')) fail(`${what} got no HTTP answer while PostgreSQL was down`);
+        if (String(status).startsWith('socket')) fail(`${what} got no HTTP answer while PostgreSQL was down (${status})`);
         if (typeof answer === 'object' && Number(status) >= 500 && !CHINESE.test(msg ?? '')) fail(`${what} ${status} without a Chinese message: ${answer.text?.slice(0, 200)}`);
       }
       await sleep(500);
@@ -77,21 +79,24 @@ export async function postgresRestart() {
     pg.start();
     const upAt = Date.now();
     let recovered;
+    let after;
     for (let i = 0; i < 60; i++) {
-      const after = await round(site, visitor, pdf);
+      after = await round(site, visitor, pdf);
       if (after.submit.status === 200 && after.ready === 200) {
         recovered = after;
         break;
       }
       await sleep(500);
     }
-    if (!recovered) fail('the site did not recover within 30 s of PostgreSQL coming back');
+    if (!recovered) fail(`the site did not recover within 30 s of PostgreSQL coming back; the last round: ${JSON.stringify(after, (k, v) => (k === 'text' ? undefined : v))}`);
     else {
       const done = await visitor.settle(recovered.submit.json.data.taskId);
       lines.push(`back ${((Date.now() - upAt) / 1000).toFixed(1)} s after PostgreSQL returned (no site restart); the task submitted then: ${done.status}`);
       if (done.status !== 'done') fail(`the task after recovery ended ${done.status} ${done.msg}`);
     }
   } finally {
+    // A failure says what the site logged (warnings and errors), since it ran where no one watches.
+    if (!ok) lines.push(...site.log().split('\n').filter((l) => /"level":(40|50|60)/.test(l)).slice(-12));
     await site.stop();
     try {
       pg.stop();
