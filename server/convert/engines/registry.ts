@@ -113,11 +113,15 @@ export function engineOfProgram(program: string): EngineId {
 }
 
 /**
- * A probe's time, tried again with the longer one when it did not finish: the server probes every
- * engine at once as it starts, and on a busy machine a slow start (calibre's Python) must not mark
- * an installed engine missing for the process's life.
+ * A probe's time, tried again with the longer one when it did not answer: the server probes every
+ * engine at once as it starts, and on a busy machine a slow start (calibre's Python) or a spawn
+ * refused for want of processes or memory (EAGAIN, ENOMEM) must not mark an installed engine
+ * missing for the process's life. A program that is not there (ENOENT) is not tried again.
  */
 const PROBE_TIMEOUTS_MS = [10_000, 30_000];
+
+/** Whether a probe that threw may answer otherwise a moment later. */
+const mayPassAgain = (error: unknown): boolean => error instanceof ProcessTimeoutError || !['ENOENT', 'EACCES'].includes((error as NodeJS.ErrnoException).code ?? '');
 const probes = new Map<EngineId, Promise<EngineAvailability>>();
 
 async function runProbe(id: EngineId): Promise<EngineAvailability> {
@@ -130,7 +134,7 @@ async function runProbe(id: EngineId): Promise<EngineAvailability> {
       const firstLine = (stdout.toString('utf8') + stderr).trim().split('\n')[0] ?? '';
       return exitCode === 0 ? { available: true, detail: firstLine } : { available: false, detail: `${program} exited ${exitCode}: ${firstLine}` };
     } catch (error) {
-      if (!(error instanceof ProcessTimeoutError) || attempt === PROBE_TIMEOUTS_MS.length - 1) return { available: false, detail: `${program}: ${(error as Error).message}` };
+      if (!mayPassAgain(error) || attempt === PROBE_TIMEOUTS_MS.length - 1) return { available: false, detail: `${program}: ${(error as Error).message}` };
     }
   }
   throw new Error('unreachable: the last attempt answers');
