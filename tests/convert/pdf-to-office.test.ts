@@ -47,6 +47,7 @@ import {
   unmappedGlyphsPdf,
 } from '../support/unmapped-glyph-pdfs';
 import {
+  arrowDiagramPdf,
   diagramsInRowPdf,
   FIGURE_PAGE_PROSE,
   FIGURE_PAGE_TABLE,
@@ -56,6 +57,7 @@ import {
   looseFormPdf,
   PARAGRAPH_ABOVE_FIGURE,
   paragraphAboveFigurePdf,
+  ARROW_DIAGRAM,
   ROW_OF_DIAGRAMS,
   stackedFiguresPdf,
   SUB_FIGURE_CAPTIONS,
@@ -473,6 +475,21 @@ describe('vector figures and loose text (issue 14 items 1–3)', () => {
     expect(labels).toContain(ROW_OF_DIAGRAMS.arrowLabel);
     expect(textOf(xml).split(/\s+/)).not.toContain('b');
     expect(squash(textOf(xml))).toContain(ROW_OF_DIAGRAMS.caption);
+  });
+
+  it('pdf-to-word keeps a commutative diagram of bare strokes between short nodes as one picture with its nodes and arrow labels over it, and leaves a fill-in line and a fraction as text (GeoTopo.pdf page 14)', async () => {
+    const { parts, pictures } = await wordOf('arrow-diagram.pdf', await arrowDiagramPdf());
+    expect(pictures).toBe(1);
+    const xml = parts.get('word/document.xml')!;
+    const labels = [...xml.matchAll(/<w:txbxContent>([\s\S]*?)<\/w:txbxContent>/g)].map((m) => squash(textOf(m[1])));
+    expect(labels.sort()).toEqual([...ARROW_DIAGRAM.nodes, ...ARROW_DIAGRAM.arrows].sort());
+    // The picture (the widest drawing: the rest are the labels' boxes) spans the three nodes (250 to 338 pt), not the page's other rules.
+    const widest = Math.max(...[...xml.matchAll(/<wp:extent cx="(\d+)"/g)].map((m) => Number(m[1]) / 12700));
+    expect(widest).toBeGreaterThan(80);
+    expect(widest).toBeLessThan(120);
+    const body = squash(textOf(xml.replace(/<w:txbxContent>[\s\S]*?<\/w:txbxContent>/g, '')));
+    for (const words of [ARROW_DIAGRAM.before, ...ARROW_DIAGRAM.blank, ARROW_DIAGRAM.after]) expect(body).toContain(words);
+    expect(body).toMatch(/1\s*2/);
   });
 
   it('pdf-to-ppt places the figure as one picture with its labels as text, and keeps the table text editable', async () => {

@@ -17,7 +17,10 @@
 // - a state diagram of labelled boxes, with or without soft shadows drawn as pictures under the
 //   boxes (tracemonkey.pdf's Figure 2);
 // - diagrams joined by arrows on one row, and a grid whose corners are dots drawn as glyphs of an
-//   unnamed Type 3 font that do not move the pen (GeoTopo.pdf's page 40, where they read as "b").
+//   unnamed Type 3 font that do not move the pen (GeoTopo.pdf's page 40, where they read as "b");
+// - a commutative diagram as XY-pic draws one: three nodes joined by three bare strokes (its tips
+//   are glyphs of its own fonts), beside a fill-in line and a fraction whose rules must stay what
+//   they are (GeoTopo.pdf's page 14).
 import sharp from 'sharp';
 import {
   beginText,
@@ -400,5 +403,40 @@ export async function diagramsInRowPdf(): Promise<Uint8Array> {
     }
   }
   text(ROW_OF_DIAGRAMS.caption, 120, 410);
+  return doc.save();
+}
+
+/** The nodes and arrow labels of arrowDiagramPdf's diagram, and the text around it. */
+export const ARROW_DIAGRAM = { nodes: ['X', 'Y', 'Z'], arrows: ['f', 'h', 'g'], before: 'Then the square below commutes:', blank: ['Name', 'Date'], after: 'and so on.' };
+
+/**
+ * One A4 page: a sentence, then a commutative diagram — X → Y on one row, both arrows down to Z —
+ * of single strokes from node to node at the nodes' middle (TeX's math axis), each labelled; then a
+ * form line "Name ____ Date" whose blank is drawn at the baseline, a fraction 1/2 drawn with its
+ * bar, and a closing sentence.
+ */
+export async function arrowDiagramPdf(): Promise<Uint8Array> {
+  const { doc, page, text } = await a4Page(11);
+  text(ARROW_DIAGRAM.before, 72, 100);
+  const [x, y, z] = ARROW_DIAGRAM.nodes;
+  const [f, h, g] = ARROW_DIAGRAM.arrows;
+  // Baselines 160 (X, Y) and 200 (Z); an 11 pt capital's middle lies 4 pt above its baseline.
+  text(x, 250, 160);
+  text(y, 330, 160);
+  text(z, 290, 200);
+  line(page, 262, 156, 326, 156, 0.4);
+  text(f, 292, 152, 8);
+  line(page, 260, 162, 286, 190, 0.4);
+  text(h, 262, 182, 8);
+  line(page, 332, 162, 302, 190, 0.4);
+  text(g, 322, 182, 8);
+  // The blank runs from just after "Name" to just before "Date", at their baseline.
+  text(ARROW_DIAGRAM.blank[0], 72, 260);
+  line(page, 106, 261, 220, 261, 0.4);
+  text(ARROW_DIAGRAM.blank[1], 224, 260);
+  text('1', 300, 292, 9);
+  line(page, 298, 295, 306, 295, 0.4);
+  text('2', 300, 304, 9);
+  text(ARROW_DIAGRAM.after, 72, 340);
   return doc.save();
 }

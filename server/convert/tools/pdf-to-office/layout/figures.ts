@@ -34,6 +34,12 @@ const MAX_LEGEND_SHARE = 0.25;
 /** Lines stacked closer than this share of their height, of like height, read as one block of text. */
 const STACKED_GAP = 0.8;
 const LIKE_HEIGHT = 0.25;
+/** A node of an arrow diagram is a line of at most this many characters (X, g∘f, Hom(A)). */
+const MAX_NODE_CHARS = 6;
+/** An arrow ends at most this many of its node's font sizes from it. */
+const ARROW_GAP_EMS = 0.8;
+/** A level arrow runs at its nodes' middle (TeX's math axis), within this share of their height: a blank to fill in runs at their foot. */
+const ARROW_AXIS_SHARE = 0.25;
 /** Bucket side of the neighbour search (points). */
 const BUCKET = 48;
 
@@ -180,11 +186,72 @@ export function findFigures(page: PdfPage, tables: readonly Box[]): Box[] {
   // Frames and backgrounds around text say nothing about figures (and would join everything they hold).
   const evidence = outsideTables.filter((d) => !isTextFrame(d, lines));
   const figures: Box[] = [];
-  const others: Box[] = [];
-  for (const group of groupsOf(evidence)) (isFigure(group, lines) ? figures : others).push(boundsOf(group.map((d) => d.box)));
+  const others: PdfDrawing[][] = [];
+  for (const group of groupsOf(evidence)) (isFigure(group, lines) ? figures.push(boundsOf(group.map((d) => d.box))) : others.push(group));
+  figures.push(...arrowDiagrams(others, page.lines));
+  const slight = others.map((group) => boundsOf(group.map((d) => d.box)));
   const blocks = textBlocks(lines);
   const pictures = page.images.map((image) => image.box);
-  return joinMeeting(joinMeeting(figures.map((f) => withDrawingsBeside(f, others))).map((f) => grow(f, outsideTables, pictures, lines, blocks)));
+  return joinMeeting(joinMeeting(figures.map((f) => withDrawingsBeside(f, slight))).map((f) => grow(f, outsideTables, pictures, lines, blocks)));
+}
+
+/** The nodes an arrow of one straight stroke joins: a short line just beyond each of its ends, or none. */
+function arrowEnds(stroke: PdfDrawing, nodes: readonly { line: PdfLine; box: Box }[]): [number, number] | undefined {
+  const { box } = stroke;
+  const level = box.y1 - box.y0 < 1;
+  const upright = box.x1 - box.x0 < 1;
+  // A stroke's box holds it along one diagonal (or along its middle when level or upright); which one is unknown.
+  const midX = (box.x0 + box.x1) / 2;
+  const midY = (box.y0 + box.y1) / 2;
+  const courses: [{ x: number; y: number }, { x: number; y: number }][] = level
+    ? [[{ x: box.x0, y: midY }, { x: box.x1, y: midY }]]
+    : upright
+      ? [[{ x: midX, y: box.y0 }, { x: midX, y: box.y1 }]]
+      : [
+          [{ x: box.x0, y: box.y0 }, { x: box.x1, y: box.y1 }],
+          [{ x: box.x1, y: box.y0 }, { x: box.x0, y: box.y1 }],
+        ];
+  // A node lies beyond the stroke's end, not beside it: a fraction's bar has its parts over its middle.
+  const nodeAt = (end: { x: number; y: number }) =>
+    nodes.findIndex(({ line, box: node }) => {
+      const centre = { x: (node.x0 + node.x1) / 2, y: (node.y0 + node.y1) / 2 };
+      const gap = Math.hypot(Math.max(node.x0 - end.x, 0, end.x - node.x1), Math.max(node.y0 - end.y, 0, end.y - node.y1));
+      const beyond = !containsPoint(box, centre.x, centre.y);
+      const onAxis = !level || Math.abs(centre.y - midY) <= ARROW_AXIS_SHARE * (node.y1 - node.y0);
+      return gap <= ARROW_GAP_EMS * Math.max(...line.chars.map((c) => c.size)) && beyond && onAxis;
+    });
+  for (const [from, to] of courses) {
+    const a = nodeAt(from);
+    const b = nodeAt(to);
+    if (a >= 0 && b >= 0 && a !== b) return [a, b];
+  }
+  return undefined;
+}
+
+/**
+ * Arrow diagrams (a commutative diagram: X → Y, g∘f down to Z), whose strokes are too few to be a
+ * figure by themselves: single straight strokes each running from one short line to another,
+ * beyond both its ends. The arrows sharing nodes are one diagram, taken as a figure with its nodes
+ * (the arrows would otherwise be lost and the nodes read as stray words); XY-pic draws the tips as
+ * glyphs of its own fonts, which the figure's picture keeps.
+ */
+function arrowDiagrams(groups: readonly PdfDrawing[][], lines: readonly PdfLine[]): Box[] {
+  const nodes = lines.filter((l) => l.chars.length > 0 && l.chars.length <= MAX_NODE_CHARS).map((line) => ({ line, box: lineBox(line) }));
+  const arrows: { box: Box; ends: [number, number] }[] = [];
+  for (const group of groups) {
+    const strokes = group.filter((d) => d.kind !== 'fill' && d.pieces === 1 && Math.max(d.box.x1 - d.box.x0, d.box.y1 - d.box.y0) >= 1);
+    // A group is one arrow: its stroke, and the caps or dots at its ends.
+    if (strokes.length !== 1) continue;
+    const ends = arrowEnds(strokes[0], nodes);
+    if (ends) arrows.push({ box: boundsOf(group.map((d) => d.box)), ends });
+  }
+  // Arrows that share a node are one diagram (union-find over the nodes).
+  const parent = nodes.map((_, i) => i);
+  const find = (i: number): number => (parent[i] === i ? i : (parent[i] = find(parent[i])));
+  for (const { ends } of arrows) parent[find(ends[0])] = find(ends[1]);
+  const diagrams = new Map<number, Box[]>();
+  for (const { box, ends } of arrows) diagrams.set(find(ends[0]), [...(diagrams.get(find(ends[0])) ?? []), box, nodes[ends[0]].box, nodes[ends[1]].box]);
+  return [...diagrams.values()].map(boundsOf);
 }
 
 /**
