@@ -14,7 +14,7 @@ import { pdfToOfficeConverters } from '../../server/convert/tools/pdf-to-office'
 import type { Converter, ConvertOutput } from '../../server/convert/types';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { drawPageClips } from '../../server/convert/tools/pdf-to-office/extraction/page-clips';
-import { GlyphPictures, MAX_PICTURES, MAX_PICTURES_PER_PAGE, type UnreadableGlyph } from '../../server/convert/tools/pdf-to-office/extraction/glyph-pictures';
+import { GlyphPictures, MAX_PICTURES, MAX_PICTURES_PER_PAGE, type GlyphCount, type UnreadableGlyph } from '../../server/convert/tools/pdf-to-office/extraction/glyph-pictures';
 import { unreadableNote } from '../../server/convert/tools/pdf-to-office/extraction/unmapped-glyphs';
 import type { PdfChar } from '../../server/convert/tools/pdf-to-office/page-content';
 import { turnedUnreadableGlyphsPdf, UNREADABLE_LINE_TURNS, UNREADABLE_NEIGHBOURS, unreadableGlyphsPdf, VERTICAL_UNREADABLE_NEIGHBOURS, verticalUnreadableGlyphsPdf } from '../support/unmapped-glyph-pdfs';
@@ -208,20 +208,29 @@ describe('the bound on glyph pictures', () => {
 
   it('joins neighbouring unreadable glyphs (and the spaces between them) into one picture, and stops at the page\'s bound', () => {
     const pictures = new GlyphPictures(scratch);
-    const count = { pictured: 0, unreadable: 0, pictures: 0 };
+    const count: GlyphCount = { pictured: 0, unreadable: 0, roomless: [], pictures: 0 };
     // Two unreadable glyphs side by side, then 100 apart from each other by a readable one.
     const line = [glyph(0, true), glyph(5, true), ...Array.from({ length: 100 }, (_, i) => [glyph(10 + 20 * i, false), glyph(20 + 20 * i, true)]).flat()];
     const chars = pictures.line(1, line, count);
     expect(chars.filter((c) => c.picture)).toHaveLength(MAX_PICTURES_PER_PAGE);
     expect(chars[0].box).toEqual({ x0: 0, y0: 92, x1: 10, y1: 102 });
-    expect(count).toEqual({ pictures: MAX_PICTURES_PER_PAGE, pictured: MAX_PICTURES_PER_PAGE + 1, unreadable: 101 - MAX_PICTURES_PER_PAGE });
+    expect(count).toEqual({ pictures: MAX_PICTURES_PER_PAGE, pictured: MAX_PICTURES_PER_PAGE + 1, unreadable: 101 - MAX_PICTURES_PER_PAGE, roomless: [] });
+  });
+
+  it('leaves out a glyph that takes no room (XY-pic\'s arrow tip), and says where it stood, so that a figure drawn there counts it kept', () => {
+    const pictures = new GlyphPictures(scratch);
+    const count: GlyphCount = { pictured: 0, unreadable: 0, roomless: [], pictures: 0 };
+    const tip = { ...glyph(40, true), box: { x0: 40, y0: 95, x1: 40, y1: 99 } };
+    const chars = pictures.line(1, [glyph(0, false), tip, glyph(60, false)], count);
+    expect(chars.map((c) => c.text)).toEqual(['a', 'a']);
+    expect(count).toEqual({ pictures: 0, pictured: 0, unreadable: 1, roomless: [{ box: tip.box, glyphs: 1 }] });
   });
 
   it('stops at the document\'s bound across pages', () => {
     const pictures = new GlyphPictures(scratch);
     let made = 0;
     for (let page = 1; made < MAX_PICTURES + 10; page++) {
-      const count = { pictured: 0, unreadable: 0, pictures: 0 };
+      const count: GlyphCount = { pictured: 0, unreadable: 0, roomless: [], pictures: 0 };
       pictures.line(page, Array.from({ length: 10 }, (_, i) => [glyph(20 * i, true), glyph(20 * i + 10, false)]).flat(), count);
       made += 10;
       expect(count.pictured + count.unreadable).toBe(10);

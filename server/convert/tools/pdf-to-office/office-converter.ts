@@ -13,8 +13,9 @@ import { corruptOnEngineFailure, openReadablePdf } from '../pdf-render/pdf-input
 import { DegradedPages, drawPictures, layoutOrPicture, pageFallback, type PageFallback } from './degraded-pages';
 import { readPdfPages } from './extraction/read-pages';
 import { unreadableNote } from './extraction/unmapped-glyphs';
-import type { PageLayout } from './layout/blocks';
+import type { ImageBlock, PageLayout } from './layout/blocks';
 import { assignHeadings } from './layout/headings';
+import { containsPoint, type PdfPage } from './page-content';
 
 const layoutOptions = z.object({
   pages: pagesOption,
@@ -55,6 +56,16 @@ export interface LayoutSource {
 }
 
 /**
+ * How many of a page's unreadable glyphs the output lacks: those that take no room but stand in a
+ * picture drawn from the page (a figure: XY-pic's arrow tips) are in that picture.
+ */
+function leftOut(page: PdfPage, layout: PageLayout): number | undefined {
+  const drawn = layout.blocks.filter((b): b is ImageBlock => b.kind === 'image' && b.renderFrom === page.number).map((b) => b.box);
+  const kept = (page.roomless ?? []).filter(({ box }) => drawn.some((d) => containsPoint(d, (box.x0 + box.x1) / 2, (box.y0 + box.y1) / 2))).reduce((sum, run) => sum + run.glyphs, 0);
+  return page.unreadable === undefined ? undefined : page.unreadable - kept || undefined;
+}
+
+/**
  * Opens a PDF (encrypted and damaged files answered in Chinese), dumps the chosen pages with mutool
  * and lays them out with document-wide headings: what every writer of this layout starts from.
  */
@@ -71,7 +82,7 @@ export async function readPdfLayouts(
   const layouts = reading.pages.map((page) => layoutOrPicture(page, degraded));
   assignHeadings(layouts);
   await drawPictures(reading.pdfPath, layouts, degraded, { workDir, signal }, { labelsAsText: source.labelsAsText });
-  const unreadable = reading.pages.map(({ number, unreadable, pictured }) => ({ number, unreadable, pictured }));
+  const unreadable = reading.pages.map((page, i) => ({ number: page.number, unreadable: leftOut(page, layouts[i]), pictured: page.pictured }));
   return { layouts, degraded, fallback: pageFallback(reading.pdfPath, degraded, { workDir, signal }), unreadable };
 }
 

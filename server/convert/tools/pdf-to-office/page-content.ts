@@ -186,6 +186,12 @@ export interface PdfPage {
    * bound, or not drawn: extraction/glyph-pictures.ts); absent when none.
    */
   unreadable?: number;
+  /**
+   * Where the glyphs among `unreadable` that take no room stood (a zero advance: XY-pic's arrow
+   * tips), each run's box and glyph count: a picture drawn from the page there (a figure) keeps
+   * them after all. Absent when none.
+   */
+  roomless?: { box: Box; glyphs: number }[];
   /** Glyphs no table gave their text, kept as pictures (PdfChar.picture); absent when none. */
   pictured?: number;
 }

@@ -25,6 +25,14 @@ const MIN_WIDTH = 1;
 /** Two unreadable glyphs further apart than this many font sizes are two pictures. */
 const JOIN_GAP_EMS = 0.6;
 
+/** What a page's lines did with their unreadable glyphs (PdfPage's fields of the same names), and how many pictures they made. */
+export interface GlyphCount {
+  pictured: number;
+  unreadable: number;
+  roomless: NonNullable<PdfPage['roomless']>;
+  pictures: number;
+}
+
 /** A glyph still unreadable (its text ''), until GlyphPictures.line turns it into part of a picture or drops it. */
 export interface UnreadableGlyph extends PdfChar {
   unreadable: true;
@@ -76,7 +84,7 @@ export class GlyphPictures {
    * not left to right and its glyphs are turned with it (not vertical writing, whose glyphs stand
    * upright on the page).
    */
-  line(pageNumber: number, chars: readonly (PdfChar | UnreadableGlyph)[], count: { pictured: number; unreadable: number; pictures: number }, direction?: Direction): PdfChar[] {
+  line(pageNumber: number, chars: readonly (PdfChar | UnreadableGlyph)[], count: GlyphCount, direction?: Direction): PdfChar[] {
     const turn = quarterTurnOf(direction);
     const out: PdfChar[] = [];
     let run: PdfChar[] = [];
@@ -85,7 +93,10 @@ export class GlyphPictures {
       const glyphs = run.filter((c) => 'unreadable' in c).length;
       const box = unionBox(run.map((c) => c.box));
       // Glyphs that take no room (a zero advance) have no place of their own in the text to picture.
-      if (this.clips.length >= MAX_PICTURES || count.pictures >= MAX_PICTURES_PER_PAGE || box.x1 - box.x0 < MIN_WIDTH) {
+      if (box.x1 - box.x0 < MIN_WIDTH) {
+        count.unreadable += glyphs;
+        count.roomless.push({ box, glyphs });
+      } else if (this.clips.length >= MAX_PICTURES || count.pictures >= MAX_PICTURES_PER_PAGE) {
         count.unreadable += glyphs;
       } else {
         const file = path.join(this.dir, `glyphs-${pageNumber}-${this.clips.length + 1}.png`);

@@ -15,7 +15,7 @@ import { attachLinks, linkFromRaw } from './page-links';
 import { fieldLines } from './form-fields';
 import { glyphKey, type RawChar, type RawFont, type RawPage } from './raw-page';
 import { recoverGlyphsByOcr } from './glyph-ocr';
-import { GlyphPictures, type UnreadableGlyph } from './glyph-pictures';
+import { GlyphPictures, type GlyphCount, type UnreadableGlyph } from './glyph-pictures';
 import { pagesTurnedByRotate, unrotatedCopy } from './unrotated-pages';
 
 const PAGES_PER_RUN = 12;
@@ -85,7 +85,7 @@ const isDrawnMark = ([, x0, , x1, , font]: RawChar, fonts: readonly RawFont[]) =
  */
 function pageFromRaw(raw: RawPage, learnt: ReadonlyMap<string, string>, pictures: GlyphPictures): PdfPage {
   const fonts = raw.fonts.map(fontFromRaw);
-  const count = { pictured: 0, unreadable: 0, pictures: 0 };
+  const count: GlyphCount = { pictured: 0, unreadable: 0, roomless: [], pictures: 0 };
   const turns = new Map((raw.turns ?? []).map(([line, x, y]) => [line, { x, y }]));
   const vertical = new Set((raw.turns ?? []).filter((turn) => turn[3] === 1).map(([line]) => line));
   const lines: PdfLine[] = raw.lines
@@ -115,6 +115,7 @@ function pageFromRaw(raw: RawPage, learnt: ReadonlyMap<string, string>, pictures
   attachLinks(lines, (raw.links ?? []).map(linkFromRaw).filter((link) => link !== undefined));
   return {
     ...(count.unreadable ? { unreadable: count.unreadable } : {}),
+    ...(count.roomless.length ? { roomless: count.roomless } : {}),
     ...(count.pictured ? { pictured: count.pictured } : {}),
     number: raw.number,
     width: raw.width,
