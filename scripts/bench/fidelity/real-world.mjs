@@ -130,8 +130,27 @@ function withoutUnmappedFonts(file) {
   return { file: masked, unmapped: count(file) - count(masked), fonts: fonts.stdout.trim().split('\n') };
 }
 
-const referenceTexts = async (file) =>
-  ocrReference ? ocrReferences(file) : [...pdftotextReferences(file), ...(pdftotextOnly ? [] : [await pdfjsReference(file)])];
+/**
+ * A spacing accent beside a letter in a reading is the letter's mark (README.md, "Accents drawn over
+ * letters"): TeX draws \tilde a as the accent's glyph and then the letter back under it, which
+ * pdf.js and -raw give as "˜a" (drawing order) and pdftotext's default and -layout as "γ˜" where
+ * they do not compose it themselves ("ã"). `drawnFirst`: the accent comes before its letter.
+ */
+const SPACING_ACCENTS = { '\u02dc': '\u0303', '\u02c6': '\u0302', '\u02d9': '\u0307', '\u00a8': '\u0308', '\u00b4': '\u0301', '\u00af': '\u0304', '\u02d8': '\u0306', '\u02c7': '\u030c', '\u02da': '\u030a', '\u02dd': '\u030b' };
+const ACCENTS = Object.keys(SPACING_ACCENTS).join('');
+const ACCENT_THEN_LETTER = new RegExp(`([${ACCENTS}])([^\\s${ACCENTS}])`, 'gu');
+const LETTER_THEN_ACCENT = new RegExp(`([^\\s${ACCENTS}])([${ACCENTS}])`, 'gu');
+const accentsOnLetters = (text, drawnFirst) =>
+  drawnFirst
+    ? text.replace(ACCENT_THEN_LETTER, (_, accent, letter) => letter + SPACING_ACCENTS[accent])
+    : text.replace(LETTER_THEN_ACCENT, (_, letter, accent) => letter + SPACING_ACCENTS[accent]);
+
+const referenceTexts = async (file) => {
+  if (ocrReference) return ocrReferences(file);
+  const [columns, layout, raw] = pdftotextReferences(file);
+  const readings = [accentsOnLetters(columns, false), accentsOnLetters(layout, false), accentsOnLetters(raw, true)];
+  return pdftotextOnly ? readings : [...readings, accentsOnLetters(await pdfjsReference(file), true)];
+};
 
 /** Images drawn on the input's pages, big enough to be a figure (not a rule or a bullet). */
 function inputFigures(file) {

@@ -15,6 +15,7 @@ import { attachLinks, linkFromRaw } from './page-links';
 import { fieldLines } from './form-fields';
 import { glyphKey, type RawChar, type RawFont, type RawPage } from './raw-page';
 import { recoverGlyphsByOcr } from './glyph-ocr';
+import { withAccentsOnBases } from './accents';
 import { GlyphPictures, type GlyphCount, type UnreadableGlyph } from './glyph-pictures';
 import { pagesTurnedByRotate, unrotatedCopy } from './unrotated-pages';
 
@@ -107,7 +108,10 @@ function pageFromRaw(raw: RawPage, learnt: ReadonlyMap<string, string>, pictures
       });
       // Vertical writing's glyphs stand upright on the page: its pictures are not turned with its line.
       const turnedGlyphs = vertical.has(index) ? undefined : turns.get(index);
-      return { ...(turns.has(index) ? { direction: turns.get(index) } : {}), chars: pictures.line(raw.number, read, count, turnedGlyphs) };
+      const line = pictures.line(raw.number, read, count, turnedGlyphs);
+      // Accents are told by their overlap across an upright line.
+      const turn = turns.get(index);
+      return turn ? { direction: turn, chars: line } : { chars: withAccentsOnBases(line) };
     })
     .filter((line) => line.chars.some((c) => !isBlank(c)));
   lines.push(...fieldLines(raw.fields ?? [], lines));

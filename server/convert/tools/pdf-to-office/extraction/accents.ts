@@ -1,0 +1,72 @@
+// Accents drawn as glyphs of their own over (or under) a letter: TeX sets \tilde a, \~a and \"\i
+// as the accent's glyph, then the letter moved back under it, so a reader gives "˜a", "¨ı" — a
+// stray tilde before the letter in Word, and text that matches no search for "ã". An accent glyph
+// lying mostly over its neighbour becomes that letter's combining mark, composed where Unicode has
+// one character for both (ã, ï); a dotless ı or ȷ under an accent is the i or j it was set for.
+import type { PdfChar } from '../page-content';
+
+/** Spacing accents (and a combining mark a reader gives on its own) → the combining mark they draw. */
+const COMBINING: Readonly<Record<string, string>> = {
+  '\u02dc': '\u0303', // ˜ tilde
+  '~': '\u0303',
+  '\u02c6': '\u0302', // ˆ circumflex
+  '^': '\u0302',
+  '\u02d9': '\u0307', // ˙ dot above
+  '\u00a8': '\u0308', // ¨ dieresis
+  '\u00b4': '\u0301', // ´ acute
+  '`': '\u0300', // ` grave
+  '\u00af': '\u0304', // ¯ macron
+  '\u02c9': '\u0304', // ˉ modifier macron
+  '\u02d8': '\u0306', // ˘ breve
+  '\u02c7': '\u030c', // ˇ caron
+  '\u02da': '\u030a', // ˚ ring above
+  '\u02dd': '\u030b', // ˝ double acute
+  '\u00b8': '\u0327', // ¸ cedilla
+  '\u02db': '\u0328', // ˛ ogonek
+  '\u20d7': '\u20d7', // ⃗ TeX's \vec, already combining
+};
+
+/** Marks set under the letter: a dotless letter under them keeps no dot. */
+const BELOW = new Set(['\u0327', '\u0328']);
+const DOTLESS: Readonly<Record<string, string>> = { ı: 'i', ȷ: 'j' };
+
+/** An accent sits on a letter when this share of its width lies over the letter's. */
+const MIN_OVERLAP = 0.4;
+
+const width = (c: PdfChar) => c.box.x1 - c.box.x0;
+const overlap = (a: PdfChar, b: PdfChar) => Math.min(a.box.x1, b.box.x1) - Math.max(a.box.x0, b.box.x0);
+
+/** A letter an accent can sit on: a character of its own, not a space, another accent or a picture. */
+const isBase = (c: PdfChar | undefined): c is PdfChar => c !== undefined && c.picture === undefined && [...c.text].length === 1 && /\S/.test(c.text) && !(c.text in COMBINING);
+
+/** The line's characters with each accent glyph lying over a neighbour made that neighbour's mark. */
+export function withAccentsOnBases(chars: readonly PdfChar[]): PdfChar[] {
+  if (!chars.some((c) => c.text in COMBINING)) return [...chars];
+  const out: PdfChar[] = [];
+  let accented: PdfChar | undefined;
+  for (let i = 0; i < chars.length; i++) {
+    const c = chars[i];
+    // The space a reader puts between a raised accent's end and what follows its letter lies within the letter.
+    if (accented && out.at(-1) === accented && !/\S/.test(c.text) && (c.box.x0 + c.box.x1) / 2 < accented.box.x1) continue;
+    const mark = COMBINING[c.text];
+    // The letter it lies over, the one before or after, whichever it covers more. The one before
+    // counts only as it was read: a letter that took an accent takes no second (ǖ keeps one glyph).
+    const before = out.at(-1) === chars[i - 1] && isBase(chars[i - 1]) ? chars[i - 1] : undefined;
+    const after = isBase(chars[i + 1]) ? chars[i + 1] : undefined;
+    const share = (base: PdfChar | undefined) => (base && width(c) > 0 ? overlap(c, base) / width(c) : 0);
+    const onBefore = share(before) >= MIN_OVERLAP && share(before) >= share(after);
+    const base = mark === undefined ? undefined : onBefore ? before : share(after) >= MIN_OVERLAP ? after : undefined;
+    if (!base) {
+      out.push(c);
+      continue;
+    }
+    const letter = BELOW.has(mark) ? base.text : (DOTLESS[base.text] ?? base.text);
+    accented = { ...base, text: (letter + mark).normalize('NFC') };
+    if (onBefore) out[out.length - 1] = accented;
+    else {
+      out.push(accented);
+      i++;
+    }
+  }
+  return out;
+}

@@ -1,0 +1,86 @@
+/**
+ * Accents TeX draws as glyphs of their own over a letter (\tilde a, \tilde H, \"\i): the accent's
+ * glyph first, then the letter moved back under it, or the letter then the accent. MuPDF reads
+ * them as "˜a" — a stray tilde before the letter in Word (GeoTopo.pdf: γ̃, H̃, ã, 78 of them). They
+ * must come out as the letter with its combining mark, composed where Unicode has one character
+ * (ã), while a tilde or caret beside a character (a path "~/bin", "x^2") stays what it is. The PDF
+ * is drawn here with pdf-lib; the DOCX is read as its XML and LibreOffice prints it back.
+ */
+import { execFileSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { pdfToOfficeConverters } from '../../server/convert/tools/pdf-to-office';
+import { withAccentsOnBases } from '../../server/convert/tools/pdf-to-office/extraction/accents';
+import type { PdfChar } from '../../server/convert/tools/pdf-to-office/page-content';
+import { converterOf, convertFile, scratchFolder } from '../support/convert-job';
+import { sofficeConvert, SOFFICE_TIMEOUT_MS } from '../support/soffice';
+import { readZipParts } from '../support/zip';
+
+const scratch = scratchFolder('pdf-to-office-accents-');
+
+/** One line at 12 pt: "Sei ã und H̃ mit ~/bin und x^2." with both accents drawn as TeX draws them. */
+async function accentsPdf(): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  const page = doc.addPage([595, 842]);
+  const size = 12;
+  const y = 700;
+  let x = 72;
+  const put = (s: string, at = x, lift = 0) => {
+    page.drawText(s, { x: at, y: y + lift, size, font });
+    return at + font.widthOfTextAtSize(s, size);
+  };
+  x = put('Sei ');
+  // \tilde a: the accent, then the letter drawn back under it (centred on each other).
+  const a = font.widthOfTextAtSize('a', size);
+  const tilde = font.widthOfTextAtSize('\u02dc', size);
+  put('\u02dc', x + (a - tilde) / 2);
+  x = put('a', x);
+  x = put(' und ');
+  // \tilde H: the letter, then the accent raised over it.
+  const h = font.widthOfTextAtSize('H', size);
+  const after = put('H', x);
+  put('\u02dc', x + (h - tilde) / 2, 3);
+  x = put(' mit ~/bin und x^2.', after);
+  return doc.save();
+}
+
+const docxText = (xml: string) => [...xml.matchAll(/<w:t(?: [^>]*)?>([^<]*)<\/w:t>/g)].map((m) => m[1]).join('');
+
+it('the input shows the defect: MuPDF reads the accents as glyphs of their own', async () => {
+  const file = path.join(scratch, 'accents.pdf');
+  writeFileSync(file, await accentsPdf());
+  const text = execFileSync('mutool', ['draw', '-q', '-F', 'txt', file], { encoding: 'utf8' });
+  expect(text).toMatch(/\u02dc\s*a|a\s*\u02dc/);
+});
+
+it('pdf-to-word writes each accent as its letter\'s mark (ã, H̃), and leaves a tilde or caret beside a character alone', async () => {
+  const file = path.join(scratch, 'accents.pdf');
+  writeFileSync(file, await accentsPdf());
+  const docx = await convertFile(converterOf('pdf-to-word', pdfToOfficeConverters), file, scratch);
+  const text = docxText((await readZipParts(docx.path)).find((part) => part.name === 'word/document.xml')!.text);
+  expect(text).toContain('Sei \u00e3 und H\u0303 mit ~/bin und x^2.');
+  expect(text).not.toContain('\u02dc');
+  // LibreOffice reads the same letters back.
+  const reprint = await sofficeConvert(docx.path, 'pdf', scratch);
+  const printed = execFileSync('pdftotext', ['-q', reprint, '-'], { encoding: 'utf8' }).normalize('NFC');
+  expect(printed).toContain('\u00e3');
+  expect(printed).toContain('~/bin');
+}, SOFFICE_TIMEOUT_MS);
+
+describe('withAccentsOnBases', () => {
+  const font = { name: 'CMR10', bold: false, italic: false };
+  const char = (text: string, x0: number, x1: number): PdfChar => ({ text, box: { x0, y0: 90, x1, y1: 102 }, font, size: 10, baseline: 100 });
+
+  it('puts an accent on the letter it covers most, before or after it, and one accent only on each letter', () => {
+    // "n ¨ı v e": the dieresis over a dotless i (TeX's \"\i) is ï; a caron over the letter before it.
+    const line = [char('n', 0, 5), char('\u00a8', 5, 10), char('ı', 5.5, 8.5), char('v', 9, 14), char('ˇ', 9.5, 13.5), char('ˇ', 9.5, 13.5)];
+    expect(withAccentsOnBases(line).map((c) => c.text)).toEqual(['n', 'ï', 'v\u030c', 'ˇ']);
+  });
+
+  it('keeps a cedilla\'s dotless letter, and leaves accents that lie beside their neighbours', () => {
+    expect(withAccentsOnBases([char('c', 0, 5), char('\u00b8', 1, 4)]).map((c) => c.text)).toEqual(['ç']);
+    expect(withAccentsOnBases([char('~', 0, 5), char('/', 5, 8), char('x', 9, 14), char('^', 14, 19), char('2', 19, 24)]).map((c) => c.text)).toEqual(['~', '/', 'x', '^', '2']);
+  });
+});
