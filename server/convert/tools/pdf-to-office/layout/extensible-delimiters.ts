@@ -11,14 +11,13 @@
 // label after it.
 import { median } from '../median';
 import { unionBox, type PdfChar, type PdfLine } from '../page-content';
+import { TEX_EXTENSION_FONT } from './tex-fonts';
 
 /** The characters of a whole \underbrace and \overbrace. */
 export const UNDER_BRACE = '⏟';
 export const OVER_BRACE = '⏞';
 /** Bars TeX builds from a repeated piece. */
 export const VERTICAL_BARS = new Set([...'‖∣|⏐']);
-/** TeX's extension fonts (CMEX10, Latin Modern's lmex10, Euler's euex10) hang their glyphs under their origins. */
-export const TEX_EXTENSION_FONT = /^(?:cm|lm|eu)ex/i;
 /** From the math axis to the baseline of the text on it (font sizes). */
 const AXIS_EMS = 0.25;
 /** Pieces of one bar stand at the same x, within this share of a font size. */

@@ -12,6 +12,7 @@
 import { dominantSize, inkExtent } from './text-lines';
 import { median } from '../median';
 import { stretches } from './stretches';
+import { TEX_EXTENSION_FONT } from './tex-fonts';
 import { isBlank, unionBox, type Matrix, type MatrixEntry, type PdfChar, type PdfLine } from '../page-content';
 
 /** A delimiter's pieces (TeX's tall ones are stacked from these) and sizes, as the character it stands for. */
@@ -26,8 +27,6 @@ const DELIMITERS: Record<string, string> = {
 };
 /** Each opening delimiter's closing one; a case distinction's brace may have none. */
 const CLOSING: Record<string, string> = { '(': ')', '[': ']', '{': '}', '|': '|', '‖': '‖', '⟨': '⟩' };
-/** TeX's extension font, whose delimiters all stand taller than the text (their ink hangs from the baseline down). */
-const EXTENSION_FONT = /^CMEX|^LMEX|Extension/i;
 /** A delimiter glyph of another font this many times the page's text size may be a tall one. */
 const LARGER_THAN_BODY = 1.2;
 /** A delimiter of another font is tall when its box is this many times its entries' size. */
@@ -63,7 +62,8 @@ interface Delimiter {
   size: number;
 }
 
-const isExtension = (c: PdfChar) => EXTENSION_FONT.test(c.font.name);
+/** A glyph of TeX's extension font: its delimiters all stand taller than the text, their ink hung from the baseline down. */
+const isExtension = (c: PdfChar) => TEX_EXTENSION_FONT.test(c.font.name);
 
 /**
  * The page's tall delimiter glyphs (of TeX's extension font, or larger than the text's `bodySize`),

@@ -4,11 +4,11 @@
 import { sameLink } from '../extraction/page-links';
 import { isBlank, unionBox, type LinkTarget, type PdfChar } from '../page-content';
 import type { Alignment, ParagraphBlock, TextRun } from './blocks';
-import { TEX_EXTENSION_FONT } from './extensible-delimiters';
 import { addedText } from './fractions';
 import { listMarker } from './list-markers';
 import type { Placed } from './reading-order';
 import { isCjk, lineJoin } from './scripts';
+import { TEX_EXTENSION_FONT } from './tex-fonts';
 import { dominantSize, textLine, type TextLine } from './text-lines';
 
 /** Baselines further apart than this many font sizes are not consecutive lines of one paragraph. */
