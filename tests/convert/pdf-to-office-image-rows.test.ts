@@ -12,7 +12,7 @@ import sharp from 'sharp';
 import { pdfToOfficeConverters } from '../../server/convert/tools/pdf-to-office';
 import { pdfToHtml } from '../../server/convert/tools/ebook/from-pdf';
 import { converterOf, convertFile, scratchFolder } from '../support/convert-job';
-import { imageRowPdf, ROW_FIGURE_CAPTION, ROW_PARAGRAPH, ROW_PICTURES, SUB_CAPTIONS, SUB_FIGURE_CAPTION, subCaptionRowPdf } from '../support/image-row-pdf';
+import { imageRowPdf, ROW_FIGURE_CAPTION, ROW_PARAGRAPH, ROW_PICTURES, SCRIPT_CAPTION, SCRIPT_CAPTION_PARAGRAPH, scriptCaptionRowPdf, SUB_CAPTIONS, SUB_FIGURE_CAPTION, subCaptionRowPdf } from '../support/image-row-pdf';
 import { pptxgenjsInBrowserMode } from '../support/pptx-in-jest';
 import { SOFFICE_TIMEOUT_MS, sofficeConvert } from '../support/soffice';
 import { zipEntry } from '../support/transparent-image';
@@ -117,6 +117,21 @@ describe('PDF → Word: sub-figures whose captions wrap onto two lines (issue 14
       expect(cell).toMatch(/<pic:pic[ >]/);
       expect(textOf(cell.slice(cell.indexOf('</w:drawing>')))).toBe(SUB_CAPTIONS[i].lines.join(' '));
     }
+  });
+});
+
+describe('PDF → Word: a sub-caption row deepened by a subscript', () => {
+  // Each next caption line is measured from the lowest line so far: from the shallower piece of the
+  // row before it ("order five"), the second row stood too far under and was read after the table.
+  it('keeps the row under the subscript in the picture\'s cell', async () => {
+    const pdf = path.join(scratch, 'script-caption.pdf');
+    writeFileSync(pdf, await scriptCaptionRowPdf());
+    const xml = await part(await run('pdf-to-word', pdf), 'word/document.xml');
+    const row = [...xml.matchAll(/<w:tr[ >][\s\S]*?<\/w:tr>/g)].map((m) => m[0]).find((r) => /<pic:pic[ >]/.test(r));
+    expect(row).toBeDefined();
+    const cells = [...row!.matchAll(/<w:tc>[\s\S]*?<\/w:tc>/g)].map((m) => textOf(m[0].slice(m[0].indexOf('</w:drawing>'))));
+    expect(cells).toEqual([SCRIPT_CAPTION.rows.join(' '), SCRIPT_CAPTION.right]);
+    expect(textOf(xml.slice(xml.lastIndexOf('</w:tbl>')))).toBe(SCRIPT_CAPTION_PARAGRAPH);
   });
 });
 

@@ -19,7 +19,7 @@ import ExcelJS from 'exceljs';
 import { pdfToOfficeConverters } from '../../server/convert/tools/pdf-to-office';
 import { converterOf, convertFile, scratchFolder } from '../support/convert-job';
 import { pptxgenjsInBrowserMode } from '../support/pptx-in-jest';
-import { BRACED_LINE, DELIMITER_LINES, NOTE, STACKED_LINES, TALL_BARS, texBracedPdf, texDelimitersPdf, texStacksPdf } from '../support/tex-cff-pdfs';
+import { BRACED_LINE, DELIMITER_LINES, NOTE, STACKED_LINES, TALL_BARS, TEX_CASES, texBracedPdf, texCasesPdf, texDelimitersPdf, texStacksPdf } from '../support/tex-cff-pdfs';
 import { readZipParts } from '../support/zip';
 
 const scratch = scratchFolder('pdf-to-office-operators-');
@@ -93,9 +93,13 @@ describe('stacked limits and arrow labels', () => {
  * came out of Word as eight paragraphs, one under the other): a piece starting under the scripts of
  * the one before and a \Big brace hung over the line's baseline are all one line.
  */
-it('pdf-to-word reads a display line of pieces, its sized braces in place, as one paragraph', async () => {
-  const braced = path.join(scratch, 'braced.pdf');
-  writeFileSync(braced, await texBracedPdf());
+/**
+ * The braces may be of any of TeX's extension fonts: Computer Modern's CMEX10, Euler's EUEX10, or a
+ * math extension face named so outright (LucidaNewMath-Extension), each one pattern (layout/tex-fonts.ts).
+ */
+it.each(['CMEX10', 'EUEX10', 'LucidaNewMath-Extension'])('pdf-to-word reads a display line of pieces, its sized braces (%s) in place, as one paragraph', async (extensionFont) => {
+  const braced = path.join(scratch, `braced-${extensionFont}.pdf`);
+  writeFileSync(braced, await texBracedPdf(extensionFont));
   const stext = execFileSync('mutool', ['draw', '-q', '-F', 'stext', '-o', '-', braced], { encoding: 'utf8' });
   expect(stext.match(/<line /g)?.length).toBeGreaterThanOrEqual(5);
   const document = (await readZipParts(await run('pdf-to-word', braced))).find((p) => p.name === 'word/document.xml')!.text;
@@ -103,3 +107,17 @@ it('pdf-to-word reads a display line of pieces, its sized braces in place, as on
   expect(paragraphs.filter((p) => p !== '')).toEqual([BRACED_LINE.text.replace(/\s+/g, '')]);
 });
 
+
+/** A case distinction whose brace is one glyph of the extension font reads as one, whichever extension font it is. */
+it.each(['CMEX10', 'EUEX10', 'LucidaNewMath-Extension'])('pdf-to-word reads a case distinction with a brace of %s as an equation matrix after its label', async (extensionFont) => {
+  const cases = path.join(scratch, `cases-${extensionFont}.pdf`);
+  writeFileSync(cases, await texCasesPdf(extensionFont));
+  const document = (await readZipParts(await run('pdf-to-word', cases))).find((p) => p.name === 'word/document.xml')!.text;
+  const paragraphs = [...document.matchAll(/<w:p[ >][\s\S]*?<\/w:p>/g)].map(([p]) => p).filter((p) => /<[wm]:t[ >]/.test(p));
+  expect(paragraphs).toHaveLength(1);
+  const [paragraph] = paragraphs;
+  expect(/<m:begChr m:val="([^"]*)"/.exec(paragraph)?.[1]).toBe('{');
+  const rows = [...paragraph.matchAll(/<m:mr>([\s\S]*?)<\/m:mr>/g)].map(([, row]) => [...row.matchAll(/<m:e>([\s\S]*?)<\/m:e>/g)].map(([, entry]) => squash(decode([...entry.matchAll(/<m:t(?: [^>]*)?>([^<]*)<\/m:t>/g)].map((t) => t[1]).join('')))));
+  expect(rows).toEqual(TEX_CASES.rows);
+  expect(squash(decode([...paragraph.split('<m:oMath')[0].matchAll(/<w:t(?: [^>]*)?>([^<]*)<\/w:t>/g)].map((t) => t[1]).join('')))).toBe(squash(TEX_CASES.label));
+});

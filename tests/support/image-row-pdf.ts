@@ -18,11 +18,17 @@ const GAP = 27;
 const ROW_LEFT = 90;
 const ROW_TOP = 142;
 const PAGE = { width: 595, height: 842 };
+/** Page coordinates from the top, as the layout reads them. */
+const fromTop = (y: number) => PAGE.height - y;
+
+/** A new document with one page, and Helvetica to write on it. */
+async function helveticaPage() {
+  const doc = await PDFDocument.create();
+  return { doc, page: doc.addPage([PAGE.width, PAGE.height]), font: await doc.embedFont(StandardFonts.Helvetica) };
+}
 
 export async function imageRowPdf(): Promise<Uint8Array> {
-  const doc = await PDFDocument.create();
-  const page = doc.addPage([PAGE.width, PAGE.height]);
-  const font = await doc.embedFont(StandardFonts.Helvetica);
+  const { doc, page, font } = await helveticaPage();
   page.drawText('Three pictures in a row', { x: ROW_LEFT, y: PAGE.height - 100, size: 16, font });
   for (const [i, { colour, caption }] of ROW_PICTURES.entries()) {
     const png = await sharp({ create: { width: 240, height: 180, channels: 3, background: colour } }).png().toBuffer();
@@ -51,11 +57,7 @@ export const SUB_CAPTIONS = [
 export const SUB_FIGURE_CAPTION = 'Figure 2: Examples of graphs';
 
 export async function subCaptionRowPdf(): Promise<Uint8Array> {
-  const doc = await PDFDocument.create();
-  const page = doc.addPage([PAGE.width, PAGE.height]);
-  const font = await doc.embedFont(StandardFonts.Helvetica);
-  /** Page coordinates from the top, as the layout reads them. */
-  const fromTop = (y: number) => PAGE.height - y;
+  const { doc, page, font } = await helveticaPage();
   page.drawText('A graph is a one-dimensional simplicial complex.', { x: ROW_LEFT, y: fromTop(250), size: 11, font });
   const ink = rgb(0, 0, 0);
   for (const x of [240, 269]) page.drawCircle({ x, y: fromTop(320), size: 2, color: ink });
@@ -68,5 +70,32 @@ export async function subCaptionRowPdf(): Promise<Uint8Array> {
   for (const { lines, middle } of SUB_CAPTIONS) page.drawText(lines[1], { x: middle - font.widthOfTextAtSize(lines[1], 9) / 2, y: fromTop(385), size: 9, font });
   page.drawText(SUB_FIGURE_CAPTION, { x: (PAGE.width - font.widthOfTextAtSize(SUB_FIGURE_CAPTION, 11)) / 2, y: fromTop(420), size: 11, font });
   page.drawText('Every tree has Euler characteristic one.', { x: ROW_LEFT, y: fromTop(450), size: 11, font });
+  return doc.save();
+}
+
+/**
+ * Two pictures in a row, the left one's caption two rows: the first "(a) Graph G₁" (its subscript
+ * reaching 0.24 em under the row's other text), then a piece of the same row a wide gap on, then the
+ * second row 1.55 em under the first, 0.31 em under the subscript's foot but 0.55 em under the
+ * shallower piece's. `rows` are the rows as they read, the subscript's digit after its letter.
+ */
+export const SCRIPT_CAPTION = { rows: ['(a) Graph G1 order five', 'drawn in the plane.'], right: '(b) Cycle C' };
+export const SCRIPT_CAPTION_PARAGRAPH = 'Both graphs have five vertices, as the paragraph under the row says.';
+
+export async function scriptCaptionRowPdf(): Promise<Uint8Array> {
+  const { doc, page, font } = await helveticaPage();
+  const [width, height, gap] = [200, 120, 27];
+  for (const [i, background] of [{ r: 220, g: 30, b: 30 }, { r: 30, g: 30, b: 220 }].entries()) {
+    const png = await sharp({ create: { width: 200, height: 120, channels: 3, background } }).png().toBuffer();
+    page.drawImage(await doc.embedPng(png), { x: ROW_LEFT + i * (width + gap), y: fromTop(ROW_TOP + height), width, height });
+  }
+  const baseline = ROW_TOP + height + 14;
+  const x = ROW_LEFT + 10;
+  page.drawText('(a) Graph G', { x, y: fromTop(baseline), size: 10, font });
+  page.drawText('1', { x: x + font.widthOfTextAtSize('(a) Graph G', 10), y: fromTop(baseline + 3), size: 7, font });
+  page.drawText('order five', { x: x + 110, y: fromTop(baseline), size: 10, font });
+  page.drawText(SCRIPT_CAPTION.rows[1], { x, y: fromTop(baseline + 15.5), size: 10, font });
+  page.drawText(SCRIPT_CAPTION.right, { x: ROW_LEFT + width + gap + 10, y: fromTop(baseline), size: 10, font });
+  page.drawText(SCRIPT_CAPTION_PARAGRAPH, { x: ROW_LEFT, y: fromTop(baseline + 60), size: 11, font });
   return doc.save();
 }

@@ -182,13 +182,13 @@ export async function texStacksPdf(): Promise<Uint8Array> {
  */
 export const BRACED_LINE = { text: 'kappan1(s) := min {x | y} end', symbol: 'kappa', sup: 'n', sub: '1', before: '(s) := min ', inside: 'x | y', after: ' end' };
 
-/** The BRACED_LINE alone on a page, 12 pt, its scripts at 8 pt. */
-export async function texBracedPdf(): Promise<Uint8Array> {
+/** The BRACED_LINE alone on a page, 12 pt, its scripts at 8 pt; the braces of `extensionFont` (CMEX10's glyphs under that name). */
+export async function texBracedPdf(extensionFont = 'CMEX10'): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   const page = doc.addPage([595, 842]);
   const { context } = doc;
   const helvetica = await doc.embedFont(StandardFonts.Helvetica);
-  page.node.set(PDFName.of('Resources'), context.obj({ Font: { F1: helvetica.ref, F2: type1cFont(doc, 'ABCDEF+CMEX10', CMEX) } }));
+  page.node.set(PDFName.of('Resources'), context.obj({ Font: { F1: helvetica.ref, F2: type1cFont(doc, `ABCDEF+${extensionFont}`, CMEX) } }));
   const [SIZE, SCRIPT, GLYPH] = [12, 8, 6];
   const width = (text: string, size: number) => helvetica.widthOfTextAtSize(text, size);
   const at = (x: number, fromTop: number) => `1 0 0 1 ${x.toFixed(2)} ${(842 - fromTop).toFixed(2)} Tm`;
@@ -264,6 +264,36 @@ export async function texBracedTermsPdf(): Promise<Uint8Array> {
     text(closeX, baseline, SIZE, scripted.after + middle + over.spanned + after),
     ...brace(underX, closeX + width(scripted.after, SIZE), baseline + 8, [124, 123, 122, 125], under.label, baseline + 17),
     ...brace(overX, overX + width(over.spanned, SIZE), baseline - 12, [122, 125, 124, 123], over.label, baseline - 20),
+  ];
+  page.node.set(PDFName.of('Contents'), context.register(context.stream(ops.join('\n'))));
+  return doc.save();
+}
+
+/**
+ * A case distinction as TeX sets it: "d = ", a \Big\{ of the extension font `extensionFont`
+ * (CMEX10's braceleftBig under that name) hung under its origin 1.2 em over the math axis, and two
+ * rows of two entries each, centred on the axis, 1.2 em apart. `rows` are the entries as they read.
+ */
+export const TEX_CASES = { label: 'd = ', rows: [['0', 'if x = y'], ['1', 'otherwise']] };
+
+/** The TEX_CASES alone on a page, 12 pt. */
+export async function texCasesPdf(extensionFont: string): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const page = doc.addPage([595, 842]);
+  const { context } = doc;
+  const helvetica = await doc.embedFont(StandardFonts.Helvetica);
+  page.node.set(PDFName.of('Resources'), context.obj({ Font: { F1: helvetica.ref, F2: type1cFont(doc, `ABCDEF+${extensionFont}`, CMEX) } }));
+  const [SIZE, GLYPH] = [12, 6];
+  const width = (text: string) => helvetica.widthOfTextAtSize(text, SIZE);
+  const text = (x: number, fromTop: number, shown: string) => `BT /F1 ${SIZE} Tf ${x.toFixed(2)} ${(842 - fromTop).toFixed(2)} Td ${literal(shown)} Tj ET`;
+  const baseline = 140;
+  const axis = baseline - 0.25 * SIZE;
+  const brace = 60 + width(TEX_CASES.label);
+  const columns = [brace + GLYPH + 0.2 * SIZE, brace + GLYPH + 0.2 * SIZE + Math.max(...TEX_CASES.rows.map((row) => width(row[0]))) + SIZE];
+  const ops = [
+    text(60, baseline, TEX_CASES.label),
+    `BT /F2 ${SIZE} Tf ${brace.toFixed(2)} ${(842 - (axis - 1.2 * SIZE)).toFixed(2)} Td <1a> Tj ET`,
+    ...TEX_CASES.rows.flatMap((row, r) => row.map((entry, column) => text(columns[column], axis + (r - 0.5) * 1.2 * SIZE + 0.35 * SIZE, entry))),
   ];
   page.node.set(PDFName.of('Contents'), context.register(context.stream(ops.join('\n'))));
   return doc.save();

@@ -11,16 +11,13 @@
 // label after it.
 import { median } from '../median';
 import { unionBox, type PdfChar, type PdfLine } from '../page-content';
+import { TEX_AXIS_EMS, TEX_EXTENSION_FONT } from './tex-fonts';
 
 /** The characters of a whole \underbrace and \overbrace. */
 export const UNDER_BRACE = '⏟';
 export const OVER_BRACE = '⏞';
 /** Bars TeX builds from a repeated piece. */
 export const VERTICAL_BARS = new Set([...'‖∣|⏐']);
-/** TeX's extension fonts (CMEX10, Latin Modern's lmex10, Euler's euex10) hang their glyphs under their origins. */
-export const TEX_EXTENSION_FONT = /^(?:cm|lm|eu)ex/i;
-/** From the math axis to the baseline of the text on it (font sizes). */
-const AXIS_EMS = 0.25;
 /** Pieces of one bar stand at the same x, within this share of a font size. */
 const SAME_X_EMS = 0.1;
 /** And one under the other, at most this far apart (font sizes). */
@@ -37,7 +34,7 @@ function oneBar(pieces: readonly PdfChar[]): PdfChar {
   const [first, last] = [pieces[0], pieces[pieces.length - 1]];
   const step = median(pieces.slice(1).map((c, i) => c.baseline - pieces[i].baseline));
   const [top, bottom] = TEX_EXTENSION_FONT.test(first.font.name) ? [first.baseline, last.baseline + step] : [first.baseline - step, last.baseline];
-  return { ...first, box: unionBox(pieces.map((c) => c.box)), baseline: (top + bottom) / 2 + AXIS_EMS * first.size };
+  return { ...first, box: unionBox(pieces.map((c) => c.box)), baseline: (top + bottom) / 2 + TEX_AXIS_EMS * first.size };
 }
 
 /** The page's lines with each bar built from pieces read as one character. */

@@ -39,38 +39,31 @@ function beside(a: Box, b: Box): boolean {
 }
 
 /**
- * The lines under `image` (those nearer its middle than any other picture's of the row), the first
- * close below the row's bottom, each next close below the one before; a caption may be wider than
- * its picture, but never reaches under a neighbour's (`left`, `right`).
+ * The lines under `bottom`, top to bottom: the first close below it, each next close below the
+ * lowest line so far (not the last one: a line whose box a subscript deepens may come before a
+ * shallower piece of its row, and the line under both follows the deeper box), while `fits` holds.
+ */
+function linesUnder(bottom: number, lines: readonly TextLine[], fits: (line: TextLine) => boolean = () => true): TextLine[] {
+  const under: TextLine[] = [];
+  for (const line of lines.filter((l) => l.box.y0 >= bottom - OVERLAP_TOLERANCE).sort((a, b) => a.box.y0 - b.box.y0)) {
+    const maxGap = (under.length === 0 ? MAX_CAPTION_GAP_EMS : MAX_LINE_GAP_EMS) * line.size;
+    if (line.box.y0 - bottom > maxGap || !fits(line)) break;
+    under.push(line);
+    bottom = Math.max(bottom, line.box.y1);
+  }
+  return under;
+}
+
+/**
+ * The caption lines under `image`: the lines under the row (linesUnder) nearer its middle than any
+ * other picture's of the row; a caption may be wider than its picture, but never reaches under a
+ * neighbour's (`left`, `right`).
  */
 function captionsUnder(image: ImageBlock, row: readonly ImageBlock[], left: number, right: number, lines: readonly TextLine[]): TextLine[] {
   const middle = (b: Box) => (b.x0 + b.x1) / 2;
   const nearest = (line: TextLine) => row.reduce((best, i) => (Math.abs(middle(i.box) - middle(line.box)) < Math.abs(middle(best.box) - middle(line.box)) ? i : best));
-  const captions: TextLine[] = [];
-  let bottom = Math.max(...row.map((i) => i.box.y1));
-  for (const line of lines.filter((l) => l.box.y0 >= bottom - OVERLAP_TOLERANCE && nearest(l) === image).sort((a, b) => a.box.y0 - b.box.y0)) {
-    const maxGap = (captions.length === 0 ? MAX_CAPTION_GAP_EMS : MAX_LINE_GAP_EMS) * line.size;
-    if (line.box.y0 - bottom > maxGap) break;
-    if (line.box.x0 < left - OVERLAP_TOLERANCE || line.box.x1 > right + OVERLAP_TOLERANCE) break;
-    captions.push(line);
-    bottom = line.box.y1;
-  }
-  return captions;
-}
-
-/**
- * The lines under a row whose bottom is `bottom`: the first close below it, each next close below
- * the one before, whichever picture they stand under.
- */
-function captionBand(bottom: number, lines: readonly TextLine[]): TextLine[] {
-  const band: TextLine[] = [];
-  for (const line of lines.filter((l) => l.box.y0 >= bottom - OVERLAP_TOLERANCE).sort((a, b) => a.box.y0 - b.box.y0)) {
-    const maxGap = (band.length === 0 ? MAX_CAPTION_GAP_EMS : MAX_LINE_GAP_EMS) * line.size;
-    if (line.box.y0 - bottom > maxGap) break;
-    band.push(line);
-    bottom = Math.max(bottom, line.box.y1);
-  }
-  return band;
+  const within = (line: TextLine) => line.box.x0 >= left - OVERLAP_TOLERANCE && line.box.x1 <= right + OVERLAP_TOLERANCE;
+  return linesUnder(Math.max(...row.map((i) => i.box.y1)), lines.filter((l) => nearest(l) === image), within);
 }
 
 /** A caption whose middle is off its picture's by at most this share of the picture's width is centred under it. */
@@ -128,7 +121,8 @@ export function findImageRows(images: readonly ImageBlock[], pageLines: readonly
     // Text standing in the band among the pictures makes it something else (text around pictures).
     const textAmong = lines.some((l) => sharedHeight(l.box, span) > OVERLAP_TOLERANCE && l.box.x1 > span.x0 && l.box.x0 < span.x1);
     if (textAmong) continue;
-    const under = new Set(captionBand(span.y1, lines));
+    // The lines under the row, whichever picture they stand under.
+    const under = new Set(linesUnder(span.y1, lines));
     lines = lines.flatMap((line) => (under.has(line) ? cutAtGaps(line, ordered) : [line]));
     // A cell's text may reach across the gaps up to its neighbours' pictures (the outer ones as far out).
     const gaps = ordered.slice(1).map((image, i) => Math.max(0, image.box.x0 - ordered[i].box.x1));

@@ -12,6 +12,7 @@
 import { dominantSize, inkExtent } from './text-lines';
 import { median } from '../median';
 import { stretches } from './stretches';
+import { TEX_AXIS_EMS, TEX_EXTENSION_FONT } from './tex-fonts';
 import { isBlank, unionBox, type Matrix, type MatrixEntry, type PdfChar, type PdfLine } from '../page-content';
 
 /** A delimiter's pieces (TeX's tall ones are stacked from these) and sizes, as the character it stands for. */
@@ -26,14 +27,10 @@ const DELIMITERS: Record<string, string> = {
 };
 /** Each opening delimiter's closing one; a case distinction's brace may have none. */
 const CLOSING: Record<string, string> = { '(': ')', '[': ']', '{': '}', '|': '|', '‖': '‖', '⟨': '⟩' };
-/** TeX's extension font, whose delimiters all stand taller than the text (their ink hangs from the baseline down). */
-const EXTENSION_FONT = /^CMEX|^LMEX|Extension/i;
 /** A delimiter glyph of another font this many times the page's text size may be a tall one. */
 const LARGER_THAN_BODY = 1.2;
 /** A delimiter of another font is tall when its box is this many times its entries' size. */
 const TALL_EMS = 1.6;
-/** The math axis stands this far (font sizes) over the baseline of the line (TeX: 0.25). */
-const AXIS_EMS = 0.25;
 /** How far (font sizes) the text of the line the matrix stands in may be from its delimiter. */
 const HOST_REACH_EMS = 3;
 /** The text a delimiter of TeX's extension font stands in is at least this share of its size. */
@@ -63,7 +60,8 @@ interface Delimiter {
   size: number;
 }
 
-const isExtension = (c: PdfChar) => EXTENSION_FONT.test(c.font.name);
+/** A glyph of TeX's extension font: its delimiters all stand taller than the text, their ink hung from the baseline down. */
+const isExtension = (c: PdfChar) => TEX_EXTENSION_FONT.test(c.font.name);
 
 /**
  * The page's tall delimiter glyphs (of TeX's extension font, or larger than the text's `bodySize`),
@@ -90,7 +88,7 @@ function delimiters(chars: readonly PdfChar[], bodySize: number): Delimiter[] {
 const TEXT_PER_PART_SIZE = 1.4;
 
 /** The row a glyph stands in: a fraction's is the line its bar stands on (its axis), a glyph's its baseline. */
-const rowBaseline = (c: PdfChar) => (c.fraction ? c.fraction.of.bar.y0 + AXIS_EMS * c.size * TEXT_PER_PART_SIZE : c.baseline);
+const rowBaseline = (c: PdfChar) => (c.fraction ? c.fraction.of.bar.y0 + TEX_AXIS_EMS * c.size * TEXT_PER_PART_SIZE : c.baseline);
 
 /** Glyphs in reading order within a row: a fraction as one piece at its bar, the rest left to right. */
 const rowOrder = (a: { c: PdfChar; index: number }, b: { c: PdfChar; index: number }) => inkExtent(a.c).x0 - inkExtent(b.c).x0 || a.index - b.index;
@@ -169,7 +167,7 @@ function matrixAt(open: Delimiter, all: readonly Delimiter[], ink: readonly { c:
   const host = hostBeside(open.x0, -1, open, plain, skip) ?? (close && hostBeside(close.x1, 1, open, plain, skip));
   if (!host) return undefined;
   // The delimiter is centred on the axis of the line it stands in.
-  const axis = host.baseline - AXIS_EMS * host.size;
+  const axis = host.baseline - TEX_AXIS_EMS * host.size;
   const foot = open.foot ?? 2 * axis - open.top;
   if (foot - open.top < TALL_EMS * host.size * (isExtension(open.chars[0]) ? 0.5 : 1)) return undefined;
   const right = close?.x0 ?? Infinity;

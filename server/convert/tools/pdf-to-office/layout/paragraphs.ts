@@ -4,11 +4,11 @@
 import { sameLink } from '../extraction/page-links';
 import { isBlank, unionBox, type LinkTarget, type PdfChar } from '../page-content';
 import type { Alignment, ParagraphBlock, TextRun } from './blocks';
-import { TEX_EXTENSION_FONT } from './extensible-delimiters';
 import { addedText } from './fractions';
 import { listMarker } from './list-markers';
 import type { Placed } from './reading-order';
 import { isCjk, lineJoin } from './scripts';
+import { TEX_EXTENSION_FONT } from './tex-fonts';
 import { dominantSize, textLine, type TextLine } from './text-lines';
 
 /** Baselines further apart than this many font sizes are not consecutive lines of one paragraph. */
@@ -197,10 +197,19 @@ function textRight(line: TextLine): number {
   return text.length > 0 ? Math.max(...text.map((c) => c.box.x1)) : line.box.x1;
 }
 
-/** How deep (font sizes) under its origin a sized delimiter of TeX's extension font reaches: \Bigg's, some 1.5. */
+/** How deep (font sizes) under its origin lies the baseline of the row a glyph of TeX's extension font stands in: a \big's 0.81, a \Bigg's 1.71. */
 const MAX_HANG_EMS = 2;
 
-/** A lone glyph of TeX's extension font (a \Big brace, bracket or bar), hung under its origin. */
+/**
+ * A lone glyph of TeX's extension font (a \Big brace, bracket or bar, a √ or ∫), hung under its origin.
+ * Which row it stands in is told here, by the piece next to it in reading order, and not where
+ * withHungBrackets (extensible-delimiters.ts) boxes it: every glyph's box is an em high whatever
+ * its size, so the depth of its row (0.75 to 1.71 em) cannot be read off the glyph, and on the
+ * page the nearest text beside it in that reach is as often the line under it, a limit or an
+ * unread matrix's row. Setting its baseline there (tried on GeoTopo) mended five formulas and
+ * broke ten: "( )" and "〈 〉" pairs MuPDF reads as one line, a "}" whose "{" gives its line's
+ * baseline, integrals moved off their rows.
+ */
 const hangingGlyph = (line: TextLine) => line.chars.length === 1 && TEX_EXTENSION_FONT.test(line.chars[0].font.name);
 
 /**

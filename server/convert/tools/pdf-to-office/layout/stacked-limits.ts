@@ -19,7 +19,8 @@
 // The test is kept narrow, like the fractions': a stack's parts are smaller than the line's text,
 // centred on the operator or arrow, within a few font sizes of the line, and a part is one cluster
 // of glyphs (no wide gap), so a line of prose above or below stays where it is.
-import { isTallBar, OVER_BRACE, TEX_EXTENSION_FONT, UNDER_BRACE } from './extensible-delimiters';
+import { isTallBar, OVER_BRACE, UNDER_BRACE } from './extensible-delimiters';
+import { TEX_EXTENSION_FONT } from './tex-fonts';
 import { addedText } from './fractions';
 import { dominantSize, rowBaseline } from './text-lines';
 import { isBlank, unionBox, type Box, type BracePart, type PdfChar, type PdfLine } from '../page-content';
