@@ -140,10 +140,11 @@ const SPACING_ACCENTS = { '\u02dc': '\u0303', '\u02c6': '\u0302', '\u02d9': '\u0
 const ACCENTS = Object.keys(SPACING_ACCENTS).join('');
 const ACCENT_THEN_LETTER = new RegExp(`([${ACCENTS}])([^\\s${ACCENTS}])`, 'gu');
 const LETTER_THEN_ACCENT = new RegExp(`([^\\s${ACCENTS}])([${ACCENTS}])`, 'gu');
+/** TeX puts an accent over a dotless ı or ȷ (\"\i): the page shows ï. */
+const DOTLESS = { ı: 'i', ȷ: 'j' };
+const marked = (letter, accent) => (DOTLESS[letter] ?? letter) + SPACING_ACCENTS[accent];
 const accentsOnLetters = (text, drawnFirst) =>
-  drawnFirst
-    ? text.replace(ACCENT_THEN_LETTER, (_, accent, letter) => letter + SPACING_ACCENTS[accent])
-    : text.replace(LETTER_THEN_ACCENT, (_, letter, accent) => letter + SPACING_ACCENTS[accent]);
+  drawnFirst ? text.replace(ACCENT_THEN_LETTER, (_, accent, letter) => marked(letter, accent)) : text.replace(LETTER_THEN_ACCENT, (_, letter, accent) => marked(letter, accent));
 
 const referenceTexts = async (file) => {
   if (ocrReference) return ocrReferences(file);
