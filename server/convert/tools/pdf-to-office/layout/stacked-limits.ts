@@ -30,6 +30,8 @@ const BIG_OPERATORS = new Set([...'∑∏∐⋃⋂∫∮⨄⨆⋀⋁⨀⨁⨂'])
 /** A long arrow: TeX draws \xRightarrow and \Longrightarrow as = (or −) glyphs ending in the head. */
 const ARROW_SHAFT = new Set([...'=−-']);
 const ARROW_HEAD = new Set([...'⇒→⇐←⇔↔']);
+/** A relation TeX may set a note over (\stackrel, \overset): "=" under "Binomischer Lehrsatz", ⇒ under "Satz 3". */
+const RELATIONS = new Set([...'=≡≤≥≅≃≈∼⇒⇔→←↦⊆⊂']);
 /** A limit or a label is at most this share of the line's text size (TeX's script sizes: 0.7, 0.5). */
 const PART_SIZE_RATIO = 0.85;
 /** How far (line font sizes) a part's baseline lies off the line's: a label from 0.3, a display limit ~1.25. */
@@ -59,6 +61,10 @@ interface Base {
   labelSide?: -1 | 1;
   /** A brace's glyph of the text it spans nearest it: the line holding it is the brace's. */
   spans?: PdfChar;
+  /** An arrow or a relation: there is nothing to put in place without a label over it. */
+  labelled?: true;
+  /** A relation's note is over it only; under it stands the next row's text (a limit of a ∑ beside it). */
+  overOnly?: true;
 }
 
 /** Where a part's distance is measured from: the text row, or a brace itself (its label may stand under a label of braces it spans). */
@@ -131,13 +137,18 @@ function bracesOf(lines: readonly PdfChar[][]): Base[] {
   );
 }
 
-/** The operators and long arrows of the page, with the text rows they stand in. */
+/** The operators, long arrows and relations of the page, with the text rows they stand in. */
 function basesOf(lines: readonly PdfChar[][]): Base[] {
   const bases: Base[] = [];
   for (const chars of lines) {
-    for (const arrow of arrowsOf(chars)) {
+    const arrows = arrowsOf(chars);
+    for (const arrow of arrows) {
       const head = arrow.find((c) => ARROW_HEAD.has(c.text))!;
-      bases.push({ chars: arrow, baseline: head.baseline, size: head.size });
+      bases.push({ chars: arrow, baseline: head.baseline, size: head.size, labelled: true });
+    }
+    const inArrow = new Set(arrows.flat());
+    for (const relation of chars.filter((c) => RELATIONS.has(c.text) && !inArrow.has(c))) {
+      bases.push({ chars: [relation], baseline: relation.baseline, size: relation.size, labelled: true, overOnly: true });
     }
     for (const op of chars.filter((c) => BIG_OPERATORS.has(c.text) || isTallBar(c))) {
       const row = hostRow(op, lines);
@@ -201,9 +212,68 @@ function nearerAnother(part: readonly PdfChar[], base: Base, bases: readonly Bas
   const distance = (b: Base) => Math.abs(part[0].baseline - reachFrom(b));
   return bases.some((other) => {
     // A brace's label side only: a label under one brace may stand over a wider one spanning it.
-    if (other === base || (other.labelSide && other.labelSide * (part[0].baseline - reachFrom(other)) < 0)) return false;
+    // A relation within the part ("k=0") is the part's own glyph.
+    if (other === base || other.chars.some((c) => part.includes(c)) || (other.labelSide && other.labelSide * (part[0].baseline - reachFrom(other)) < 0)) return false;
     const otherBox = unionBox(other.chars.map((c) => c.box));
     return otherBox.x0 < box.x1 && otherBox.x1 > box.x0 && distance(other) < distance(base);
+  });
+}
+
+/** How near (font sizes of the text) a script starts to the end of the text it hangs on. */
+const SCRIPT_GAP_EMS = 0.3;
+/** Where a script's baseline lies off its text's (text font sizes, down positive): a superscript to -0.45, a subscript to +0.35. */
+const SCRIPT_SHIFT_EMS = { min: -0.45, max: 0.35 };
+
+/**
+ * Whether `glyph` starts a script of text of `textSize` (the subscript of a line above, an
+ * exponent): it starts where such a glyph before it ends, its baseline shifted off that glyph's as a
+ * script's is (a note's own subscript, SL₂, hangs on the note's smaller glyphs and does not count). A note over a relation or an arrow stands higher, centred.
+ */
+function startsScript(glyph: PdfChar, lines: readonly PdfChar[][], textSize: number): boolean {
+  return lines.flat().some((c) => {
+    if (isBlank(c) || c.size <= glyph.size / PART_SIZE_RATIO || c.size < PART_SIZE_RATIO * textSize || c.box.x0 >= glyph.box.x0) return false;
+    const shift = (glyph.baseline - c.baseline) / c.size;
+    return Math.abs(glyph.box.x0 - c.box.x1) <= SCRIPT_GAP_EMS * c.size && shift >= SCRIPT_SHIFT_EMS.min && shift <= SCRIPT_SHIFT_EMS.max;
+  });
+}
+
+/** Whether a label's row is rather a script of text of `textSize` beside it (startsScript: its first glyph). */
+function hangsOnText(row: readonly PdfChar[], lines: readonly PdfChar[][], textSize: number): boolean {
+  return startsScript(row.reduce((a, b) => (b.box.x0 < a.box.x0 ? b : a)), lines, textSize);
+}
+
+/** A note over a relation is words ("Def. 55.b", "Binomischer Lehrsatz"): two letters in a row. */
+const NOTE_WORD = /\p{L}{2}/u;
+
+/**
+ * A relation's note, its rows cut where a script of the text beside begins (the exponent of the
+ * g in "(g⁻¹ · g)" right after \stackrel{Def. 55.b}{=} joins the note's row); none unless words.
+ */
+function relationNote(rows: readonly PdfChar[][], lines: readonly PdfChar[][], textSize: number): PdfChar[][] {
+  const cut = rows
+    .map((row) => {
+      const sorted = [...row].sort((a, b) => a.box.x0 - b.box.x0);
+      const script = sorted.findIndex((c, i) => i > 0 && startsScript(c, lines, textSize));
+      return script === -1 ? sorted : sorted.slice(0, script);
+    })
+    .filter((row) => row.length > 0);
+  return NOTE_WORD.test(cut.flat().map((c) => c.text).join('')) ? cut : [];
+}
+
+/**
+ * Whether a row over a relation is rather a limit of a big operator in the line above it (a ∑ whose
+ * "k=0" happens to stand over the next line's "="): it lies under or over an operator's glyph,
+ * at most half its font size to its side, within two of its font sizes under or over it (not
+ * beside it, as a note over a relation before a ∑ may stand).
+ */
+function underOperator(row: readonly PdfChar[], lines: readonly PdfChar[][]): boolean {
+  const box = unionBox(row.map((c) => c.box));
+  // An operator's glyph box is its advance, narrower than a display ∑'s ink: half an em of slack.
+  return lines.flat().some((op) => {
+    if (!BIG_OPERATORS.has(op.text) || Math.max(op.box.x0 - box.x1, box.x0 - op.box.x1) > op.size / 2) return false;
+    const under = box.y0 - op.box.y1;
+    const over = op.box.y0 - box.y1;
+    return (under >= -0.1 * op.size && under <= 2 * op.size) || (over >= -0.1 * op.size && over <= 2 * op.size);
   });
 }
 
@@ -276,27 +346,36 @@ function withPartsInPlace(lines: readonly PdfLine[], findBases: (lines: readonly
   const upright = lines.filter((line) => !line.direction).map((line) => line.chars);
   const bases = findBases(upright);
   if (bases.length === 0) return [...lines];
-  const inBase = new Set(bases.flatMap((b) => b.chars));
+  // A relation may itself be part of a limit ("k=0" under ∑): it stays a candidate, and is read as a
+  // base only when no operator took it.
+  const inBase = new Set(bases.filter((b) => !b.overOnly).flatMap((b) => b.chars));
   // Lines by their order on the page; a merged line keeps the first place of its pieces.
   let entries = lines.map((line, order) => ({ line, order }));
   const taken = new Set<PdfChar>();
   /** The copies of glyphs marked as what a brace spans: a wider brace spanning them finds its line by them. */
   const markedAs = new Map<PdfChar, PdfChar>();
-  // Braces last, the narrower first: a brace over braces comes after them and their labels.
+  // Relations after operators and arrows, braces last, the narrower first: a brace over braces comes after them and their labels.
   const width = (base: Base) => (base.labelSide ? base.chars[0].box.x1 - base.chars[0].box.x0 : 0);
-  for (const base of bases.sort((a, b) => Number(!!a.labelSide) - Number(!!b.labelSide) || width(a) - width(b) || a.chars[0].box.x0 - b.chars[0].box.x0)) {
+  const rank = (base: Base) => (base.labelSide ? 2 : base.overOnly ? 1 : 0);
+  for (const base of bases.sort((a, b) => rank(a) - rank(b) || width(a) - width(b) || a.chars[0].box.x0 - b.chars[0].box.x0)) {
+    if (base.overOnly && taken.has(base.chars[0])) continue;
     const current = entries.filter((e) => !e.line.direction).map((e) => e.line.chars);
     const candidates = current.flat().filter((c) => !isBlank(c) && !inBase.has(c) && !taken.has(c) && c.picture === undefined && c.fraction === undefined);
     // A tall bar has no parts; it only joins its line.
     const tall = isTallBar(base.chars[0]);
     // A brace's label only on its own side: over an underbrace stands what it spans, with its scripts.
-    const sides = ([-1, 1] as const).map((side) => !tall && (base.labelSide ?? side) === side);
-    const [upper, lower] = sides.map((side, i) => (side ? partOf(base, i === 0 ? -1 : 1, candidates) : [])).map((rows) => (nearerAnother(rows.flat(), base, bases) ? [] : rows));
-    // An arrow stands alone without its label; an operator may have only a lower limit (⋃ over i ∈ I);
-    // a brace without a label is read after what it spans all the same.
-    const isArrow = base.chars.length > 1;
-    if (!tall && !base.labelSide && (isArrow ? upper.length === 0 : upper.length + lower.length === 0)) continue;
-    const spaced = (rows: PdfChar[][]) => rows.flatMap((row) => withSpaces(row, current));
+    const sides = ([-1, 1] as const).map((side) => !tall && (base.labelSide ?? side) === side && !(base.overOnly && side === 1));
+    const [upper, lower] = sides
+      .map((side, i) => (side ? partOf(base, i === 0 ? -1 : 1, candidates) : []))
+      .map((rows) => (base.overOnly ? relationNote(rows, current, base.size) : rows))
+      .map((rows) => (nearerAnother(rows.flat(), base, bases) ? [] : rows));
+    // An arrow or a relation stands alone without its label (a script over it is the text's before);
+    // an operator may have only a lower limit (⋃ over i ∈ I); a brace without a label is read after
+    // what it spans all the same.
+    const noLabel = (rows: PdfChar[][]) => rows.length === 0 || hangsOnText(rows[rows.length - 1], current, base.size) || (base.overOnly === true && rows.some((row) => underOperator(row, current)));
+    if (!tall && !base.labelSide && (base.labelled ? noLabel(upper) : upper.length + lower.length === 0)) continue;
+    // Rows of a part are words apart ("Binomischer" over "Lehrsatz").
+    const spaced = (rows: PdfChar[][]) => rows.flatMap((row, k) => [...(k > 0 ? [addedText(' ', row[0])] : []), ...withSpaces(row, current)]);
     const stack = base.labelSide ? [...base.chars, ...spaced(upper), ...spaced(lower)] : [...spaced(upper), ...base.chars, ...spaced(lower)];
     const inStack = new Set(stack);
     for (const c of stack) taken.add(c);
