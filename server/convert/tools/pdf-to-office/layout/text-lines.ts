@@ -60,7 +60,7 @@ export function textLine(allChars: readonly PdfChar[]): TextLine | undefined {
   const size = dominantSize(kept);
   // A fraction's and a matrix's glyphs stand over and under the line's baseline, not on it; TeX's
   // hung glyphs (a display ∑ first on its line) have their origins over it.
-  const onBaseline = (c: PdfChar) => c.size === size && c.fraction === undefined && c.matrix === undefined;
+  const onBaseline = (c: PdfChar) => c.size === size && !isBlank(c) && c.fraction === undefined && c.matrix === undefined;
   const baselineChar = kept.find((c) => onBaseline(c) && !isHungGlyph(c)) ?? kept.find(onBaseline) ?? kept.find((c) => c.size === size) ?? kept[0];
   return { chars: kept, box: unionBox(kept.map((c) => c.box)), text: kept.map((c) => c.text).join(''), size, baseline: baselineChar.baseline };
 }
