@@ -11,7 +11,8 @@
 // arrow with a label over it, each part in a text object of its own as TeX does (MuPDF reads each as
 // a line): each line must read as pdftotext and pdf.js read GeoTopo's, upper limit (label), operator
 // (arrow), lower limit, in the operator's place; the line of small type over each stays its own;
-// and a norm whose tall bars are four pieces each, one under the other: one ‖ each, in the line.
+// and a norm whose tall bars are four pieces each, one under the other: one ‖ each, in the line,
+// its power (raised to the bars' top) its superscript there.
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -19,7 +20,7 @@ import ExcelJS from 'exceljs';
 import { pdfToOfficeConverters } from '../../server/convert/tools/pdf-to-office';
 import { converterOf, convertFile, scratchFolder } from '../support/convert-job';
 import { pptxgenjsInBrowserMode } from '../support/pptx-in-jest';
-import { BRACED_LINE, DELIMITER_LINES, NOTE, STACKED_LINES, TALL_BARS, TEX_CASES, texBracedPdf, texCasesPdf, texDelimitersPdf, texStacksPdf } from '../support/tex-cff-pdfs';
+import { BRACED_LINE, BRACED_LINES, DELIMITER_LINES, NESTED_MATRIX, NOTE, SET_LINE, STACKED_LINES, SYMBOL_ROWS, TALL_BARS, TEX_CASES, texBracedPdf, texCasesPdf, texDelimitersPdf, texNestedMatrixPdf, texSetPdf, texStacksPdf, texSymbolRowsPdf } from '../support/tex-cff-pdfs';
 import { readZipParts } from '../support/zip';
 
 const scratch = scratchFolder('pdf-to-office-operators-');
@@ -99,7 +100,7 @@ describe('stacked limits and arrow labels', () => {
  */
 it.each(['CMEX10', 'EUEX10', 'LucidaNewMath-Extension'])('pdf-to-word reads a display line of pieces, its sized braces (%s) in place, as one paragraph', async (extensionFont) => {
   const braced = path.join(scratch, `braced-${extensionFont}.pdf`);
-  writeFileSync(braced, await texBracedPdf(extensionFont));
+  writeFileSync(braced, await texBracedPdf([BRACED_LINE], extensionFont));
   const stext = execFileSync('mutool', ['draw', '-q', '-F', 'stext', '-o', '-', braced], { encoding: 'utf8' });
   expect(stext.match(/<line /g)?.length).toBeGreaterThanOrEqual(5);
   const document = (await readZipParts(await run('pdf-to-word', braced))).find((p) => p.name === 'word/document.xml')!.text;
@@ -120,4 +121,60 @@ it.each(['CMEX10', 'EUEX10', 'LucidaNewMath-Extension'])('pdf-to-word reads a ca
   const rows = [...paragraph.matchAll(/<m:mr>([\s\S]*?)<\/m:mr>/g)].map(([, row]) => [...row.matchAll(/<m:e>([\s\S]*?)<\/m:e>/g)].map(([, entry]) => squash(decode([...entry.matchAll(/<m:t(?: [^>]*)?>([^<]*)<\/m:t>/g)].map((t) => t[1]).join('')))));
   expect(rows).toEqual(TEX_CASES.rows);
   expect(squash(decode([...paragraph.split('<m:oMath')[0].matchAll(/<w:t(?: [^>]*)?>([^<]*)<\/w:t>/g)].map((t) => t[1]).join('')))).toBe(squash(TEX_CASES.label));
+});
+
+/** The Word document of `pdf`'s conversion and its paragraphs' text without white space. */
+async function wordText(pdf: Uint8Array, name: string): Promise<{ document: string; paragraphs: string[] }> {
+  const file = path.join(scratch, name);
+  writeFileSync(file, pdf);
+  const document = (await readZipParts(await run('pdf-to-word', file))).find((p) => p.name === 'word/document.xml')!.text;
+  const paragraphs = [...document.matchAll(/<w:p[ >][\s\S]*?<\/w:p>/g)].map(([p]) => decode([...p.matchAll(/<[wm]:t(?: [^>]*)?>([^<]*)<\/[wm]:t>/g)].map((t) => t[1]).join('')).replace(/\s+/g, ''));
+  return { document, paragraphs: paragraphs.filter((p) => p !== '') };
+}
+
+/**
+ * Two such lines one under the other (issue 14: GeoTopo's "κ₁ := min{…} und" over "κ₂ := max{…}"
+ * came out of Word as one case distinction of both lines' glyphs, their braces its delimiters): a
+ * \Big brace is one glyph, so two standing one under the other are two braces, not pieces of one.
+ */
+it('pdf-to-word reads two braced display lines one under the other, each whole, as no matrix', async () => {
+  const { document, paragraphs } = await wordText(await texBracedPdf(BRACED_LINES), 'braced-two.pdf');
+  expect(document).not.toContain('<m:m>');
+  expect(paragraphs.join('')).toBe(BRACED_LINES.map((line) => line.text.replace(/\s+/g, '')).join(''));
+});
+
+/**
+ * A set in tall braces of pieces (issue 14: GeoTopo's "Cₙ(K) = {∑_{σ∈Aₙ(K)} c_σ·σ | c_σ ∈ ℝ}" came out
+ * as a case distinction whose second row was the sum's limit, the ∑ and the bar after it, each
+ * brace's pieces paragraphs of their own): the braces enclose one row, the sum with its limit in
+ * place, the bar, the condition, and each brace is one character in that row.
+ */
+it('pdf-to-word reads a set in tall braces as one paragraph, the limit of its sum in place, as no case distinction', async () => {
+  const { document, paragraphs } = await wordText(await texSetPdf(), 'set.pdf');
+  expect(document).not.toContain('<m:m>');
+  expect(paragraphs).toEqual([SET_LINE.text.replace(/\s+/g, '')]);
+});
+
+/**
+ * A matrix in parentheses of their own (issue 14: GeoTopo's "((a′ b′; c′ d′) ∘ z)" left its outer
+ * "(" a paragraph of its own, a list item's whole text, over the formula): MuPDF reads that "(" with
+ * the matrix's "(", and once the matrix takes its glyphs it goes into the line in its place.
+ */
+it('pdf-to-word reads a matrix inside parentheses of its own in one paragraph, the outer "(" before it', async () => {
+  const { document, paragraphs } = await wordText(await texNestedMatrixPdf(), 'nested-matrix.pdf');
+  expect(document).toContain('<m:m>');
+  expect(paragraphs).toEqual([NESTED_MATRIX.text.replace(/\s+/g, '')]);
+});
+
+/**
+ * A symbol table's rows (issue 14: GeoTopo's "Z = N ∪ {0, −1, −2, …}" lost its "}" to the numerator
+ * of the z/n under it, and "Q = Z ∪ {½, ⅓, ⅔} = {z/n …}" its \big braces to a line of their own):
+ * a fraction's numerator is the row nearest its bar, and a \big brace MuPDF read apart goes into the
+ * line it encloses, in its place.
+ */
+it('pdf-to-word reads the rows of a symbol table whole, each brace in its place, each fraction its own parts', async () => {
+  const { document, paragraphs } = await wordText(await texSymbolRowsPdf(), 'symbol-rows.pdf');
+  expect(document).not.toContain('<m:m>');
+  expect(document.match(/<m:f>/g)?.length).toBe(3);
+  expect(paragraphs).toEqual(SYMBOL_ROWS.rows.map((row) => row.replace(/\s+/g, '')));
 });

@@ -3,7 +3,7 @@
 // glyphs are known only by names in the CFF's own string table (summationdisplay, vextenddouble,
 // bardbl). MuPDF reads them as U+FFFD. The programs are built here, byte by byte, as small CFFs
 // whose every glyph is a box: enough for MuPDF to load and draw them.
-import { PDFDocument, PDFName, StandardFonts, type PDFRef } from 'pdf-lib';
+import { PDFDocument, PDFName, StandardFonts, type PDFFont, type PDFRef } from 'pdf-lib';
 
 /** A CFF INDEX of byte strings (offsets 4 bytes wide). */
 function cffIndex(items: readonly number[][]): number[] {
@@ -70,6 +70,12 @@ const CMEX = {
   0: 'parenleftbig', 1: 'parenrightbig', 10: 'angbracketleftbig', 11: 'angbracketrightbig', 13: 'vextenddouble', 26: 'braceleftBig', 27: 'bracerightBig', 88: 'summationdisplay', 91: 'uniondisplay', 112: 'radicalbig',
   122: 'bracehtipdownleft', 123: 'bracehtipdownright', 124: 'bracehtipupleft', 125: 'bracehtipupright',
 };
+/** CMEX10's pieces of a tall brace and its single bar's extension (TeX's OMX codes). */
+/** CMEX10's \big braces. */
+const BIG_BRACES = { 8: 'braceleftbig', 9: 'bracerightbig' };
+/** CMEX10's \bigg parentheses (a two-row matrix's delimiters). */
+const BIGG_PARENS = { 18: 'parenleftbigg', 19: 'parenrightbigg' };
+const BRACE_PIECES = { 12: 'vextendsingle', 56: 'bracelefttp', 57: 'bracerighttp', 58: 'braceleftbt', 59: 'bracerightbt', 60: 'braceleftmid', 61: 'bracerightmid' };
 const CMSY = { 41: 'arrowdblright', 91: 'union', 92: 'intersection', 104: 'angbracketleft', 105: 'angbracketright', 107: 'bardbl' };
 
 /** One line of the page: pieces of Helvetica text and of TeX glyphs by font and code. */
@@ -117,8 +123,8 @@ export const STACKED_LINES = [
   { text: 'P holds Satz 4.1====⇒ Q holds', before: 'P holds ', upper: 'Satz 4.1', op: { font: 'cmsy', code: 41 }, shaft: '====', lower: '', after: ' Q holds' },
 ] as const;
 
-/** A line with a norm whose bars TeX built from pieces (\left\| … \right\|), as it reads. */
-export const TALL_BARS = { text: 'norm = ‖v‖ end', before: 'norm = ', inside: 'v', after: ' end' };
+/** A line with a squared norm whose bars TeX built from pieces (\left\| … \right\|^2), as it reads. */
+export const TALL_BARS = { text: 'norm = ‖v‖2 end', before: 'norm = ', inside: 'v', power: '2', after: ' end' };
 
 /** A line of small type over each stacked line, which stays a line of its own. */
 export const NOTE = 'A note in small type over the line';
@@ -157,7 +163,8 @@ export async function texStacksPdf(): Promise<Uint8Array> {
     ];
   });
   // The tall bars: four pieces of CMEX's vextenddouble each, hanging from their origins 0.6 em
-  // apart, centred on the math axis (a quarter em over the line's baseline), around "v".
+  // apart, centred on the math axis (a quarter em over the line's baseline), around "v"; the power
+  // at 8 pt raised to the bars' top (its baseline 0.3 em under it, as GeoTopo's ‖…‖²).
   const barBaseline = 140 + 60 * STACKED_LINES.length;
   const pieces = (x: number) =>
     [0, 1, 2, 3].map((k) => `BT /F2 ${SIZE} Tf ${x.toFixed(2)} ${(842 - (barBaseline - 1.45 * SIZE + 0.6 * k * SIZE)).toFixed(2)} Td <0d> Tj ET`);
@@ -168,9 +175,21 @@ export async function texStacksPdf(): Promise<Uint8Array> {
     ...pieces(left),
     text(left + GLYPH, barBaseline, SIZE, TALL_BARS.inside),
     ...pieces(right),
-    text(right + GLYPH, barBaseline, SIZE, TALL_BARS.after),
+    text(right + GLYPH, barBaseline - 1.15 * SIZE, LIMIT, TALL_BARS.power),
+    text(right + GLYPH + width(TALL_BARS.power, LIMIT), barBaseline, SIZE, TALL_BARS.after),
   );
   page.node.set(PDFName.of('Contents'), context.register(context.stream(ops.join('\n'))));
+  return doc.save();
+}
+
+/** A page of Helvetica (F1) and a CMEX10 (or `extensionFont`) of the glyphs given (F2), its content what `draw` gives. */
+async function texPage(cmex: Readonly<Record<number, string>>, draw: (helvetica: PDFFont) => string[], extensionFont = 'CMEX10'): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const page = doc.addPage([595, 842]);
+  const { context } = doc;
+  const helvetica = await doc.embedFont(StandardFonts.Helvetica);
+  page.node.set(PDFName.of('Resources'), context.obj({ Font: { F1: helvetica.ref, F2: type1cFont(doc, `ABCDEF+${extensionFont}`, cmex) } }));
+  page.node.set(PDFName.of('Contents'), context.register(context.stream(draw(helvetica).join('\n'))));
   return doc.save();
 }
 
@@ -181,32 +200,76 @@ export async function texStacksPdf(): Promise<Uint8Array> {
  * `text` is the line as a reader reads it.
  */
 export const BRACED_LINE = { text: 'kappan1(s) := min {x | y} end', symbol: 'kappa', sup: 'n', sub: '1', before: '(s) := min ', inside: 'x | y', after: ' end' };
+/**
+ * Two such lines one under the other (GeoTopo's "κ₁ := min{…} und" over "κ₂ := max{…}", 1.6 em
+ * apart): the lower line's braces stand under the upper's, some 0.7 pt further right, and its text
+ * before them ends nearer the upper opening brace than the upper line's own.
+ */
+export const BRACED_LINES = [BRACED_LINE, { ...BRACED_LINE, sub: 'i', before: '(s) := max ', text: 'kappani(s) := max {x | y} end' }];
 
-/** The BRACED_LINE alone on a page, 12 pt, its scripts at 8 pt; the braces of `extensionFont` (CMEX10's glyphs under that name). */
-export async function texBracedPdf(extensionFont = 'CMEX10'): Promise<Uint8Array> {
-  const doc = await PDFDocument.create();
-  const page = doc.addPage([595, 842]);
-  const { context } = doc;
-  const helvetica = await doc.embedFont(StandardFonts.Helvetica);
-  page.node.set(PDFName.of('Resources'), context.obj({ Font: { F1: helvetica.ref, F2: type1cFont(doc, `ABCDEF+${extensionFont}`, CMEX) } }));
-  const [SIZE, SCRIPT, GLYPH] = [12, 8, 6];
-  const width = (text: string, size: number) => helvetica.widthOfTextAtSize(text, size);
-  const at = (x: number, fromTop: number) => `1 0 0 1 ${x.toFixed(2)} ${(842 - fromTop).toFixed(2)} Tm`;
-  const { symbol, sup, sub, before, inside, after } = BRACED_LINE;
-  const baseline = 140;
-  const scriptX = 60 + width(symbol, SIZE);
-  const open = scriptX + width(sub, SCRIPT) + width(before, SIZE);
-  const close = open + GLYPH + width(inside, SIZE);
-  const ops = [
-    `BT /F1 ${SIZE} Tf ${at(60, baseline)} ${literal(symbol)} Tj /F1 ${SCRIPT} Tf ${at(scriptX, baseline - 0.36 * SIZE)} ${literal(sup)} Tj ET`,
-    `BT /F1 ${SCRIPT} Tf ${at(scriptX, baseline + 0.2 * SIZE)} ${literal(sub)} Tj /F1 ${SIZE} Tf ${at(scriptX + width(sub, SCRIPT), baseline)} ${literal(before)} Tj ET`,
-    `BT /F2 ${SIZE} Tf ${at(open, baseline - SIZE)} <1a> Tj ET`,
-    `BT /F1 ${SIZE} Tf ${at(open + GLYPH, baseline)} ${literal(inside)} Tj ET`,
-    `BT /F2 ${SIZE} Tf ${at(close, baseline - SIZE)} <1b> Tj ET`,
-    `BT /F1 ${SIZE} Tf ${at(close + GLYPH, baseline)} ${literal(after)} Tj ET`,
-  ];
-  page.node.set(PDFName.of('Contents'), context.register(context.stream(ops.join('\n'))));
-  return doc.save();
+/**
+ * The lines (BRACED_LINE alone unless told) on a page, 12 pt, 1.6 em apart, their scripts at 8 pt;
+ * the braces of `extensionFont` (CMEX10's glyphs under that name).
+ */
+export async function texBracedPdf(lines: readonly (typeof BRACED_LINE)[] = [BRACED_LINE], extensionFont = 'CMEX10'): Promise<Uint8Array> {
+  return texPage(CMEX, (helvetica) => {
+    const [SIZE, SCRIPT, GLYPH] = [12, 8, 6];
+    const width = (text: string, size: number) => helvetica.widthOfTextAtSize(text, size);
+    const at = (x: number, fromTop: number) => `1 0 0 1 ${x.toFixed(2)} ${(842 - fromTop).toFixed(2)} Tm`;
+    const ops = lines.flatMap(({ symbol, sup, sub, before, inside, after }, i) => {
+      const baseline = 140 + 1.6 * SIZE * i;
+      const scriptX = 60 + width(symbol, SIZE);
+      const open = scriptX + width(sub, SCRIPT) + width(before, SIZE);
+      const close = open + GLYPH + width(inside, SIZE);
+      return [
+        `BT /F1 ${SIZE} Tf ${at(60, baseline)} ${literal(symbol)} Tj /F1 ${SCRIPT} Tf ${at(scriptX, baseline - 0.36 * SIZE)} ${literal(sup)} Tj ET`,
+        `BT /F1 ${SCRIPT} Tf ${at(scriptX, baseline + 0.2 * SIZE)} ${literal(sub)} Tj /F1 ${SIZE} Tf ${at(scriptX + width(sub, SCRIPT), baseline)} ${literal(before)} Tj ET`,
+        `BT /F2 ${SIZE} Tf ${at(open, baseline - SIZE)} <1a> Tj ET`,
+        `BT /F1 ${SIZE} Tf ${at(open + GLYPH, baseline)} ${literal(inside)} Tj ET`,
+        `BT /F2 ${SIZE} Tf ${at(close, baseline - SIZE)} <1b> Tj ET`,
+        `BT /F1 ${SIZE} Tf ${at(close + GLYPH, baseline)} ${literal(after)} Tj ET`,
+      ];
+    });
+    return ops;
+  }, extensionFont);
+}
+
+/**
+ * A set written with tall braces, as TeX draws GeoTopo's "Cₙ(K) = { ∑_{σ∈Aₙ(K)} c_σ·σ | c_σ ∈ ℝ }":
+ * each brace three pieces of CMEX10 (bracelefttp, braceleftmid, braceleftbt; the right one's
+ * likewise) one under the other, a display ∑ with its lower limit at 8 pt under it, and a bar of
+ * six pieces of vextendsingle between the sum and the condition; each a text object of its own.
+ * `text` is the line as a reader reads it, each brace one character.
+ */
+export const SET_LINE = { before: 'C = ', limit: 's in A', summand: 'c s', condition: ' c in R', text: 'C = {∑s in A c s ∣ c in R}' };
+
+/** The SET_LINE alone on a page, 12 pt. */
+export async function texSetPdf(): Promise<Uint8Array> {
+  return texPage({ ...CMEX, ...BRACE_PIECES }, (helvetica) => {
+    const [SIZE, LIMIT, GLYPH] = [12, 8, 6];
+    const width = (text: string, size: number) => helvetica.widthOfTextAtSize(text, size);
+    const text = (x: number, fromTop: number, size: number, shown: string) => `BT /F1 ${size} Tf ${x.toFixed(2)} ${(842 - fromTop).toFixed(2)} Td ${literal(shown)} Tj ET`;
+    const glyph = (x: number, fromTop: number, code: number) => `BT /F2 ${SIZE} Tf ${x.toFixed(2)} ${(842 - fromTop).toFixed(2)} Td ${hex(code)} Tj ET`;
+    const { before, limit, summand, condition } = SET_LINE;
+    const baseline = 200;
+    // The pieces' origins (font sizes from the baseline), as GeoTopo's: top, middle, bottom.
+    const brace = (x: number, codes: number[]) => [-2.05, -1.15, 0.65].map((em, i) => glyph(x, baseline + em * SIZE, codes[i]));
+    const open = 60 + width(before, SIZE);
+    const sum = open + GLYPH + 2;
+    const bar = sum + GLYPH + 2 + width(summand, SIZE) + 2;
+    const close = bar + GLYPH + width(condition, SIZE) + 2;
+    const ops = [
+      text(60, baseline, SIZE, before),
+      ...brace(open, [56, 60, 58]),
+      glyph(sum, baseline - 0.85 * SIZE, 88),
+      text(sum + GLYPH / 2 - width(limit, LIMIT) / 2, baseline + 1.2 * SIZE, LIMIT, limit),
+      text(sum + GLYPH + 2, baseline, SIZE, summand),
+      ...[0, 1, 2, 3, 4, 5].map((k) => glyph(bar, baseline - 2.05 * SIZE + 0.6 * k * SIZE, 12)),
+      text(bar + GLYPH, baseline, SIZE, condition),
+      ...brace(close, [57, 61, 59]),
+    ];
+    return ops;
+  });
 }
 
 /**
@@ -297,4 +360,89 @@ export async function texCasesPdf(extensionFont: string): Promise<Uint8Array> {
   ];
   page.node.set(PDFName.of('Contents'), context.register(context.stream(ops.join('\n'))));
   return doc.save();
+}
+
+/**
+ * A matrix inside \bigg parentheses of its own, as TeX draws GeoTopo's "(a b; c d) ∘ ((a′ b′; c′ d′) ∘ z)":
+ * the outer "(" and the matrix's "(" (CMEX10's parenleftbigg, hung under their origins 1.2 em over
+ * the axis) and the first entry in one text object (MuPDF reads them as one line), the other
+ * entries, the matrix's ")", " o z", the outer ")" and the rest each in one of their own.
+ * `text` is the line's text as Word's paragraph holds it: the matrix's entries row by row in its
+ * place, its own parentheses being its equation's delimiters, not text.
+ */
+export const NESTED_MATRIX = { before: 'M o ', rows: [['a', 'b'], ['c', 'd']], inner: ' o z', after: ' = end', text: 'M o (a b c d o z) = end' };
+
+/** The NESTED_MATRIX line alone on a page, 12 pt. */
+export async function texNestedMatrixPdf(): Promise<Uint8Array> {
+  return texPage(BIGG_PARENS, (helvetica) => {
+    const [SIZE, GLYPH] = [12, 6];
+    const width = (text: string) => helvetica.widthOfTextAtSize(text, SIZE);
+    const y = (fromTop: number) => (842 - fromTop).toFixed(2);
+    const text = (x: number, fromTop: number, shown: string) => `BT /F1 ${SIZE} Tf ${x.toFixed(2)} ${y(fromTop)} Td ${literal(shown)} Tj ET`;
+    const paren = (x: number, code: number) => `BT /F2 ${SIZE} Tf ${x.toFixed(2)} ${y(parenTop)} Td ${hex(code)} Tj ET`;
+    const { before, rows, inner, after } = NESTED_MATRIX;
+    const baseline = 200;
+    // Centred on the axis (a quarter em over the baseline), \bigg's 2.4 em; the rows 1.25 em apart.
+    const parenTop = baseline - 0.25 * SIZE - 1.2 * SIZE;
+    const rowBaselines = [baseline - 0.6 * SIZE, baseline + 0.65 * SIZE];
+    const outer = 60 + width(before);
+    const columns = [outer + 2 * GLYPH, outer + 2 * GLYPH + 1.5 * SIZE];
+    const close = columns[1] + SIZE;
+    const ops = [
+      text(60, baseline, before),
+      // The outer "(", the matrix's "(" and the first entry: one text object.
+      `BT /F2 ${SIZE} Tf ${outer.toFixed(2)} ${y(parenTop)} Td ${hex(18)} Tj ${GLYPH} 0 Td ${hex(18)} Tj /F1 ${SIZE} Tf ${GLYPH} ${(parenTop - rowBaselines[0]).toFixed(2)} Td ${literal(rows[0][0])} Tj ET`,
+      ...rows.flatMap((row, r) => row.map((entry, column) => (r === 0 && column === 0 ? '' : text(columns[column], rowBaselines[r], entry)))).filter(Boolean),
+      paren(close, 19),
+      text(close + GLYPH, baseline, inner),
+      paren(close + GLYPH + width(inner), 19),
+      text(close + 2 * GLYPH + width(inner), baseline, after),
+    ];
+    return ops;
+  });
+}
+
+/**
+ * Two rows of a symbol table as GeoTopo's Symbolverzeichnis draws them, at its places (10.9 pt, its
+ * scripts 8 pt): "Z = N u { 0, -1, -2, . . . }" over "Q = Z u {1/2, 1/3} = {z/n mit z}", the lower
+ * row's braces CMEX10's \big ones hung under their origins, each a text object of its own, its
+ * fractions in text style on bars of their own — the z of z/n right under the upper row's "}".
+ * `rows` are the rows as a reader reads them, a fraction as its numerator then its denominator.
+ */
+export const SYMBOL_ROWS = { rows: ['Z = N u { 0, -1, -2, . . . } Ganze Zahlen', 'Q = Z u {12, 13} = {zn mit z} Rationale Zahlen'] };
+
+/** The SYMBOL_ROWS alone on a page. */
+export async function texSymbolRowsPdf(): Promise<Uint8Array> {
+  return texPage(BIG_BRACES, (helvetica) => {
+    const [SIZE, SCRIPT] = [10.9, 8];
+    const y = (fromTop: number) => (842 - fromTop).toFixed(2);
+    const text = (x: number, fromTop: number, shown: string, size = SIZE) => `BT /F1 ${size} Tf ${x.toFixed(2)} ${y(fromTop)} Td ${literal(shown)} Tj ET`;
+    /** Text ending at `x1`. */
+    const ending = (x1: number, fromTop: number, shown: string) => text(x1 - helvetica.widthOfTextAtSize(shown, SIZE), fromTop, shown);
+    const brace = (x: number, code: number) => `BT /F2 ${SIZE} Tf ${x.toFixed(2)} ${y(116.5)} Td ${hex(code)} Tj ET`;
+    /** A text-style fraction on a bar from x0 to x1 on the lower row's axis. */
+    const fraction = (x0: number, x1: number, numerator: string, denominator: string) => [
+      text(x0, 121, numerator, SCRIPT),
+      `${x0.toFixed(2)} ${(842 - 122.58 - 0.2).toFixed(2)} ${(x1 - x0).toFixed(2)} 0.4 re f`,
+      text(x0, 129.1, denominator, SCRIPT),
+    ];
+    const ops = [
+      ending(200.4, 111.8, 'Z = N u { 0, -1, -2, . . .'),
+      text(202.9, 111.8, '}'),
+      text(221, 111.8, 'Ganze Zahlen'),
+      ending(130.1, 125.3, 'Q = Z u'),
+      brace(132.6, 8),
+      ...fraction(142.55, 147.1, '1', '2'),
+      text(148, 125.3, ','),
+      ...fraction(154.02, 158.6, '1', '3'),
+      brace(165.5, 9),
+      text(174.5, 125.3, '='),
+      brace(186, 8),
+      ...fraction(204.24, 209.38, 'z', 'n'),
+      text(214.2, 125.3, 'mit z'),
+      brace(243, 9),
+      text(265, 125.3, 'Rationale Zahlen'),
+    ];
+    return ops;
+  });
 }

@@ -4,18 +4,23 @@
 // one character, its box the whole bar's, its baseline that of the text it encloses (the bar is
 // centred on the math axis, a quarter of a font size over that baseline), so that the line it
 // stands in takes it in (stacked-limits.ts joins it there like an operator).
-// Pieces of brackets and braces (⎛⎜⎝, ⎧⎨⎩) belong to matrices and case distinctions, not here.
+// Pieces of brackets and braces (⎛⎜⎝, ⎧⎨⎩) go to matrices and case distinctions first
+// (matrices.ts); those no matrix took become one bracket the same way, after it (withStackedBrackets).
+// A sized bracket of one glyph (\big\{) MuPDF read apart goes into the line it encloses (withHungBrackets).
 // A horizontal brace (\underbrace, \overbrace) is drawn from four tips with rules between them,
 // which MuPDF reads as four glyphs along one baseline (╰ ╮ ╭ ╯ as unmapped-glyphs.ts names them):
 // they become one ⏟ or ⏞ over the whole span, which stacked-limits.ts puts after its base, its
 // label after it.
 import { median } from '../median';
-import { unionBox, type PdfChar, type PdfLine } from '../page-content';
-import { TEX_AXIS_EMS, TEX_EXTENSION_FONT } from './tex-fonts';
+import { isBlank, unionBox, type PdfChar, type PdfLine } from '../page-content';
+import { isHungRadical, TEX_AXIS_EMS, TEX_EXTENSION_FONT } from './tex-fonts';
+import { rowBaseline } from './text-lines';
 
 /** The characters of a whole \underbrace and \overbrace. */
 export const UNDER_BRACE = '⏟';
 export const OVER_BRACE = '⏞';
+/** Operators TeX sets with limits over and under them in display style (stacked-limits.ts reads them). */
+export const BIG_OPERATORS = new Set([...'∑∏∐⋃⋂∫∮⨄⨆⋀⋁⨀⨁⨂']);
 /** Bars TeX builds from a repeated piece. */
 export const VERTICAL_BARS = new Set([...'‖∣|⏐']);
 /** Pieces of one bar stand at the same x, within this share of a font size. */
@@ -94,17 +99,130 @@ export function withHorizontalBraces(lines: readonly PdfLine[]): PdfLine[] {
 
 /** Brackets TeX sizes (\big( \Big\{ \bigg[ …) as one glyph of its extension font. */
 const SIZED_BRACKETS = new Set([...'(){}[]〈〉⌊⌋⌈⌉']);
+/** How deep (font sizes) under its origin lies the baseline of the row a glyph of TeX's extension font stands in: a \big's 0.81, a \Bigg's 1.71. */
+export const MAX_HANG_EMS = 2;
+
+const middle = (box: { x0: number; x1: number }) => (box.x0 + box.x1) / 2;
+/** Where a glyph stands along its line: a fraction's part at its bar's middle, a matrix's entry at its matrix's. */
+const placeOf = (c: PdfChar) => (c.fraction ? middle(c.fraction.of.bar) : c.matrix ? middle(c.matrix.of.box) : middle(c.box));
+
+
+/** The sized bracket a line holds alone (spaces aside), if it does. */
+function loneBracket(line: PdfLine): PdfChar | undefined {
+  const [c, ...rest] = line.chars.filter((ch) => !isBlank(ch));
+  return !line.direction && rest.length === 0 && c && SIZED_BRACKETS.has(c.text) && TEX_EXTENSION_FONT.test(c.font.name) ? c : undefined;
+}
+
+/**
+ * The line whose text the bracket `c` encloses, running on both sides of it: the nearest whose
+ * baseline lies `drop` under the bracket's where `allowed` (-1 when there is none).
+ */
+function enclosingLine(c: PdfChar, lines: readonly PdfLine[], allowed: (drop: number) => boolean): number {
+  let best = -1;
+  let bestDrop = Infinity;
+  lines.forEach((line, i) => {
+    const ink = line.chars.filter((ch) => !isBlank(ch));
+    if (line.direction || ink.length === 0 || loneBracket(line) || ink.includes(c)) return;
+    const drop = rowBaseline(ink) - c.baseline;
+    const across = ink.some((ch) => placeOf(ch) < middle(c.box)) && ink.some((ch) => placeOf(ch) > middle(c.box));
+    if (across && allowed(drop) && Math.abs(drop) < bestDrop) [best, bestDrop] = [i, Math.abs(drop)];
+  });
+  return best;
+}
+
+/** The line with the bracket `c` put in at its place. */
+function withBracketIn(line: PdfLine, c: PdfChar): PdfLine {
+  const chars = [...line.chars];
+  let at = chars.findIndex((ch) => !isBlank(ch) && placeOf(ch) > middle(c.box));
+  if (at === -1) at = chars.length;
+  chars.splice(at, 0, c);
+  return { ...line, chars };
+}
 
 /**
  * The page's lines with a sized bracket MuPDF read as a line of its own set where it is drawn: TeX's
  * extension font hangs it under its origin, where MuPDF's box stands over it (a \big\{ boxed a
- * line's height above the text it encloses, read as a row above that text).
+ * line's height above the text it encloses, read as a row above that text). Where that text is one
+ * line running on both sides of it (a formula MuPDF read whole, or fractions.ts put together), the
+ * bracket goes into that line in its place; otherwise paragraphs.ts joins the pieces of the row.
+ * Run again once matrices are read: a \bigl( MuPDF read with a matrix's own "(" is left alone on
+ * that line when the matrix takes its glyphs (GeoTopo's "((a′ b′; c′ d′) ∘ z)").
  */
 export function withHungBrackets(lines: readonly PdfLine[]): PdfLine[] {
-  return lines.map((line) => {
-    const [c, ...rest] = line.chars;
-    if (line.direction || rest.length > 0 || !c || !SIZED_BRACKETS.has(c.text) || !TEX_EXTENSION_FONT.test(c.font.name)) return line;
-    const box = { ...c.box, y0: c.baseline, y1: c.baseline + (c.box.y1 - c.box.y0) };
-    return { ...line, chars: [{ ...c, box }] };
+  // Once: a glyph boxed where it hangs has its box's top at its origin.
+  const hung = (c: PdfChar) => (c.box.y0 < c.baseline ? { ...c, box: { ...c.box, y0: c.baseline, y1: c.baseline + (c.box.y1 - c.box.y0) } } : c);
+  const result: PdfLine[] = lines.map((line) => {
+    const c = loneBracket(line);
+    if (c) return { ...line, chars: [hung(c)] };
+    return line.chars.some(isHungRadical) ? { ...line, chars: line.chars.map((ch) => (isHungRadical(ch) ? hung(ch) : ch)) } : line;
   });
+  const moved = new Set<number>();
+  result.forEach((line, i) => {
+    const c = loneBracket(line);
+    const host = c ? enclosingLine(c, result, (drop) => drop > 0 && drop <= MAX_HANG_EMS * c.size) : -1;
+    if (!c || host === -1) return;
+    result[host] = withBracketIn(result[host], c);
+    moved.add(i);
+  });
+  return result.filter((_, i) => !moved.has(i));
+}
+
+/** The pieces TeX stacks a tall bracket from (CMEX10's bracelefttp …), as the bracket they make. */
+const BRACKET_PIECES: Record<string, string> = {
+  '⎧': '{', '⎨': '{', '⎩': '{', '⎫': '}', '⎬': '}', '⎭': '}',
+  '⎛': '(', '⎜': '(', '⎝': '(', '⎞': ')', '⎟': ')', '⎠': ')',
+  '⎡': '[', '⎢': '[', '⎣': '[', '⎤': ']', '⎥': ']', '⎦': ']',
+};
+/** A brace's extension piece, the same in a left and a right brace. */
+const BRACE_EXTENSION = '⎪';
+/** Pieces of one bracket stand one under the next at most this far apart (font sizes; a ⎪ left out between them). */
+const BRACKET_STEP_EMS = 2.5;
+/** The text a joined bracket encloses has its baseline within this many font sizes of the bracket's. */
+const SAME_ROW_EMS = 0.25;
+
+const isBracketPiece = (c: PdfChar) => (BRACKET_PIECES[c.text] !== undefined || c.text === BRACE_EXTENSION) && TEX_EXTENSION_FONT.test(c.font.name);
+/** The bracket a column of pieces makes, by its pieces other than the brace's extension (undefined: extensions only so far). */
+const kindOf = (column: readonly PdfChar[]) => column.map((c) => BRACKET_PIECES[c.text]).find((kind) => kind !== undefined);
+
+/**
+ * The page's lines with each tall bracket TeX stacked from pieces and no matrix took (matrices.ts
+ * reads those of matrices and case distinctions) read as the one bracket it is, on the baseline
+ * of the text it encloses (the bracket is centred on the math axis), so that it joins that text's
+ * row in its place (paragraphs.ts): the braces of GeoTopo's "Cₙ(K) = {∑ c_σ·σ | c_σ ∈ ℝ}", which
+ * MuPDF reads a line a piece, each a paragraph of its own.
+ */
+export function withStackedBrackets(lines: readonly PdfLine[]): PdfLine[] {
+  const pieces = lines.flatMap((line) => (line.direction ? [] : line.chars.filter(isBracketPiece))).sort((a, b) => a.baseline - b.baseline);
+  const columns: PdfChar[][] = [];
+  for (const c of pieces) {
+    const column = columns.find((col) => {
+      const last = col.at(-1)!;
+      const [kind, own] = [kindOf(col), BRACKET_PIECES[c.text]];
+      return (kind === own || c.text === BRACE_EXTENSION || kind === undefined) && Math.abs(last.box.x0 - c.box.x0) <= SAME_X_EMS * c.size && c.baseline - last.baseline <= BRACKET_STEP_EMS * c.size;
+    });
+    if (column) column.push(c);
+    else columns.push([c]);
+  }
+  /** Each column's first piece as the whole bracket; its other pieces go. */
+  const whole = new Map<PdfChar, PdfChar>();
+  const dropped = new Set<PdfChar>();
+  for (const column of columns.filter((col) => col.length > 1)) {
+    const [first, last] = [column[0], column.at(-1)!];
+    // Each piece hangs from its origin about as deep as MuPDF's box is high.
+    const [top, foot] = [first.baseline, last.baseline + (last.box.y1 - last.box.y0)];
+    const box = { ...unionBox(column.map((c) => c.box)), y0: top, y1: foot };
+    whole.set(first, { ...first, text: kindOf(column) ?? '{', box, baseline: (top + foot) / 2 + TEX_AXIS_EMS * first.size });
+    for (const c of column.slice(1)) dropped.add(c);
+  }
+  if (whole.size === 0) return [...lines];
+  const result = lines.map((line) => (line.chars.some((c) => whole.has(c) || dropped.has(c)) ? { ...line, chars: line.chars.filter((c) => !dropped.has(c)).map((c) => whole.get(c) ?? c) } : line));
+  // Into the line of the text it encloses where that runs on both sides of it (a formula MuPDF read whole).
+  for (const bracket of whole.values()) {
+    const host = enclosingLine(bracket, result, (drop) => Math.abs(drop) <= SAME_ROW_EMS * bracket.size);
+    if (host === -1) continue;
+    const own = result.findIndex((line) => line.chars.includes(bracket));
+    result[own] = { ...result[own], chars: result[own].chars.filter((c) => c !== bracket) };
+    result[host] = withBracketIn(result[host], bracket);
+  }
+  return result.filter((line) => line.chars.some((c) => !isBlank(c)));
 }

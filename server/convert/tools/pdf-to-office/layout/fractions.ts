@@ -72,7 +72,10 @@ function besideBar(bar: RuleSegment, side: -1 | 1, candidates: readonly Located[
  */
 function partOf(bar: RuleSegment, side: -1 | 1, candidates: readonly Located[], bars: readonly RuleSegment[]): Located[] {
   const beside = besideBar(bar, side, candidates, bars);
-  const near = beside.filter(({ c }) => side * (c.baseline - bar.y0) > 0 && side * (c.baseline - bar.y0) <= REACH_EMS * c.size);
+  const distance = (c: PdfChar) => side * (c.baseline - bar.y0);
+  // Nearest the bar first: as many glyphs of two sizes, the part is the nearer's (the "z" of z/n, not
+  // the brace of the line over it, which is bigger).
+  const near = beside.filter(({ c }) => distance(c) > 0 && distance(c) <= REACH_EMS * c.size).sort((a, b) => distance(a.c) - distance(b.c));
   if (near.length === 0) return [];
   // The row of the glyph nearest the bar of the size most of them have: a script's row is its base's
   // (a denominator's square, (c + d)², stands nearer the bar than the term it squares).

@@ -9,6 +9,7 @@
 //
 // The test is kept narrow: a delimiter of TeX's extension font (or one much taller than the
 // entries), at least two rows within its height, and text of the line it stands in beside it.
+import { BIG_OPERATORS, isTallBar } from './extensible-delimiters';
 import { dominantSize, inkExtent } from './text-lines';
 import { median } from '../median';
 import { stretches } from './stretches';
@@ -31,6 +32,13 @@ const CLOSING: Record<string, string> = { '(': ')', '[': ']', '{': '}', '|': '|'
 const LARGER_THAN_BODY = 1.2;
 /** A delimiter of another font is tall when its box is this many times its entries' size. */
 const TALL_EMS = 1.6;
+/**
+ * Under this height (font sizes of its line) a delimiter is a \big one, which holds rows of script
+ * size only (a \binom in running text): a glyph of text size in it says it encloses one row.
+ */
+const BIG_EMS = 1.5;
+/** Entries this share of their line's size or more are of text size, not script size. */
+const TEXT_SIZE_SHARE = 0.85;
 /** How far (font sizes) the text of the line the matrix stands in may be from its delimiter. */
 const HOST_REACH_EMS = 3;
 /** The text a delimiter of TeX's extension font stands in is at least this share of its size. */
@@ -64,6 +72,14 @@ interface Delimiter {
 const isExtension = (c: PdfChar) => TEX_EXTENSION_FONT.test(c.font.name);
 
 /**
+ * A delimiter drawn whole (a \Big\{ is one glyph): never a piece of a taller one, whose pieces are
+ * glyphs of their own (⎧ ⎨ ⎩ ⎪, ⎛ ⎜ ⎝; a bar's are the bar again). Two \Big\{ one line under the
+ * other (GeoTopo's "κ₁ := min{…}" over "κ₂ := max{…}") are two braces, not one brace of two rows.
+ */
+const WHOLE = new Set([...'()[]{}⟨⟩']);
+const isWhole = (c: PdfChar) => WHOLE.has(c.text.trim());
+
+/**
  * The page's tall delimiter glyphs (of TeX's extension font, or larger than the text's `bodySize`),
  * each column of pieces of one kind as one delimiter.
  */
@@ -73,7 +89,7 @@ function delimiters(chars: readonly PdfChar[], bodySize: number): Delimiter[] {
   for (const c of glyphs) {
     const kind = DELIMITERS[c.text.trim()];
     const top = isExtension(c) ? c.baseline : c.box.y0;
-    const below = found.find((d) => d.kind === kind && Math.abs(d.x0 - c.box.x0) < 0.2 * c.size && isExtension(c) && isExtension(d.chars[0]) && c.baseline - d.chars.at(-1)!.baseline <= PIECE_STEP_EMS * c.size);
+    const below = found.find((d) => d.kind === kind && !isWhole(c) && !isWhole(d.chars[0]) && Math.abs(d.x0 - c.box.x0) < 0.2 * c.size && isExtension(c) && isExtension(d.chars[0]) && c.baseline - d.chars.at(-1)!.baseline <= PIECE_STEP_EMS * c.size);
     if (below) {
       below.chars.push(c);
       below.x1 = Math.max(below.x1, c.box.x1);
@@ -172,16 +188,23 @@ function matrixAt(open: Delimiter, all: readonly Delimiter[], ink: readonly { c:
   if (foot - open.top < TALL_EMS * host.size * (isExtension(open.chars[0]) ? 0.5 : 1)) return undefined;
   const right = close?.x0 ?? Infinity;
   const slack = SLACK_EMS * open.size;
+  const between = (c: PdfChar) => middle(inkExtent(c)) > open.x1 - slack && middle(inkExtent(c)) < right + slack;
+  const inside = (c: PdfChar) => c.box.x0 >= open.x1 - slack && c.box.x1 <= right + slack && c.box.y1 > open.top && c.box.y0 < foot;
+  // A tall bar between braces divides a set's formula from its condition: {∑ c·σ | c ∈ R} is no case distinction.
+  if (open.kind === '{' && ink.some(({ c }) => isTallBar(c) && inside(c) && !taken.has(c))) return undefined;
+  // A big operator's limits stand over and under it, smaller: no rows of their own.
+  const operators = ink.filter(({ c }) => BIG_OPERATORS.has(c.text) && inside(c) && !taken.has(c)).map(({ c }) => c);
+  const isLimit = (c: PdfChar) => operators.some((op) => c.size < op.size && c.box.x0 < op.box.x1 && c.box.x1 > op.box.x0);
   // An extension font's glyph (a big operator) hangs from its baseline: no row tells where it stands.
-  const within = ink.filter(
-    ({ c }) => !skip(c) && !isExtension(c) && middle(inkExtent(c)) > open.x1 - slack && middle(inkExtent(c)) < right + slack && rowBaseline(c) > open.top && rowBaseline(c) <= foot + slack,
-  );
+  const within = ink.filter(({ c }) => !skip(c) && !isExtension(c) && !isLimit(c) && between(c) && rowBaseline(c) > open.top && rowBaseline(c) <= foot + slack);
   // Cases have no closing delimiter: their rows end where the rows off the line's baseline end.
   const offHost = within.filter(({ c }) => Math.abs(c.baseline - host.baseline) > ROW_EMS * host.size);
   const end = close ? right : Math.max(...offHost.map(({ c }) => inkExtent(c).x1)) + slack;
   const glyphs = within.filter(({ c }) => inkExtent(c).x0 < end && c !== host);
   if (glyphs.length === 0 || !fills(open.x1, close?.x0, glyphs.map(({ c }) => inkExtent(c)), open.size)) return undefined;
   const size = dominantSize(glyphs.map((g) => g.c));
+  // A \big\{ around "½, ⅓" on the line over "√2, ∛3" is no matrix of the two lines' glyphs.
+  if (foot - open.top < BIG_EMS * host.size && glyphs.some(({ c }) => c.size >= TEXT_SIZE_SHARE * host.size)) return undefined;
   // Rows: the baselines of the glyphs but scripts (a fraction's is its bar's line), then every glyph to the nearest.
   const baselines = glyphs
     .filter(({ c }) => !c.script)

@@ -17,7 +17,7 @@ import { isRealTable } from './table-evidence';
 import { withScripts } from './sub-superscripts';
 import { withFractions, withoutBars } from './fractions';
 import { withBraceLabels, withStackedLimits } from './stacked-limits';
-import { withExtensibleBars, withHorizontalBraces, withHungBrackets } from './extensible-delimiters';
+import { withExtensibleBars, withHorizontalBraces, withHungBrackets, withStackedBrackets } from './extensible-delimiters';
 import { withMatrices } from './matrices';
 import { splitAtGaps, textBlockBox, textLine, type TextLine } from './text-lines';
 import { quarterTurn, turnedLines, turnedText, type TurnedText } from './turned-text';
@@ -96,7 +96,7 @@ export function layoutPage(source: PdfPage): PageLayout {
   const fractions = withFractions(source.lines, source.rules);
   const page = {
     ...source,
-    lines: withBraceLabels(withMatrices(withScripts(withStackedLimits(withHungBrackets(withHorizontalBraces(withExtensibleBars(fractions.lines))))))),
+    lines: withBraceLabels(withStackedBrackets(withHungBrackets(withMatrices(withScripts(withStackedLimits(withHungBrackets(withHorizontalBraces(withExtensibleBars(fractions.lines))))))))),
     rules: source.rules.filter((rule) => !fractions.bars.has(rule)),
     ...(source.drawings && { drawings: withoutBars(source.drawings, fractions.bars) }),
   };

@@ -4,11 +4,12 @@
 import { sameLink } from '../extraction/page-links';
 import { isBlank, unionBox, type LinkTarget, type PdfChar } from '../page-content';
 import type { Alignment, ParagraphBlock, TextRun } from './blocks';
+import { MAX_HANG_EMS } from './extensible-delimiters';
 import { addedText } from './fractions';
 import { listMarker } from './list-markers';
 import type { Placed } from './reading-order';
 import { isCjk, lineJoin } from './scripts';
-import { TEX_EXTENSION_FONT } from './tex-fonts';
+import { isHungGlyph } from './tex-fonts';
 import { dominantSize, textLine, type TextLine } from './text-lines';
 
 /** Baselines further apart than this many font sizes are not consecutive lines of one paragraph. */
@@ -197,20 +198,22 @@ function textRight(line: TextLine): number {
   return text.length > 0 ? Math.max(...text.map((c) => c.box.x1)) : line.box.x1;
 }
 
-/** How deep (font sizes) under its origin lies the baseline of the row a glyph of TeX's extension font stands in: a \big's 0.81, a \Bigg's 1.71. */
-const MAX_HANG_EMS = 2;
-
 /**
- * A lone glyph of TeX's extension font (a \Big brace, bracket or bar, a √ or ∫), hung under its origin.
- * Which row it stands in is told here, by the piece next to it in reading order, and not where
- * withHungBrackets (extensible-delimiters.ts) boxes it: every glyph's box is an em high whatever
+ * Glyphs TeX hangs under their origins alone on a line (a \Big brace, bracket or bar, a √ or ∫;
+ * "{ √" opening "{√2, …}"), with smaller glyphs at most (a root's index, the "3" of ∛).
+ * Which row they stand in is told here, by the piece next to them in reading order, and not where
+ * withHungBrackets (extensible-delimiters.ts) boxes them: every glyph's box is an em high whatever
  * its size, so the depth of its row (0.75 to 1.71 em) cannot be read off the glyph, and on the
  * page the nearest text beside it in that reach is as often the line under it, a limit or an
  * unread matrix's row. Setting its baseline there (tried on GeoTopo) mended five formulas and
  * broke ten: "( )" and "〈 〉" pairs MuPDF reads as one line, a "}" whose "{" gives its line's
- * baseline, integrals moved off their rows.
+ * baseline, integrals moved off their rows. (withHungBrackets puts a bracket into a line only
+ * where that line's text runs on both sides of it.)
  */
-const hangingGlyph = (line: TextLine) => line.chars.length === 1 && TEX_EXTENSION_FONT.test(line.chars[0].font.name);
+function hangingGlyph(line: TextLine): boolean {
+  const hung = line.chars.filter(isHungGlyph);
+  return hung.length > 0 && line.chars.every((c) => isBlank(c) || isHungGlyph(c) || hung.some((h) => c.size < h.size));
+}
 
 /**
  * Whether two pieces stand on one baseline; a sized delimiter stands in the row whose baseline lies

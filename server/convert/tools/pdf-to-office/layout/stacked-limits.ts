@@ -19,14 +19,12 @@
 // The test is kept narrow, like the fractions': a stack's parts are smaller than the line's text,
 // centred on the operator or arrow, within a few font sizes of the line, and a part is one cluster
 // of glyphs (no wide gap), so a line of prose above or below stays where it is.
-import { isTallBar, OVER_BRACE, UNDER_BRACE } from './extensible-delimiters';
+import { BIG_OPERATORS, isTallBar, OVER_BRACE, UNDER_BRACE } from './extensible-delimiters';
 import { TEX_EXTENSION_FONT } from './tex-fonts';
 import { addedText } from './fractions';
 import { dominantSize, rowBaseline } from './text-lines';
 import { isBlank, unionBox, type Box, type BracePart, type PdfChar, type PdfLine } from '../page-content';
 
-/** Operators TeX sets with limits over and under them in display style. */
-const BIG_OPERATORS = new Set([...'∑∏∐⋃⋂∫∮⨄⨆⋀⋁⨀⨁⨂']);
 /** A long arrow: TeX draws \xRightarrow and \Longrightarrow as = (or −) glyphs ending in the head. */
 const ARROW_SHAFT = new Set([...'=−-']);
 const ARROW_HEAD = new Set([...'⇒→⇐←⇔↔']);

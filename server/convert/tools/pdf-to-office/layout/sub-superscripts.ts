@@ -13,6 +13,7 @@
 //   in a table cell, a limit centred under a big operator or a label under an arrow stays put;
 // - a line apart joins a line only when all its glyphs are scripts of it, in a gap of its text.
 import { isBlank, type FractionPart, type PdfChar, type PdfLine, type Script } from '../page-content';
+import { isTallBar } from './extensible-delimiters';
 import { linearChars } from './fractions';
 import { dominantSize } from './text-lines';
 
@@ -46,10 +47,15 @@ function bodyOf(chars: readonly PdfChar[]): LineBody | undefined {
   return { size, baseline: baselines[Math.floor(baselines.length / 2)] };
 }
 
-/** Whether the glyph's size and height say superscript or subscript of a line with this body. */
-function scriptShape(c: PdfChar, body: LineBody): Script | undefined {
+/**
+ * Whether the glyph's size and height say superscript or subscript of a line with this body. After
+ * a tall bar (`anchor`, \left\| … \right\|²) TeX raises a superscript to the bar's top: anywhere
+ * over the line's text up to there is a superscript of it.
+ */
+function scriptShape(c: PdfChar, body: LineBody, anchor?: PdfChar): Script | undefined {
   if (c.size > SCRIPT_SIZE_RATIO * body.size) return undefined;
   const rise = (body.baseline - c.baseline) / body.size;
+  if (anchor && isTallBar(anchor) && rise >= RAISE_EMS.min && c.baseline >= anchor.box.y0) return 'super';
   if (rise >= RAISE_EMS.min && rise <= RAISE_EMS.max) return 'super';
   if (-rise >= DROP_EMS.min && -rise <= DROP_EMS.max) return 'sub';
   return undefined;
@@ -93,7 +99,7 @@ function markRow(chars: readonly PdfChar[], inPart: boolean): PdfChar[] {
       anchor = lastInk = c;
       return c;
     }
-    const shape = scriptShape(c, body);
+    const shape = scriptShape(c, body, anchor);
     const script = shape && hangsOn(c.box.x0, anchor, lastInk, body) ? shape : undefined;
     if (!script) anchor = c;
     lastInk = c;
@@ -138,14 +144,14 @@ function withScriptsOf(host: readonly PdfChar[], scripts: readonly PdfChar[]): P
   const body = bodyOf(host);
   const ink = scripts.filter((c) => !isBlank(c));
   if (!body) return undefined;
-  const shapes = ink.map((c) => scriptShape(c, body));
-  if (shapes.some((s) => s === undefined)) return undefined;
   const { x0, x1 } = span(ink);
   const slack = OVERLAP_EMS * body.size;
+  const anchorAt = lastIndexOf(host, (c) => !isBlank(c) && c.script === undefined && c.box.x1 <= x0 + slack);
+  const shapes = ink.map((c) => scriptShape(c, body, host[anchorAt]));
+  if (shapes.some((s) => s === undefined)) return undefined;
   const text = host.filter((c) => !isBlank(c) && c.script === undefined);
   // The scripts stand in a gap of the line's text, right after its glyph before them.
   if (text.some((c) => c.box.x1 > x0 + slack && c.box.x0 < x1 - slack)) return undefined;
-  const anchorAt = lastIndexOf(host, (c) => !isBlank(c) && c.script === undefined && c.box.x1 <= x0 + slack);
   // After the anchor and the scripts on it already (a subscript under a superscript).
   let at = anchorAt + 1;
   while (at < host.length && host[at].script !== undefined) at++;

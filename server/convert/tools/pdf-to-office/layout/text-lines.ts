@@ -4,6 +4,7 @@ import { isBlank, unionBox, type Box, type PdfChar, type PdfLine } from '../page
 import { median } from '../median';
 import { isBareMarker } from './list-markers';
 import { isCjk } from './scripts';
+import { isHungGlyph } from './tex-fonts';
 
 export interface TextLine {
   chars: PdfChar[];
@@ -57,8 +58,10 @@ export function textLine(allChars: readonly PdfChar[]): TextLine | undefined {
   if (start === end) return undefined;
   const kept = chars.slice(start, end);
   const size = dominantSize(kept);
-  // A fraction's and a matrix's glyphs stand over and under the line's baseline, not on it.
-  const baselineChar = kept.find((c) => c.size === size && c.fraction === undefined && c.matrix === undefined) ?? kept.find((c) => c.size === size) ?? kept[0];
+  // A fraction's and a matrix's glyphs stand over and under the line's baseline, not on it; TeX's
+  // hung glyphs (a display ∑ first on its line) have their origins over it.
+  const onBaseline = (c: PdfChar) => c.size === size && !isBlank(c) && c.fraction === undefined && c.matrix === undefined;
+  const baselineChar = kept.find((c) => onBaseline(c) && !isHungGlyph(c)) ?? kept.find(onBaseline) ?? kept.find((c) => c.size === size) ?? kept[0];
   return { chars: kept, box: unionBox(kept.map((c) => c.box)), text: kept.map((c) => c.text).join(''), size, baseline: baselineChar.baseline };
 }
 
