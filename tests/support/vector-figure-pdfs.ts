@@ -12,6 +12,9 @@
 //   whose curve runs far off its axes and is clipped there, as pgfplots draws it (GeoTopo.pdf);
 // - three sub-figures of one figure, two side by side and a plot below both, each with its caption
 //   (GeoTopo.pdf's Kugelkoordinaten, Rotationskörper and sine plot);
+// - two plots side by side as sub-figures of one figure, each with tick labels and an "(a) …" or
+//   "(b) …" caption under it, the right one's y ticks within a label's reach of the left plot
+//   (GeoTopo.pdf's spiral and sine, page 23);
 // - a diagram with its legend framed beside it, out of a label's reach of the drawing (GeoTopo.pdf's
 //   Abbildung 2.13);
 // - a state diagram of labelled boxes, with or without soft shadows drawn as pictures under the
@@ -277,6 +280,43 @@ export async function subFiguresPdf(): Promise<Uint8Array> {
     previous = next;
   }
   text(SUB_FIGURE_CAPTIONS[2], 240, 440);
+  return doc.save();
+}
+
+/** subFigurePlotsPdf's captions, its plots' tick labels, its figure's caption and the paragraph after. */
+export const SUB_FIGURE_PLOTS = {
+  captions: ['(a) Rising sine', '(b) Falling cosine'],
+  xTicks: ['0', '5', '10'],
+  yTicks: ['-1', '+1'],
+  caption: 'Figure 3. Two curves measured side by side.',
+  paragraph: 'The paragraph after the figure reads on.',
+};
+
+/**
+ * One A4 page: two plots side by side (axes box, a curve of slanted segments, tick labels under
+ * and left of each), 8 pt between the left plot and the right one's y tick labels; under each plot
+ * its caption, both on one baseline; then the figure's caption and a paragraph.
+ */
+export async function subFigurePlotsPdf(): Promise<Uint8Array> {
+  const { doc, page, text } = await a4Page(9);
+  text('Two curves', 72, 60, 16);
+  const { captions, xTicks, yTicks } = SUB_FIGURE_PLOTS;
+  [100, 290].forEach((left, k) => {
+    const box = { x0: left, y0: 150, x1: left + 160, y1: 270 };
+    page.drawRectangle({ x: box.x0, y: top(box.y1), width: 160, height: 120, borderColor: rgb(0, 0, 0), borderWidth: 0.8 });
+    let previous = { x: box.x0, y: 210 };
+    for (let x = box.x0 + 4; x <= box.x1; x += 4) {
+      const phase = (x - box.x0) / 25;
+      const next = { x, y: 210 - 50 * (k === 0 ? Math.sin(phase) : Math.cos(phase)) };
+      line(page, previous.x, previous.y, next.x, next.y, 0.8);
+      previous = next;
+    }
+    xTicks.forEach((tick, i) => text(tick, box.x0 + i * 80 - 3, box.y1 + 12, 8));
+    yTicks.forEach((tick, i) => text(tick, box.x0 - 18, box.y1 - 8 - i * 100, 8));
+    text(captions[k], box.x0 + 45, 300);
+  });
+  text(SUB_FIGURE_PLOTS.caption, 160, 330, 10);
+  text(SUB_FIGURE_PLOTS.paragraph, 72, 370, 11);
   return doc.save();
 }
 

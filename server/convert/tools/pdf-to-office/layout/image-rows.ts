@@ -39,6 +39,26 @@ function beside(a: Box, b: Box): boolean {
 }
 
 /**
+ * A band's pictures left to right, cut where two stand in different columns of the page: further
+ * apart than either is wide, with no line of the page's text running across the gap between them
+ * (tracemonkey's page 7 has two sub-figures in its left column beside a figure in its right, each
+ * column with its own captions and text; GeoTopo's page 41 sets a flat multigraph as far from the
+ * tetrahedron beside it, under lines running across the page).
+ */
+function rowsOfBand(band: readonly ImageBlock[], lines: readonly TextLine[]): ImageBlock[][] {
+  const rows: ImageBlock[][] = [];
+  const width = (b: Box) => b.x1 - b.x0;
+  for (const image of [...band].sort((a, b) => a.box.x0 - b.box.x0)) {
+    const last = rows.at(-1)?.at(-1);
+    const [from, to] = [last?.box.x1 ?? 0, image.box.x0];
+    const apart = last !== undefined && to - from > Math.max(width(last.box), width(image.box)) && !lines.some((l) => l.box.x0 < from && l.box.x1 > to);
+    if (last && !apart) rows.at(-1)!.push(image);
+    else rows.push([image]);
+  }
+  return rows;
+}
+
+/**
  * The lines under `image` (those nearer its middle than any other picture's of the row), the first
  * close below the row's bottom, each next close below the one before; a caption may be wider than
  * its picture, but never reaches under a neighbour's (`left`, `right`).
@@ -62,7 +82,7 @@ function captionsUnder(image: ImageBlock, row: readonly ImageBlock[], left: numb
  * The lines under a row whose bottom is `bottom`: the first close below it, each next close below
  * the one before, whichever picture they stand under.
  */
-function captionBand(bottom: number, lines: readonly TextLine[]): TextLine[] {
+export function captionBand(bottom: number, lines: readonly TextLine[]): TextLine[] {
   const band: TextLine[] = [];
   for (const line of lines.filter((l) => l.box.y0 >= bottom - OVERLAP_TOLERANCE).sort((a, b) => a.box.y0 - b.box.y0)) {
     const maxGap = (band.length === 0 ? MAX_CAPTION_GAP_EMS : MAX_LINE_GAP_EMS) * line.size;
@@ -122,8 +142,7 @@ export function findImageRows(images: readonly ImageBlock[], pageLines: readonly
   }
   let lines = [...pageLines];
   const rows: FoundImageRow[] = [];
-  for (const band of bands.filter((members) => members.length > 1)) {
-    const ordered = band.sort((a, b) => a.box.x0 - b.box.x0);
+  for (const ordered of bands.flatMap((band) => rowsOfBand(band, pageLines)).filter((members) => members.length > 1)) {
     const span = unionBox(ordered.map((i) => i.box));
     // Text standing in the band among the pictures makes it something else (text around pictures).
     const textAmong = lines.some((l) => sharedHeight(l.box, span) > OVERLAP_TOLERANCE && l.box.x1 > span.x0 && l.box.x0 < span.x1);
