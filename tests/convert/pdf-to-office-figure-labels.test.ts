@@ -291,6 +291,16 @@ describe('sub-figures side by side, each with tick labels and an "(a) …" capti
   });
 
   it('PDF → Word sets each plot in its cell of one row with its caption under it as a paragraph, the tick labels text boxes over the plots', () => {
+    expectCaptionedRow(xml);
+  });
+
+  it('… and so when the captions stand closer under the plots than the margin their pictures are drawn with (GeoTopo\'s page 31)', async () => {
+    const close = path.join(scratch, 'sub-figure-plots-close.pdf');
+    writeFileSync(close, await subFigurePlotsPdf({ captionBaseline: 291 }));
+    expectCaptionedRow((await part(await run('pdf-to-word', close), 'word/document.xml')).replace(/<mc:Fallback>[\s\S]*?<\/mc:Fallback>/g, ''));
+  });
+
+  function expectCaptionedRow(xml: string): void {
     const { captions, xTicks, yTicks } = SUB_FIGURE_PLOTS;
     const boxes = docxTextBoxes(xml).map((box) => box.text.trim());
     for (const caption of captions) expect(boxes.join(' ')).not.toContain(caption.slice(4));
@@ -311,7 +321,7 @@ describe('sub-figures side by side, each with tick labels and an "(a) …" capti
     const order = [...captions, SUB_FIGURE_PLOTS.caption, SUB_FIGURE_PLOTS.paragraph].map((text) => flowing.indexOf(text));
     expect(order.every((at) => at >= 0)).toBe(true);
     expect([...order].sort((a, b) => a - b)).toEqual(order);
-  });
+  }
 
   it('LibreOffice prints both captions on one line under the plots, (a) left of (b), each once', () => {
     const reprint = sofficeConvert(docx, 'pdf', scratch);
