@@ -14,7 +14,7 @@ import { drawPictures, DegradedPages } from '../../server/convert/tools/pdf-to-o
 import type { ImageBlock, PageLayout } from '../../server/convert/tools/pdf-to-office/layout/blocks';
 import { greyPixels, region } from '../support/pixels';
 import { SOFFICE_TIMEOUT_MS, sofficeConvert } from '../support/soffice';
-import { DIAGRAM_BOXES, DIAGRAM_SHADOW, diagramPdf, LABELLED_FIGURE, labelledFigurePdf } from '../support/vector-figure-pdfs';
+import { DIAGRAM_BOXES, DIAGRAM_SHADOW, diagramPdf, LABELLED_FIGURE, labelledFigurePdf, SUB_FIGURE_PLOTS, subFigurePlotsPdf } from '../support/vector-figure-pdfs';
 import { readZipParts, zipPartText } from '../support/zip';
 import { zipEntry } from '../support/transparent-image';
 import { pptxgenjsInBrowserMode } from '../support/pptx-in-jest';
@@ -268,4 +268,69 @@ describe('a diagram whose boxes cast soft shadows drawn as pictures (tracemonkey
     const width = Number(/<wp:inline\b[\s\S]*?<wp:extent cx="(\d+)"/.exec(xml)![1]) / EMUS_PER_POINT;
     expect(width).toBeGreaterThanOrEqual(shadowsSpan);
   });
+});
+
+describe('sub-figures side by side, each with tick labels and an "(a) …" caption under it (GeoTopo\'s pages 23 and 81)', () => {
+  // Their captions were taken in as labels of the one figure both made: in Word floating text
+  // boxes over one picture, read in the figure's order among the tick labels, not text under each plot.
+  let plots: string;
+  let docx: string;
+  let xml: string;
+  beforeAll(async () => {
+    plots = path.join(scratch, 'sub-figure-plots.pdf');
+    writeFileSync(plots, await subFigurePlotsPdf());
+    docx = await run('pdf-to-word', plots);
+    xml = (await part(docx, 'word/document.xml')).replace(/<mc:Fallback>[\s\S]*?<\/mc:Fallback>/g, '');
+  });
+
+  it('the input: poppler reads both captions on one line, under the tick labels', () => {
+    const words = wordBoxes(plots);
+    const [rising, falling] = ['Rising', 'Falling'].map((word) => words.find((w) => w.word === word)!);
+    expect(Math.abs(rising.y0 - falling.y0)).toBeLessThan(1);
+    expect(words.filter((w) => w.word === '10').every((tick) => tick.y1 < rising.y0)).toBe(true);
+  });
+
+  it('PDF → Word sets each plot in its cell of one row with its caption under it as a paragraph, the tick labels text boxes over the plots', () => {
+    expectCaptionedRow(xml);
+  });
+
+  it('… and so when the captions stand closer under the plots than the margin their pictures are drawn with (GeoTopo\'s page 31)', async () => {
+    const close = path.join(scratch, 'sub-figure-plots-close.pdf');
+    writeFileSync(close, await subFigurePlotsPdf({ captionBaseline: 291 }));
+    expectCaptionedRow((await part(await run('pdf-to-word', close), 'word/document.xml')).replace(/<mc:Fallback>[\s\S]*?<\/mc:Fallback>/g, ''));
+  });
+
+  function expectCaptionedRow(xml: string): void {
+    const { captions, xTicks, yTicks } = SUB_FIGURE_PLOTS;
+    const boxes = docxTextBoxes(xml).map((box) => box.text.trim());
+    for (const caption of captions) expect(boxes.join(' ')).not.toContain(caption.slice(4));
+    // Every tick of both plots is still a label.
+    for (const tick of [...xTicks, ...yTicks]) expect(boxes.filter((text) => text === tick)).toHaveLength(2);
+    const row = [...xml.matchAll(/<w:tr[ >][\s\S]*?<\/w:tr>/g)].map((m) => m[0]).find((r) => /<pic:pic[ >]/.test(r));
+    expect(row).toBeDefined();
+    const cells = [...row!.matchAll(/<w:tc>[\s\S]*?<\/w:tc>/g)].map((m) => m[0]);
+    expect(cells).toHaveLength(2);
+    for (const [i, cell] of cells.entries()) {
+      expect(cell.match(/<pic:pic[ >]/g)).toHaveLength(1);
+      // After the picture and its labels' text boxes, the caption's own paragraph.
+      const after = cell.slice(cell.lastIndexOf('</w:drawing>')).replace(/<w:txbxContent>[\s\S]*?<\/w:txbxContent>/g, '');
+      expect(textOf(after).trim()).toBe(captions[i]);
+    }
+    // Read in order: (a), (b), then the figure's caption and the paragraph.
+    const flowing = textOf(xml.replace(/<w:txbxContent>[\s\S]*?<\/w:txbxContent>/g, ''));
+    const order = [...captions, SUB_FIGURE_PLOTS.caption, SUB_FIGURE_PLOTS.paragraph].map((text) => flowing.indexOf(text));
+    expect(order.every((at) => at >= 0)).toBe(true);
+    expect([...order].sort((a, b) => a - b)).toEqual(order);
+  }
+
+  it('LibreOffice prints both captions on one line under the plots, (a) left of (b), each once', () => {
+    const reprint = sofficeConvert(docx, 'pdf', scratch);
+    const words = wordBoxes(reprint);
+    const [rising, falling] = ['Rising', 'Falling'].map((word) => words.filter((w) => w.word === word));
+    expect([rising.length, falling.length]).toEqual([1, 1]);
+    expect(Math.abs(rising[0].y0 - falling[0].y0)).toBeLessThan(2);
+    expect(rising[0].x1).toBeLessThan(falling[0].x0);
+    // Under the tick labels of the plots' x axes.
+    expect(words.filter((w) => w.word === '10').every((tick) => tick.y1 < rising[0].y0)).toBe(true);
+  }, SOFFICE_TIMEOUT_MS);
 });

@@ -17,6 +17,7 @@ import { pptxgenjsInBrowserMode } from '../support/pptx-in-jest';
 import { SOFFICE_TIMEOUT_MS, sofficeConvert } from '../support/soffice';
 import { zipEntry } from '../support/transparent-image';
 import { zipPartText } from '../support/zip';
+import { FIGURES_IN_COLUMNS, figuresInTwoColumnsPdf } from '../support/vector-figure-pdfs';
 
 const scratch = scratchFolder('pdf-to-office-image-rows-');
 let rowPdf: string;
@@ -132,6 +133,24 @@ describe('PDF → Word: a sub-caption row deepened by a subscript', () => {
     const cells = [...row!.matchAll(/<w:tc>[\s\S]*?<\/w:tc>/g)].map((m) => textOf(m[0].slice(m[0].indexOf('</w:drawing>'))));
     expect(cells).toEqual([SCRIPT_CAPTION.rows.join(' '), SCRIPT_CAPTION.right]);
     expect(textOf(xml.slice(xml.lastIndexOf('</w:tbl>')))).toBe(SCRIPT_CAPTION_PARAGRAPH);
+  });
+});
+
+describe('PDF → Word: figures in two columns of the page on one band are no row (tracemonkey\'s page 7)', () => {
+  // With the sub-figures' marks "(a)", "(b)" read as captions, the right column's figure shared
+  // their band: all three read as one row, the right column's caption and text as its captions.
+  it('sets the left column\'s sub-figures as a row with their marks, the right column\'s figure, caption and text apart, each column\'s text whole', async () => {
+    const pdf = path.join(scratch, 'figures-in-columns.pdf');
+    writeFileSync(pdf, await figuresInTwoColumnsPdf());
+    const xml = await part(await run('pdf-to-word', pdf), 'word/document.xml');
+    const rows = [...xml.matchAll(/<w:tr[ >][\s\S]*?<\/w:tr>/g)].map((m) => m[0]).filter((r) => /<pic:pic[ >]/.test(r));
+    expect(rows).toHaveLength(1);
+    const cells = [...rows[0].matchAll(/<w:tc>[\s\S]*?<\/w:tc>/g)].map((m) => m[0]);
+    expect(cells.map((cell) => textOf(cell.slice(cell.indexOf('</w:drawing>'))))).toEqual(['(a)', '(b)']);
+    expect(xml.match(/<pic:pic[ >]/g)).toHaveLength(3);
+    const outsideTables = textOf(xml.replace(/<w:tbl>[\s\S]*?<\/w:tbl>/g, ''));
+    for (const column of [FIGURES_IN_COLUMNS.left, FIGURES_IN_COLUMNS.right]) expect(outsideTables).toContain(column.slice(1).join(' '));
+    expect(outsideTables).toContain(FIGURES_IN_COLUMNS.right[0]);
   });
 });
 

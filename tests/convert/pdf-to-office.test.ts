@@ -443,11 +443,15 @@ describe('vector figures and loose text (issue 14 items 1–3)', () => {
     for (const line of TEXT_BETWEEN_FIGURES) expect(between).toContain(line);
   });
 
-  it('pdf-to-word draws sub-figures that meet once grown by their captions as one picture, no part of the page twice', async () => {
+  it('pdf-to-word draws sub-figures whose captions stand between them as pictures of their own, each caption once, as text after its picture', async () => {
     const { parts, pictures } = await wordOf('sub-figures.pdf', await subFiguresPdf());
-    expect(pictures).toBe(1);
-    const text = squash(textOf(parts.get('word/document.xml')!));
+    expect(pictures).toBe(3);
+    const xml = parts.get('word/document.xml')!;
+    const text = squash(textOf(xml));
     for (const caption of SUB_FIGURE_CAPTIONS) expect(text.split(caption)).toHaveLength(2);
+    // No caption is a label over a picture: the sub-figures' captions are no longer what joins them.
+    const labels = [...xml.matchAll(/<w:txbxContent>([\s\S]*?)<\/w:txbxContent>/g)].map((m) => squash(textOf(m[1])));
+    for (const caption of SUB_FIGURE_CAPTIONS) expect(labels).not.toContain(caption);
   });
 
   it('pdf-to-word takes a legend framed beside a figure into its picture, its entries as labels over it', async () => {

@@ -12,6 +12,12 @@
 //   whose curve runs far off its axes and is clipped there, as pgfplots draws it (GeoTopo.pdf);
 // - three sub-figures of one figure, two side by side and a plot below both, each with its caption
 //   (GeoTopo.pdf's Kugelkoordinaten, Rotationskörper and sine plot);
+// - two plots side by side as sub-figures of one figure, each with tick labels and an "(a) …" or
+//   "(b) …" caption under it, the right one's y ticks within a label's reach of the left plot
+//   (GeoTopo.pdf's spiral and sine, page 23);
+// - a page of two columns, two small sub-figures "(a)", "(b)" side by side in the left one and a
+//   figure in the right one on the same band, each column with its caption and text below
+//   (tracemonkey.pdf's page 7);
 // - a diagram with its legend framed beside it, out of a label's reach of the drawing (GeoTopo.pdf's
 //   Abbildung 2.13);
 // - a state diagram of labelled boxes, with or without soft shadows drawn as pictures under the
@@ -280,6 +286,72 @@ export async function subFiguresPdf(): Promise<Uint8Array> {
     previous = next;
   }
   text(SUB_FIGURE_CAPTIONS[2], 240, 440);
+  return doc.save();
+}
+
+/** subFigurePlotsPdf's captions, its plots' tick labels, its figure's caption and the paragraph after. */
+export const SUB_FIGURE_PLOTS = {
+  captions: ['(a) Rising sine', '(b) Falling cosine'],
+  xTicks: ['0', '5', '10'],
+  yTicks: ['-1', '+1'],
+  caption: 'Figure 3. Two curves measured side by side.',
+  paragraph: 'The paragraph after the figure reads on.',
+};
+
+/**
+ * One A4 page: two plots side by side (axes box, a curve of slanted segments, tick labels under
+ * and left of each), 8 pt between the left plot and the right one's y tick labels; under each plot
+ * its caption, both on one baseline (`captionBaseline`; at 291 their line boxes start within the 2 pt
+ * a figure's picture is drawn wider than its content, as GeoTopo's page 31 sets its sub-captions
+ * 0.9 pt under its plots); then the figure's caption and a paragraph.
+ */
+export async function subFigurePlotsPdf({ captionBaseline = 300 } = {}): Promise<Uint8Array> {
+  const { doc, page, text } = await a4Page(9);
+  text('Two curves', 72, 60, 16);
+  const { captions, xTicks, yTicks } = SUB_FIGURE_PLOTS;
+  [100, 290].forEach((left, k) => {
+    const box = { x0: left, y0: 150, x1: left + 160, y1: 270 };
+    page.drawRectangle({ x: box.x0, y: top(box.y1), width: 160, height: 120, borderColor: rgb(0, 0, 0), borderWidth: 0.8 });
+    let previous = { x: box.x0, y: 210 };
+    for (let x = box.x0 + 4; x <= box.x1; x += 4) {
+      const phase = (x - box.x0) / 25;
+      const next = { x, y: 210 - 50 * (k === 0 ? Math.sin(phase) : Math.cos(phase)) };
+      line(page, previous.x, previous.y, next.x, next.y, 0.8);
+      previous = next;
+    }
+    xTicks.forEach((tick, i) => text(tick, box.x0 + i * 80 - 3, box.y1 + 12, 8));
+    yTicks.forEach((tick, i) => text(tick, box.x0 - 18, box.y1 - 8 - i * 100, 8));
+    text(captions[k], box.x0 + 45, captionBaseline);
+  });
+  text(SUB_FIGURE_PLOTS.caption, 160, 330, 10);
+  text(SUB_FIGURE_PLOTS.paragraph, 72, 370, 11);
+  return doc.save();
+}
+
+/** The captions and column text of figuresInTwoColumnsPdf, left column first. */
+export const FIGURES_IN_COLUMNS = {
+  left: ['Figure 7. Two graphs of one loop.', 'The left column reads on under its figure', 'with lines of its own, as papers set them.'],
+  right: ['Figure 8. A graph of two loops.', 'The right column reads on under its figure', 'in the same way, a column of its own.'],
+};
+
+/**
+ * One A4 page of two columns (72–282 and 312–522 pt): in the left one two small diagrams side by
+ * side, 10 pt apart, with "(a)" and "(b)" under them, then its caption and text; in the right one
+ * a diagram 80 pt wide on the same band, ending where they do, 150 pt from them, its caption as
+ * close under it as the marks are under theirs, then its text.
+ */
+export async function figuresInTwoColumnsPdf(): Promise<Uint8Array> {
+  const { doc, page, text } = await a4Page(9);
+  const star = (cx: number, cy: number, r: number) => {
+    for (let i = 0; i < 8; i++) line(page, cx, cy, cx + r * Math.cos((i * Math.PI) / 4 + 0.3), cy + r * Math.sin((i * Math.PI) / 4 + 0.3), 1);
+  };
+  star(120, 130, 30);
+  star(192, 130, 30);
+  text('(a)', 114, 176);
+  text('(b)', 186, 176);
+  star(420, 120, 40);
+  FIGURES_IN_COLUMNS.left.forEach((line, i) => text(line, 72, 200 + 12 * i));
+  FIGURES_IN_COLUMNS.right.forEach((line, i) => text(line, 312, 178 + 12 * i));
   return doc.save();
 }
 

@@ -9,8 +9,11 @@
 // drawings and pictures lying mostly over it, a framed legend beside it, and the short labels
 // around it (tick labels, axis titles). A label is taken with the lines stacked with it: a
 // paragraph beside a figure whose last lines come near it stays text whole, never split between
-// the picture and the page.
-import { containsPoint, overlaps, type Box, type PdfDrawing, type PdfLine, type PdfPage } from '../page-content';
+// the picture and the page. Sub-figures' captions ("(a) …" under a plot) are no labels: they stay
+// text, and a figure of sub-figures side by side is cut into them (sub-figures.ts).
+import { AXIS, containsPoint, overlaps, type Box, type PdfDrawing, type PdfLine, type PdfPage } from '../page-content';
+import { splitSubFigures, startsWithSubCaptionMark, subCaptionsAround } from './sub-figures';
+import { splitAtGaps } from './text-lines';
 
 /** Drawings this close (points) belong to one group. */
 const NEAR = 4;
@@ -152,19 +155,21 @@ function isLegend(d: PdfDrawing, figure: Box, lines: readonly Box[]): boolean {
  * under its boxes, blurred out past the strokes (tracemonkey's state machine), not pictures of
  * their own beside it.
  */
-function grow(region: Box, drawings: readonly PdfDrawing[], pictures: readonly Box[], lines: readonly Box[], blocks: Map<Box, Box[]>): Box {
+function grow(region: Box, drawings: readonly PdfDrawing[], pictures: readonly Box[], lines: readonly Box[], blocks: Map<Box, Box[]>, marked: ReadonlySet<Box>): Box {
   let box = region;
   for (const d of drawings) if (shareOver(d.box, box) >= 0.5 || isLegend(d, region, lines)) box = boundsOf([box, d.box]);
   for (const picture of pictures) if (shareOver(picture, box) >= 0.5) box = boundsOf([box, picture]);
+  // Sub-figures' captions under the drawing are read as text (sub-figures.ts), not as labels.
+  const captions = subCaptionsAround(box, marked, blocks);
   const taken = new Set<Box>();
   for (let changed = true; changed; ) {
     changed = false;
     for (const line of lines) {
-      if (taken.has(line)) continue;
+      if (taken.has(line) || captions.has(line)) continue;
       const inside = (l: Box) => containsPoint(box, (l.x0 + l.x1) / 2, (l.y0 + l.y1) / 2);
       const nearAndShort = (l: Box) => overlaps(l, box, LABEL_DISTANCE) && l.x1 - l.x0 <= MAX_LABEL_SHARE * (box.x1 - box.x0);
       // A label's whole block must be label-like: a paragraph reaching away from the figure is body text.
-      const label = nearAndShort(line) && blocks.get(line)!.every((l) => taken.has(l) || inside(l) || nearAndShort(l));
+      const label = nearAndShort(line) && blocks.get(line)!.every((l) => taken.has(l) || captions.has(l) || inside(l) || nearAndShort(l));
       if (inside(line) || label) {
         taken.add(line);
         box = boundsOf([box, line]);
@@ -180,7 +185,9 @@ function grow(region: Box, drawings: readonly PdfDrawing[], pictures: readonly B
  * their rules and shading are not figure drawing.
  */
 export function findFigures(page: PdfPage, tables: readonly Box[]): Box[] {
-  const lines = page.lines.filter((l) => l.chars.length).map(lineBox);
+  const withText = page.lines.filter((l) => l.chars.length);
+  const lines = withText.map(lineBox);
+  const marked = new Set(lines.filter((_, i) => startsWithSubCaptionMark(withText[i].chars)));
   const pageArea = page.width * page.height;
   const outsideTables = (page.drawings ?? []).filter((d) => area(d.box) < 0.8 * pageArea && !tables.some((t) => shareOver(d.box, t) >= 0.5));
   // Frames and backgrounds around text say nothing about figures (and would join everything they hold).
@@ -192,7 +199,11 @@ export function findFigures(page: PdfPage, tables: readonly Box[]): Box[] {
   const slight = others.map((group) => boundsOf(group.map((d) => d.box)));
   const blocks = textBlocks(lines);
   const pictures = page.images.map((image) => image.box);
-  return joinMeeting(joinMeeting(figures.map((f) => withDrawingsBeside(f, slight))).map((f) => grow(f, outsideTables, pictures, lines, blocks)));
+  const grown = joinMeeting(joinMeeting(figures.map((f) => withDrawingsBeside(f, slight))).map((f) => grow(f, outsideTables, pictures, lines, blocks, marked)));
+  // Upright text in pieces, as the page reads it: tick labels of two plots on one baseline are two.
+  const pieces = page.lines.filter((l) => !l.direction || l.direction.x >= AXIS).flatMap((l) => splitAtGaps(l.chars));
+  const drawn = [...outsideTables.map((d) => d.box), ...pictures, ...withText.filter((l) => l.direction && l.direction.x < AXIS).map(lineBox)];
+  return grown.flatMap((figure) => splitSubFigures(figure, drawn, pieces));
 }
 
 /** The nodes an arrow of one straight stroke joins: a short line just beyond each of its ends, or none. */

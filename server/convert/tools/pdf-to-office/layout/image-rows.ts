@@ -43,7 +43,7 @@ function beside(a: Box, b: Box): boolean {
  * lowest line so far (not the last one: a line whose box a subscript deepens may come before a
  * shallower piece of its row, and the line under both follows the deeper box), while `fits` holds.
  */
-function linesUnder(bottom: number, lines: readonly TextLine[], fits: (line: TextLine) => boolean = () => true): TextLine[] {
+export function linesUnder(bottom: number, lines: readonly TextLine[], fits: (line: TextLine) => boolean = () => true): TextLine[] {
   const under: TextLine[] = [];
   for (const line of lines.filter((l) => l.box.y0 >= bottom - OVERLAP_TOLERANCE).sort((a, b) => a.box.y0 - b.box.y0)) {
     const maxGap = (under.length === 0 ? MAX_CAPTION_GAP_EMS : MAX_LINE_GAP_EMS) * line.size;
@@ -52,6 +52,26 @@ function linesUnder(bottom: number, lines: readonly TextLine[], fits: (line: Tex
     bottom = Math.max(bottom, line.box.y1);
   }
   return under;
+}
+
+/**
+ * A band's pictures left to right, cut where two stand in different columns of the page: further
+ * apart than either is wide, with no line of the page's text running across the gap between them
+ * (tracemonkey's page 7 has two sub-figures in its left column beside a figure in its right, each
+ * column with its own captions and text; GeoTopo's page 41 sets a flat multigraph as far from the
+ * tetrahedron beside it, under lines running across the page).
+ */
+function rowsOfBand(band: readonly ImageBlock[], lines: readonly TextLine[]): ImageBlock[][] {
+  const rows: ImageBlock[][] = [];
+  const width = (b: Box) => b.x1 - b.x0;
+  for (const image of [...band].sort((a, b) => a.box.x0 - b.box.x0)) {
+    const last = rows.at(-1)?.at(-1);
+    const [from, to] = [last?.box.x1 ?? 0, image.box.x0];
+    const apart = last !== undefined && to - from > Math.max(width(last.box), width(image.box)) && !lines.some((l) => l.box.x0 < from && l.box.x1 > to);
+    if (last && !apart) rows.at(-1)!.push(image);
+    else rows.push([image]);
+  }
+  return rows;
 }
 
 /**
@@ -115,8 +135,7 @@ export function findImageRows(images: readonly ImageBlock[], pageLines: readonly
   }
   let lines = [...pageLines];
   const rows: FoundImageRow[] = [];
-  for (const band of bands.filter((members) => members.length > 1)) {
-    const ordered = band.sort((a, b) => a.box.x0 - b.box.x0);
+  for (const ordered of bands.flatMap((band) => rowsOfBand(band, pageLines)).filter((members) => members.length > 1)) {
     const span = unionBox(ordered.map((i) => i.box));
     // Text standing in the band among the pictures makes it something else (text around pictures).
     const textAmong = lines.some((l) => sharedHeight(l.box, span) > OVERLAP_TOLERANCE && l.box.x1 > span.x0 && l.box.x0 < span.x1);

@@ -3,7 +3,7 @@
 // tables and figures as wholes) is ordered by columns, and runs of lines become paragraphs; text
 // running down or up the page is laid out in its own frame and read as one piece (turned-text.ts).
 import { median } from '../median';
-import { containsPoint, insideBox, overlaps, unionBox, type PdfChar, type PdfPage } from '../page-content';
+import { containsPoint, insideBox, overlaps, unionBox, type Box, type PdfChar, type PdfPage } from '../page-content';
 import type { Block, ImageBlock, PageLayout, SheetLines, TableBlock, TableCellBlock } from './blocks';
 import { figureLabel, labelsInReadingOrder, type PlacedLabel } from './figure-labels';
 import { findListings, fixedWidthFonts, listingParagraph, type Listing } from './listings';
@@ -64,6 +64,24 @@ function tableBlock(table: RuledTable, texts: Map<GridCell, CellText>): TableBlo
     return { ...cell, paragraphs: buildParagraphs(cellLines[i].map((item) => ({ item, columnLeft, columnRight })), { inCell: true }) };
   });
   return { kind: 'table', box: table.box, xs: table.xs, ys: table.ys, cells, rules: table.rules };
+}
+
+/**
+ * A figure's region with FIGURE_PADDING around it, but not over the text lines beside it: they are
+ * text of the page, which the picture would show a second time, and a caption set closer under a
+ * plot than that (GeoTopo's page 31, 0.9 pt under its frame) would read as standing in it.
+ */
+function paddedFigure(figure: Box, lines: readonly TextLine[]): Box {
+  const box = { x0: figure.x0 - FIGURE_PADDING, y0: figure.y0 - FIGURE_PADDING, x1: figure.x1 + FIGURE_PADDING, y1: figure.y1 + FIGURE_PADDING };
+  for (const { box: line } of lines.filter((l) => overlaps(l.box, box))) {
+    const acrossX = line.x0 < figure.x1 && line.x1 > figure.x0;
+    const acrossY = line.y0 < figure.y1 && line.y1 > figure.y0;
+    if (acrossX && line.y0 >= figure.y1) box.y1 = Math.min(box.y1, line.y0);
+    if (acrossX && line.y1 <= figure.y0) box.y0 = Math.max(box.y0, line.y1);
+    if (acrossY && line.x0 >= figure.x1) box.x1 = Math.min(box.x1, line.x0);
+    if (acrossY && line.x1 <= figure.x0) box.x0 = Math.max(box.x0, line.x1);
+  }
+  return box;
 }
 
 /** The usual text size of the sizes given; a body size when there are none. */
@@ -147,9 +165,8 @@ export function layoutPage(source: PdfPage): PageLayout {
     .filter((i) => !figures.some((f) => insideBox(i.box, f, 1)))
     .map((i) => ({ kind: 'image', ...i }));
   const figureImages: ImageBlock[] = figures.map((figure, i) => {
-    const box = { x0: figure.x0 - FIGURE_PADDING, y0: figure.y0 - FIGURE_PADDING, x1: figure.x1 + FIGURE_PADDING, y1: figure.y1 + FIGURE_PADDING };
     const ordered = labelsInReadingOrder(labels[i], MIN_GUTTER_EMS * typicalSize(labels[i].map(({ label }) => label.size)));
-    return { kind: 'image', box, file: '', renderFrom: page.number, labels: ordered };
+    return { kind: 'image', box: paddedFigure(figure, freeLines), file: '', renderFrom: page.number, labels: ordered };
   });
   const turnedTexts = (['down', 'up'] as const)
     .filter((flow) => turned[flow].length > 0)
