@@ -79,6 +79,13 @@ describe('withAccentsOnBases', () => {
     expect(withAccentsOnBases(line).map((c) => c.text)).toEqual(['n', 'ï', 'v\u030c', 'ˇ']);
   });
 
+  it('puts TeX\'s \\not, a combining slash of no width before its relation, on that relation (≠), and no other', () => {
+    const not = (x: number) => ({ ...char('\u0338', x, x), font: { ...font, name: 'CMSY10' } });
+    expect(withAccentsOnBases([char('a', 0, 5), char(' ', 5, 8), not(8), char('=', 8, 16), char(' ', 16, 19), char('b', 19, 24)]).map((c) => c.text)).toEqual(['a', ' ', '\u2260', ' ', 'b']);
+    // A slash standing apart from what follows it stays as read.
+    expect(withAccentsOnBases([not(8), char('=', 12, 20)]).map((c) => c.text)).toEqual(['\u0338', '=']);
+  });
+
   it('keeps a cedilla\'s dotless letter, and leaves accents that lie beside their neighbours', () => {
     expect(withAccentsOnBases([char('c', 0, 5), char('\u00b8', 1, 4)]).map((c) => c.text)).toEqual(['ç']);
     expect(withAccentsOnBases([char('~', 0, 5), char('/', 5, 8), char('x', 9, 14), char('^', 14, 19), char('2', 19, 24)]).map((c) => c.text)).toEqual(['~', '/', 'x', '^', '2']);

@@ -3,6 +3,8 @@
 // stray tilde before the letter in Word, and text that matches no search for "ã". An accent glyph
 // lying mostly over its neighbour becomes that letter's combining mark, composed where Unicode has
 // one character for both (ã, ï); a dotless ı or ȷ under an accent is the i or j it was set for.
+// TeX's \not is a combining slash of no width drawn before the relation it strikes: MuPDF gives
+// "̸=", a slash on the space before "=" in Word; it goes after its relation, "≠".
 import type { PdfChar } from '../page-content';
 
 /** Spacing accents (and a combining mark a reader gives on its own) → the combining mark they draw. */
@@ -37,26 +39,42 @@ const width = (c: PdfChar) => c.box.x1 - c.box.x0;
 const overlap = (a: PdfChar, b: PdfChar) => Math.min(a.box.x1, b.box.x1) - Math.max(a.box.x0, b.box.x0);
 
 /** A letter an accent can sit on: a character of its own, not a space, another accent or a picture. */
-const isBase = (c: PdfChar | undefined): c is PdfChar => c !== undefined && c.picture === undefined && [...c.text].length === 1 && /\S/.test(c.text) && !(c.text in COMBINING);
+/**
+ * Overlays a reader gives as characters of their own before what they strike (TeX's \not, CMSY's
+ * negationslash, as U+0338). Other combining marks (Arabic's harakat) stand where they belong.
+ */
+const OVERLAYS = new Set(['\u0338', '\u20d2']);
+
+/** The combining mark a glyph draws over or under another, if it draws one. */
+const markOf = (c: PdfChar): string | undefined => COMBINING[c.text] ?? (OVERLAYS.has(c.text) ? c.text : undefined);
+
+const isBase = (c: PdfChar | undefined): c is PdfChar => c !== undefined && c.picture === undefined && [...c.text].length === 1 && /\S/.test(c.text) && markOf(c) === undefined;
+
+/** A mark that takes no room (\not) is drawn from the origin of the glyph it overlays, the one after it. */
+const TOUCH = 0.5;
 
 /** The line's characters with each accent glyph lying over a neighbour made that neighbour's mark. */
 export function withAccentsOnBases(chars: readonly PdfChar[]): PdfChar[] {
-  if (!chars.some((c) => c.text in COMBINING)) return [...chars];
+  if (!chars.some((c) => markOf(c) !== undefined)) return [...chars];
   const out: PdfChar[] = [];
   let accented: PdfChar | undefined;
   for (let i = 0; i < chars.length; i++) {
     const c = chars[i];
     // The space a reader puts between a raised accent's end and what follows its letter lies within the letter.
     if (accented && out.at(-1) === accented && !/\S/.test(c.text) && (c.box.x0 + c.box.x1) / 2 < accented.box.x1) continue;
-    const mark = COMBINING[c.text];
+    const mark = markOf(c);
     // The letter it lies over, the one before or after, whichever it covers more. The one before
     // counts only as it was read: a letter that took an accent takes no second (ǖ keeps one glyph).
     const before = out.at(-1) === chars[i - 1] && isBase(chars[i - 1]) ? chars[i - 1] : undefined;
     const after = isBase(chars[i + 1]) ? chars[i + 1] : undefined;
-    const share = (base: PdfChar | undefined) => (base && width(c) > 0 ? overlap(c, base) / width(c) : 0);
+    const share = (base: PdfChar | undefined) => {
+      if (!base) return 0;
+      if (width(c) > 0) return overlap(c, base) / width(c);
+      return base === after && c.box.x0 >= base.box.x0 - TOUCH && c.box.x0 < base.box.x1 ? 1 : 0;
+    };
     const onBefore = share(before) >= MIN_OVERLAP && share(before) >= share(after);
     const base = mark === undefined ? undefined : onBefore ? before : share(after) >= MIN_OVERLAP ? after : undefined;
-    if (!base) {
+    if (!base || mark === undefined) {
       out.push(c);
       continue;
     }
