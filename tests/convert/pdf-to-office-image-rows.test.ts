@@ -33,6 +33,18 @@ beforeAll(async () => {
 const run = async (toolId: string, pdf = rowPdf) => (await convertFile(converterOf(toolId, [...pdfToOfficeConverters, pdfToHtml]), pdf, scratch)).path;
 const part = zipPartText;
 const textOf = (xml: string) => [...xml.matchAll(/<w:t(?: [^>]*)?>([^<]*)<\/w:t>/g)].map((m) => m[1]).join('');
+/** The table rows of a DOCX's body that hold pictures (a row of pictures set as a table). */
+const pictureRows = (xml: string) => [...xml.matchAll(/<w:tr[ >][\s\S]*?<\/w:tr>/g)].map((m) => m[0]).filter((r) => /<pic:pic[ >]/.test(r));
+const cellsOf = (row: string) => [...row.matchAll(/<w:tc>[\s\S]*?<\/w:tc>/g)].map((m) => m[0]);
+/** A cell's text after its picture: the caption. */
+const captionOf = (cell: string) => textOf(cell.slice(cell.indexOf('</w:drawing>')));
+
+/** The Word body of `pdf` (bytes), written as `name` and converted. */
+async function wordBodyOf(name: string, pdf: Uint8Array): Promise<string> {
+  const file = path.join(scratch, name);
+  writeFileSync(file, pdf);
+  return part(await run('pdf-to-word', file), 'word/document.xml');
+}
 
 /** Which of the row's colours a picture is (by its mean colour, read by sharp). */
 async function colourIndex(picture: Buffer): Promise<number> {
@@ -51,19 +63,17 @@ describe('PDF → Word: pictures side by side stay one row (issue 14)', () => {
   it('puts the three pictures in one table row, left to right, each caption under its picture', async () => {
     const xml = await part(docx, 'word/document.xml');
     const rels = await part(docx, 'word/_rels/document.xml.rels');
-    const rows = [...xml.matchAll(/<w:tr[ >][\s\S]*?<\/w:tr>/g)].map((m) => m[0]);
-    const row = rows.find((r) => (r.match(/<pic:pic[ >]/g) ?? []).length > 0);
+    const row = pictureRows(xml)[0];
     expect(row).toBeDefined();
     expect(xml.match(/<pic:pic[ >]/g)).toHaveLength(3);
-    const cells = [...row!.matchAll(/<w:tc>[\s\S]*?<\/w:tc>/g)].map((m) => m[0]);
+    const cells = cellsOf(row);
     expect(cells).toHaveLength(3);
     for (const [i, cell] of cells.entries()) {
       const embed = /r:embed="([^"]+)"/.exec(cell)![1];
       const target = new RegExp(`Id="${embed}"[^>]*Target="([^"]+)"`).exec(rels)?.[1] ?? new RegExp(`Target="([^"]+)"[^>]*Id="${embed}"`).exec(rels)![1];
       expect(await colourIndex(await zipEntry(docx, `word/${target}`))).toBe(i);
       // The caption follows the picture inside its own cell.
-      const afterPicture = cell.slice(cell.indexOf('</w:drawing>'));
-      expect(textOf(afterPicture)).toBe(ROW_PICTURES[i].caption);
+      expect(captionOf(cell)).toBe(ROW_PICTURES[i].caption);
     }
     // The table has no borders, and the figure caption and paragraph follow it in the flow.
     expect(xml).not.toMatch(/<w:tblBorders>[\s\S]*?w:val="single"[\s\S]*?<\/w:tblBorders>/);
@@ -110,13 +120,13 @@ describe('PDF → Word: sub-figures whose captions wrap onto two lines (issue 14
     expect(a).toBeGreaterThanOrEqual(0);
     expect(b).toBeGreaterThan(a);
     expect(text.indexOf(SUB_FIGURE_CAPTION)).toBeGreaterThan(b);
-    const row = [...xml.matchAll(/<w:tr[ >][\s\S]*?<\/w:tr>/g)].map((m) => m[0]).find((r) => /<pic:pic[ >]/.test(r));
+    const row = pictureRows(xml)[0];
     expect(row).toBeDefined();
-    const cells = [...row!.matchAll(/<w:tc>[\s\S]*?<\/w:tc>/g)].map((m) => m[0]);
+    const cells = cellsOf(row);
     expect(cells).toHaveLength(2);
     for (const [i, cell] of cells.entries()) {
       expect(cell).toMatch(/<pic:pic[ >]/);
-      expect(textOf(cell.slice(cell.indexOf('</w:drawing>')))).toBe(SUB_CAPTIONS[i].lines.join(' '));
+      expect(captionOf(cell)).toBe(SUB_CAPTIONS[i].lines.join(' '));
     }
   });
 });
@@ -125,12 +135,10 @@ describe('PDF → Word: a sub-caption row deepened by a subscript', () => {
   // Each next caption line is measured from the lowest line so far: from the shallower piece of the
   // row before it ("order five"), the second row stood too far under and was read after the table.
   it('keeps the row under the subscript in the picture\'s cell', async () => {
-    const pdf = path.join(scratch, 'script-caption.pdf');
-    writeFileSync(pdf, await scriptCaptionRowPdf());
-    const xml = await part(await run('pdf-to-word', pdf), 'word/document.xml');
-    const row = [...xml.matchAll(/<w:tr[ >][\s\S]*?<\/w:tr>/g)].map((m) => m[0]).find((r) => /<pic:pic[ >]/.test(r));
+    const xml = await wordBodyOf('script-caption.pdf', await scriptCaptionRowPdf());
+    const row = pictureRows(xml)[0];
     expect(row).toBeDefined();
-    const cells = [...row!.matchAll(/<w:tc>[\s\S]*?<\/w:tc>/g)].map((m) => textOf(m[0].slice(m[0].indexOf('</w:drawing>'))));
+    const cells = cellsOf(row).map(captionOf);
     expect(cells).toEqual([SCRIPT_CAPTION.rows.join(' '), SCRIPT_CAPTION.right]);
     expect(textOf(xml.slice(xml.lastIndexOf('</w:tbl>')))).toBe(SCRIPT_CAPTION_PARAGRAPH);
   });
@@ -140,13 +148,10 @@ describe('PDF → Word: figures in two columns of the page on one band are no ro
   // With the sub-figures' marks "(a)", "(b)" read as captions, the right column's figure shared
   // their band: all three read as one row, the right column's caption and text as its captions.
   it('sets the left column\'s sub-figures as a row with their marks, the right column\'s figure, caption and text apart, each column\'s text whole', async () => {
-    const pdf = path.join(scratch, 'figures-in-columns.pdf');
-    writeFileSync(pdf, await figuresInTwoColumnsPdf());
-    const xml = await part(await run('pdf-to-word', pdf), 'word/document.xml');
-    const rows = [...xml.matchAll(/<w:tr[ >][\s\S]*?<\/w:tr>/g)].map((m) => m[0]).filter((r) => /<pic:pic[ >]/.test(r));
+    const xml = await wordBodyOf('figures-in-columns.pdf', await figuresInTwoColumnsPdf());
+    const rows = pictureRows(xml);
     expect(rows).toHaveLength(1);
-    const cells = [...rows[0].matchAll(/<w:tc>[\s\S]*?<\/w:tc>/g)].map((m) => m[0]);
-    expect(cells.map((cell) => textOf(cell.slice(cell.indexOf('</w:drawing>'))))).toEqual(['(a)', '(b)']);
+    expect(cellsOf(rows[0]).map(captionOf)).toEqual(['(a)', '(b)']);
     expect(xml.match(/<pic:pic[ >]/g)).toHaveLength(3);
     const outsideTables = textOf(xml.replace(/<w:tbl>[\s\S]*?<\/w:tbl>/g, ''));
     for (const column of [FIGURES_IN_COLUMNS.left, FIGURES_IN_COLUMNS.right]) expect(outsideTables).toContain(column.slice(1).join(' '));

@@ -38,7 +38,6 @@ const MIN_OVERLAP = 0.4;
 const width = (c: PdfChar) => c.box.x1 - c.box.x0;
 const overlap = (a: PdfChar, b: PdfChar) => Math.min(a.box.x1, b.box.x1) - Math.max(a.box.x0, b.box.x0);
 
-/** A letter an accent can sit on: a character of its own, not a space, another accent or a picture. */
 /**
  * Overlays a reader gives as characters of their own before what they strike (TeX's \not, CMSY's
  * negationslash, as U+0338). Other combining marks (Arabic's harakat) stand where they belong.
@@ -48,6 +47,7 @@ const OVERLAYS = new Set(['\u0338', '\u20d2']);
 /** The combining mark a glyph draws over or under another, if it draws one. */
 const markOf = (c: PdfChar): string | undefined => COMBINING[c.text] ?? (OVERLAYS.has(c.text) ? c.text : undefined);
 
+/** A letter an accent can sit on: a character of its own, not a space, another accent or a picture. */
 const isBase = (c: PdfChar | undefined): c is PdfChar => c !== undefined && c.picture === undefined && [...c.text].length === 1 && /\S/.test(c.text) && markOf(c) === undefined;
 
 /** A mark that takes no room (\not) is drawn from the origin of the glyph it overlays, the one after it. */
@@ -63,6 +63,10 @@ export function withAccentsOnBases(chars: readonly PdfChar[]): PdfChar[] {
     // The space a reader puts between a raised accent's end and what follows its letter lies within the letter.
     if (accented && out.at(-1) === accented && !/\S/.test(c.text) && (c.box.x0 + c.box.x1) / 2 < accented.box.x1) continue;
     const mark = markOf(c);
+    if (mark === undefined) {
+      out.push(c);
+      continue;
+    }
     // The letter it lies over, the one before or after, whichever it covers more. The one before
     // counts only as it was read: a letter that took an accent takes no second (ǖ keeps one glyph).
     const before = out.at(-1) === chars[i - 1] && isBase(chars[i - 1]) ? chars[i - 1] : undefined;
@@ -73,8 +77,8 @@ export function withAccentsOnBases(chars: readonly PdfChar[]): PdfChar[] {
       return base === after && c.box.x0 >= base.box.x0 - TOUCH && c.box.x0 < base.box.x1 ? 1 : 0;
     };
     const onBefore = share(before) >= MIN_OVERLAP && share(before) >= share(after);
-    const base = mark === undefined ? undefined : onBefore ? before : share(after) >= MIN_OVERLAP ? after : undefined;
-    if (!base || mark === undefined) {
+    const base = onBefore ? before : share(after) >= MIN_OVERLAP ? after : undefined;
+    if (!base) {
       out.push(c);
       continue;
     }

@@ -195,7 +195,7 @@ export function findFigures(page: PdfPage, tables: readonly Box[]): Box[] {
   const figures: Box[] = [];
   const others: PdfDrawing[][] = [];
   for (const group of groupsOf(evidence)) (isFigure(group, lines) ? figures.push(boundsOf(group.map((d) => d.box))) : others.push(group));
-  figures.push(...arrowDiagrams(others, page.lines));
+  figures.push(...arrowDiagrams(others, withText.map((line, i) => ({ line, box: lines[i] }))));
   const slight = others.map((group) => boundsOf(group.map((d) => d.box)));
   const blocks = textBlocks(lines);
   const pictures = page.images.map((image) => image.box);
@@ -246,8 +246,8 @@ function arrowEnds(stroke: PdfDrawing, nodes: readonly { line: PdfLine; box: Box
  * (the arrows would otherwise be lost and the nodes read as stray words); XY-pic draws the tips as
  * glyphs of its own fonts, which the figure's picture keeps.
  */
-function arrowDiagrams(groups: readonly PdfDrawing[][], lines: readonly PdfLine[]): Box[] {
-  const nodes = lines.filter((l) => l.chars.length > 0 && l.chars.length <= MAX_NODE_CHARS).map((line) => ({ line, box: lineBox(line) }));
+function arrowDiagrams(groups: readonly PdfDrawing[][], lines: readonly { line: PdfLine; box: Box }[]): Box[] {
+  const nodes = lines.filter(({ line }) => line.chars.length <= MAX_NODE_CHARS);
   const arrows: { box: Box; ends: [number, number] }[] = [];
   for (const group of groups) {
     const strokes = group.filter((d) => d.kind !== 'fill' && d.pieces === 1 && Math.max(d.box.x1 - d.box.x0, d.box.y1 - d.box.y0) >= 1);
