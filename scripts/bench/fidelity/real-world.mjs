@@ -218,9 +218,37 @@ function withListLabels(xml, numbering) {
   });
 }
 
+/**
+ * An equation's delimiters written in as Word prints them: an m:d (\left( … \right), a binomial's or a
+ * matrix's brackets) holds its characters in attributes (m:begChr, m:endChr, m:sepChr between its
+ * m:e; "(", ")" and "|" when absent, none when empty), not in m:t. Each goes in where it is shown:
+ * before the first m:e, between them, before </m:d>. A converter that writes a bracket as text keeps
+ * it in m:t already; one that writes an m:d had its brackets counted as lost.
+ */
+function withMathDelimiters(xml) {
+  const open = []; // the m:d and m:e elements open: { name, entries, begChr?, endChr?, sepChr? }
+  const attribute = (tag) => /m:val="([^"]*)"/.exec(tag)?.[1];
+  const text = (chars) => (chars ? `<m:t>${chars}</m:t>` : '');
+  return xml.replace(/<(\/?)m:(d|e|begChr|endChr|sepChr)(?=[\s/>])[^>]*?(\/?)>/g, (tag, closing, name, empty) => {
+    const top = open.at(-1);
+    if (name === 'begChr' || name === 'endChr' || name === 'sepChr') {
+      if (top?.name === 'd' && !closing) top[name] = attribute(tag) ?? ''; // still escaped, as m:t's text is
+      return tag;
+    }
+    if (closing) {
+      open.pop();
+      return name === 'd' ? `${text(top?.endChr ?? ')')}${tag}` : tag;
+    }
+    let before = '';
+    if (name === 'e' && top?.name === 'd') before = text(top.entries++ === 0 ? top.begChr ?? '(' : top.sepChr ?? '|');
+    if (!empty) open.push({ name, entries: 0 });
+    return `${before}${tag}`;
+  });
+}
+
 /** A DOCX's text in document order (text boxes where anchored; VML fallbacks repeat the choice; list labels as printed), pictures and tables. */
 async function readDocx(file) {
-  const xml = withListLabels((await documentXml(file)).replace(/<mc:Fallback>[\s\S]*?<\/mc:Fallback>/g, ''), await docxPart(file, 'word/numbering.xml', ''));
+  const xml = withMathDelimiters(withListLabels((await documentXml(file)).replace(/<mc:Fallback>[\s\S]*?<\/mc:Fallback>/g, ''), await docxPart(file, 'word/numbering.xml', '')));
   // An equation's text (m:t) is the document's text too, where it stands (Word reads it so).
   const text = [...xml.matchAll(/<([wm]):t(?: [^>]*)?>([^<]*)<\/\1:t>/g)].map((m) => decode(m[2])).join(' ');
   return { text, pictures: (xml.match(/<pic:pic[ >]/g) ?? []).length, tables: (xml.match(/<w:tbl>/g) ?? []).length };
