@@ -446,3 +446,129 @@ export async function texSymbolRowsPdf(): Promise<Uint8Array> {
     return ops;
   });
 }
+
+/** CMEX10's \Bigg angle brackets (TeX's OMX codes 42, 43). */
+const BIGG_ANGLES = { 42: 'angbracketleftBigg', 43: 'angbracketrightBigg' };
+
+/**
+ * Column vectors in \left\langle … \right\rangle, as TeX draws GeoTopo's "g = ⟨(x₁ x₂ x₃), (x₁ x₂ x₃)⟩
+ * ⟨(y₁ y₂ y₃), (y₁ y₂ y₃)⟩ − ⟨…⟩²": \Bigg angle brackets of CMEX10 hung under their origins 1.75 em
+ * over the baseline, each vector in \bigg parentheses of its own, its entries a letter with a
+ * subscript at 8 pt, one row over the other. The first "〈" and the first vector's "(" are one text
+ * object, the "〉 〈(" between the pairs another, the last "〉" and its power at 8 pt (raised to
+ * the bracket's top) a third: MuPDF reads each as a line over the formula's. `vectors` are each
+ * vector's entries (letter and subscript), a pair a bracket's; `text` the line as Word's paragraph
+ * holds it (a vector's parentheses are its equation's delimiters, not text).
+ */
+export const ANGLED_VECTORS = {
+  before: 'g = ',
+  pairs: [
+    [[['a', '1'], ['a', '2']], [['b', '1'], ['b', '2']]],
+    [[['c', '1'], ['c', '2']], [['d', '1'], ['d', '2']]],
+  ],
+  power: '2',
+  after: ' end',
+  text: 'g = 〈a1a2,b1b2〉 〈c1c2,d1d2〉2 end',
+};
+
+/** The ANGLED_VECTORS line alone on a page, 12 pt. */
+export async function texAngledVectorsPdf(): Promise<Uint8Array> {
+  return texPage({ ...BIGG_PARENS, ...BIGG_ANGLES }, (helvetica) => {
+    const [SIZE, SCRIPT, GLYPH] = [12, 8, 6];
+    const width = (text: string, size = SIZE) => helvetica.widthOfTextAtSize(text, size);
+    const at = (x: number, fromTop: number) => `1 0 0 1 ${x.toFixed(2)} ${(842 - fromTop).toFixed(2)} Tm`;
+    const text = (x: number, fromTop: number, shown: string, size = SIZE) => `BT /F1 ${size} Tf ${at(x, fromTop)} ${literal(shown)} Tj ET`;
+    const glyphs = (x: number, fromTop: number, codes: number[]) => codes.map((code, i) => `/F2 ${SIZE} Tf ${at(x + i * GLYPH, fromTop)} ${hex(code)} Tj`).join(' ');
+    const { before, pairs, power, after } = ANGLED_VECTORS;
+    const baseline = 200;
+    // Centred on the axis (a quarter em over the baseline): \Bigg's 3 em, \bigg's 2.4 em; rows 1.25 em apart.
+    const [angleTop, parenTop] = [baseline - 0.25 * SIZE - 1.5 * SIZE, baseline - 0.25 * SIZE - 1.2 * SIZE];
+    const rowBaselines = [baseline - 0.6 * SIZE, baseline + 0.65 * SIZE];
+    const entryWidth = width('a') + width('1', SCRIPT);
+    /** A vector's entries and closing parenthesis, its "(" drawn before at x. */
+    const vector = (x: number, rows: string[][]) => [
+      ...rows.map(([letter, sub], r) => `${text(x + GLYPH, rowBaselines[r], letter)} ${text(x + GLYPH + width(letter), rowBaselines[r] + 0.2 * SIZE, sub, SCRIPT)}`),
+      `BT ${glyphs(x + GLYPH + entryWidth, parenTop, [19])} ET`,
+    ];
+    let x = 60 + width(before);
+    const ops = [text(60, baseline, before)];
+    pairs.forEach(([first, second], p) => {
+      // "〈(" — after the first pair, "〉 〈(" — in one text object.
+      ops.push(p === 0 ? `BT ${glyphs(x, angleTop, [42])} ${glyphs(x + GLYPH, parenTop, [18])} ET` : `BT ${glyphs(x, angleTop, [43])} ${glyphs(x + 2 * GLYPH, angleTop, [42])} ${glyphs(x + 3 * GLYPH, parenTop, [18])} ET`);
+      x += p === 0 ? GLYPH : 3 * GLYPH;
+      ops.push(...vector(x, first));
+      x += 2 * GLYPH + entryWidth;
+      ops.push(text(x, baseline, ','), `BT ${glyphs(x + width(','), parenTop, [18])} ET`);
+      x += width(',');
+      ops.push(...vector(x, second));
+      x += 2 * GLYPH + entryWidth;
+    });
+    ops.push(`BT ${glyphs(x, angleTop, [43])} /F1 ${SCRIPT} Tf ${at(x + GLYPH, angleTop - 0.1 * SIZE)} ${literal(power)} Tj ET`);
+    ops.push(text(x + GLYPH + width(power, SCRIPT), baseline, after));
+    return ops;
+  });
+}
+
+/**
+ * An evaluation bar, as TeX draws GeoTopo's "d/dt n(γ(t)) |_{t=0}": \right| of four pieces of CMEX10's
+ * vextendsingle hung under their origins 0.6 em apart, centred on the math axis, and its subscript
+ * at 8 pt lowered to the bar's foot, a text object of its own (MuPDF reads it as a line apart).
+ * `text` is the line as a reader reads it.
+ */
+export const EVALUATION_BAR = { before: 'h = f(t)', sub: 't=0', after: ' end', text: 'h = f(t)∣t=0 end' };
+
+/** The EVALUATION_BAR line alone on a page, 12 pt. */
+export async function texEvaluationBarPdf(): Promise<Uint8Array> {
+  return texPage(BRACE_PIECES, (helvetica) => {
+    const [SIZE, SCRIPT, GLYPH] = [12, 8, 6];
+    const width = (text: string, size = SIZE) => helvetica.widthOfTextAtSize(text, size);
+    const text = (x: number, fromTop: number, shown: string, size = SIZE) => `BT /F1 ${size} Tf ${x.toFixed(2)} ${(842 - fromTop).toFixed(2)} Td ${literal(shown)} Tj ET`;
+    const { before, sub, after } = EVALUATION_BAR;
+    const baseline = 200;
+    const bar = 60 + width(before);
+    // Four pieces 0.6 em apart from 1.45 em over the baseline: the bar reaches 0.95 em under it.
+    const pieces = [0, 1, 2, 3].map((k) => `BT /F2 ${SIZE} Tf ${bar.toFixed(2)} ${(842 - (baseline - 1.45 * SIZE + 0.6 * k * SIZE)).toFixed(2)} Td ${hex(12)} Tj ET`);
+    return [text(60, baseline, before), ...pieces, text(bar + GLYPH, baseline + 0.7 * SIZE, sub, SCRIPT), text(bar + GLYPH + width(sub, SCRIPT), baseline, after)];
+  });
+}
+
+/**
+ * An \underbrace whose label is a fraction, as TeX draws GeoTopo's "\underbrace{∂F/∂u_i(p + te_j)}_{∂²F/∂u_j∂u_i (p)}":
+ * the brace's four tips and rules as in BRACED_TERMS, the label's numerator and denominator at 6 pt on
+ * a rule of their own, centred under the brace, then "(q)" at 8 pt. `text` is the line as a reader
+ * reads it: what the brace spans, then its label, numerator then denominator, then the rest.
+ */
+export const FRACTION_LABEL = { before: 'A = ', spanned: '(p + t)', numerator: 'a', denominator: 'b', label: '(q)', after: ' end', text: 'A = (p + t)ab(q) end' };
+
+/** The FRACTION_LABEL line alone on a page, 12 pt. */
+export async function texFractionLabelPdf(): Promise<Uint8Array> {
+  return texPage(CMEX, (helvetica) => {
+    const [SIZE, LABEL, PART, GLYPH] = [12, 8, 6, 6];
+    const width = (text: string, size: number) => helvetica.widthOfTextAtSize(text, size);
+    const text = (x: number, fromTop: number, size: number, shown: string) => `BT /F1 ${size} Tf ${x.toFixed(2)} ${(842 - fromTop).toFixed(2)} Td ${literal(shown)} Tj ET`;
+    const tip = (x: number, fromTop: number, code: number) => `BT /F2 ${SIZE} Tf ${x.toFixed(2)} ${(842 - fromTop).toFixed(2)} Td ${hex(code)} Tj ET`;
+    const rule = (x0: number, x1: number, fromTop: number) => `${x0.toFixed(2)} ${(842 - fromTop).toFixed(2)} ${(x1 - x0).toFixed(2)} 0.4 re f`;
+    const { before, spanned, numerator, denominator, label, after } = FRACTION_LABEL;
+    const baseline = 140;
+    const x0 = 60 + width(before, SIZE);
+    const x1 = x0 + width(spanned, SIZE);
+    const mid = (x0 + x1) / 2;
+    const tipsAt = baseline + 8;
+    // The label: the fraction's bar 1.2 em under the baseline, its parts over and under it, then "(q)" on its axis.
+    const barAt = baseline + 1.6 * SIZE;
+    const barWidth = Math.max(width(numerator, PART), width(denominator, PART)) + 1;
+    const labelWidth = barWidth + width(label, LABEL);
+    const barX = mid - labelWidth / 2;
+    return [
+      text(60, baseline, SIZE, before + spanned),
+      ...[124, 123, 122, 125].map((code, i) => tip([x0, mid - GLYPH, mid, x1 - GLYPH][i], tipsAt, code)),
+      rule(x0 + GLYPH, mid - GLYPH, tipsAt - 1),
+      rule(mid + GLYPH, x1 - GLYPH, tipsAt - 1),
+      text(barX + (barWidth - width(numerator, PART)) / 2, barAt - 1.5, PART, numerator),
+      rule(barX, barX + barWidth, barAt),
+      text(barX + (barWidth - width(denominator, PART)) / 2, barAt + 5, PART, denominator),
+      text(barX + barWidth, barAt + 2, LABEL, label),
+      text(x1, baseline, SIZE, after),
+    ];
+  });
+}

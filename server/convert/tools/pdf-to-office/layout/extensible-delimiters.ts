@@ -13,8 +13,8 @@
 // label after it.
 import { median } from '../median';
 import { isBlank, unionBox, type PdfChar, type PdfLine } from '../page-content';
-import { isHungRadical, TEX_AXIS_EMS, TEX_EXTENSION_FONT } from './tex-fonts';
-import { rowBaseline } from './text-lines';
+import { isHungGlyph, isHungRadical, TEX_AXIS_EMS, TEX_EXTENSION_FONT } from './tex-fonts';
+import { dominantSize, inkExtent, rowBaseline } from './text-lines';
 
 /** The characters of a whole \underbrace and \overbrace. */
 export const UNDER_BRACE = '⏟';
@@ -107,35 +107,95 @@ const middle = (box: { x0: number; x1: number }) => (box.x0 + box.x1) / 2;
 const placeOf = (c: PdfChar) => (c.fraction ? middle(c.fraction.of.bar) : c.matrix ? middle(c.matrix.of.box) : middle(c.box));
 
 
-/** The sized bracket a line holds alone (spaces aside), if it does. */
-function loneBracket(line: PdfLine): PdfChar | undefined {
-  const [c, ...rest] = line.chars.filter((ch) => !isBlank(ch));
-  return !line.direction && rest.length === 0 && c && SIZED_BRACKETS.has(c.text) && TEX_EXTENSION_FONT.test(c.font.name) ? c : undefined;
+/** A sized bracket of a line of such brackets, and the smaller glyphs MuPDF read right after it: its script. */
+interface LoneBracket {
+  bracket: PdfChar;
+  scripts: PdfChar[];
 }
+/** A bracket's script is at most this share of its size (TeX's script size: 0.7). */
+const SCRIPT_SHARE = 0.8;
+/** And starts at most this far (font sizes of the bracket) after it. */
+const SCRIPT_GAP_EMS = 0.4;
+
+const isSizedBracket = (c: PdfChar) => SIZED_BRACKETS.has(c.text) && TEX_EXTENSION_FONT.test(c.font.name);
 
 /**
- * The line whose text the bracket `c` encloses, running on both sides of it: the nearest whose
- * baseline lies `drop` under the bracket's where `allowed` (-1 when there is none).
+ * The sized brackets a line holds alone (spaces aside), each with its script, if it does: one
+ * bracket, or the "〉 〈" between two \left\langle … \right\rangle around matrices, or "〉²" where
+ * TeX raised the ² of \right\rangle^2 to the bracket's top (GeoTopo's ⟨(x₁ x₂ x₃), (y₁ y₂ y₃)⟩²,
+ * which MuPDF reads as such lines over the formula's).
+ */
+function loneBrackets(line: PdfLine): LoneBracket[] | undefined {
+  if (line.direction) return undefined;
+  const found: LoneBracket[] = [];
+  for (const c of line.chars) {
+    if (isBlank(c)) continue;
+    const last = found.at(-1);
+    const before = last && (last.scripts.at(-1) ?? last.bracket);
+    if (isSizedBracket(c)) found.push({ bracket: c, scripts: [] });
+    else if (last && before && c.size <= SCRIPT_SHARE * last.bracket.size && c.box.x0 - before.box.x1 <= SCRIPT_GAP_EMS * last.bracket.size) last.scripts.push(c);
+    else return undefined;
+  }
+  return found.length > 0 ? found : undefined;
+}
+
+/** Brackets that open and close what they enclose, which may start and end a formula's line. */
+const OPENING_BRACKETS = new Set([...'({[〈⌊⌈']);
+const CLOSING_BRACKETS = new Set([...')}]〉⌋⌉']);
+/** A bracket starting or ending a line stands at most this far (font sizes) from its text, */
+const ABUT_EMS = 1;
+/** overlapping it no more than this, */
+const OVERLAP_EMS = 0.2;
+/** and that text's size is at least this share of the bracket's. */
+const TEXT_SHARE = 0.8;
+/** Where a glyph's ink starts and ends along its line: a fraction's part at its bar's ends, a matrix's entry at its matrix's. */
+const startOf = (c: PdfChar) => inkExtent(c).x0;
+const endOf = (c: PdfChar) => inkExtent(c).x1;
+
+/**
+ * The line whose text the bracket `c` encloses, running on both sides of it, or starting right
+ * after an opening bracket, ending right before a closing one (the 〉 of "… − ⟨(x₁ x₂ x₃), (y₁ y₂ y₃)⟩²"):
+ * the nearest whose baseline lies `drop` under the bracket's where `allowed` (-1 when there is none).
  */
 function enclosingLine(c: PdfChar, lines: readonly PdfLine[], allowed: (drop: number) => boolean): number {
   let best = -1;
   let bestDrop = Infinity;
   lines.forEach((line, i) => {
     const ink = line.chars.filter((ch) => !isBlank(ch));
-    if (line.direction || ink.length === 0 || loneBracket(line) || ink.includes(c)) return;
+    if (line.direction || ink.length === 0 || loneBrackets(line) || ink.includes(c)) return;
     const drop = rowBaseline(ink) - c.baseline;
-    const across = ink.some((ch) => placeOf(ch) < middle(c.box)) && ink.some((ch) => placeOf(ch) > middle(c.box));
-    if (across && allowed(drop) && Math.abs(drop) < bestDrop) [best, bestDrop] = [i, Math.abs(drop)];
+    const before = ink.filter((ch) => placeOf(ch) < middle(c.box)).length;
+    const across = before > 0 && before < ink.length;
+    // The room between the bracket and the text: from x0 to x1.
+    const [x0, x1] = before === 0 ? [c.box.x1, Math.min(...ink.map(startOf))] : [Math.max(...ink.map(endOf)), c.box.x0];
+    // Text of the size the bracket is sized for, next to it: not a line of scripts or of another
+    // bracket's pieces, nor one MuPDF read apart from the rest of the row ("{ κ(s, x) | x ∈ T¹" before "ₛS }").
+    const next =
+      (before === 0 ? OPENING_BRACKETS : CLOSING_BRACKETS).has(c.text) &&
+      !ink.every(isHungGlyph) &&
+      dominantSize(ink) >= TEXT_SHARE * c.size &&
+      x1 - x0 >= -OVERLAP_EMS * c.size &&
+      x1 - x0 <= ABUT_EMS * c.size &&
+      !lines.some((other) => other.chars.some((ch) => !isBlank(ch) && ch.box.x1 > x0 && ch.box.x0 < x1 && ch.baseline > c.baseline && ch.baseline <= c.baseline + MAX_HANG_EMS * c.size));
+    if ((across || next) && allowed(drop) && Math.abs(drop) < bestDrop) [best, bestDrop] = [i, Math.abs(drop)];
   });
   return best;
 }
 
-/** The line with the bracket `c` put in at its place. */
-function withBracketIn(line: PdfLine, c: PdfChar): PdfLine {
+/** Room (font sizes) before a bracket wider than this is a space (TeX's thin one is 0.17). */
+const SPACE_EMS = 0.1;
+
+/**
+ * The line with the bracket `c` put in at its place, the glyphs `after` it (its script) right after
+ * it, a space on either side where there is room ("{ x ∈ ℝ | x = 1 }", as the pieces of a row are joined).
+ */
+function withBracketIn(line: PdfLine, c: PdfChar, after: readonly PdfChar[] = []): PdfLine {
   const chars = [...line.chars];
   let at = chars.findIndex((ch) => !isBlank(ch) && placeOf(ch) > middle(c.box));
   if (at === -1) at = chars.length;
-  chars.splice(at, 0, c);
+  const [previous, next, last] = [chars[at - 1], chars[at], after.at(-1) ?? c];
+  const space = (x0: number, x1: number, beside?: PdfChar) => (beside && !isBlank(beside) && x1 - x0 > SPACE_EMS * c.size ? [{ ...c, text: ' ', box: { ...c.box, x0, x1 } }] : []);
+  chars.splice(at, 0, ...space(previous && endOf(previous), c.box.x0, previous), c, ...after, ...space(last.box.x1, next && startOf(next), next));
   return { ...line, chars };
 }
 
@@ -152,19 +212,23 @@ export function withHungBrackets(lines: readonly PdfLine[]): PdfLine[] {
   // Once: a glyph boxed where it hangs has its box's top at its origin.
   const hung = (c: PdfChar) => (c.box.y0 < c.baseline ? { ...c, box: { ...c.box, y0: c.baseline, y1: c.baseline + (c.box.y1 - c.box.y0) } } : c);
   const result: PdfLine[] = lines.map((line) => {
-    const c = loneBracket(line);
-    if (c) return { ...line, chars: [hung(c)] };
+    if (loneBrackets(line)) return { ...line, chars: line.chars.filter((ch) => !isBlank(ch)).map((ch) => (isSizedBracket(ch) ? hung(ch) : ch)) };
     return line.chars.some(isHungRadical) ? { ...line, chars: line.chars.map((ch) => (isHungRadical(ch) ? hung(ch) : ch)) } : line;
   });
-  const moved = new Set<number>();
+  /** Each line's glyphs moved into another. */
+  const moved = result.map(() => new Set<PdfChar>());
   result.forEach((line, i) => {
-    const c = loneBracket(line);
-    const host = c ? enclosingLine(c, result, (drop) => drop > 0 && drop <= MAX_HANG_EMS * c.size) : -1;
-    if (!c || host === -1) return;
-    result[host] = withBracketIn(result[host], c);
-    moved.add(i);
+    for (const { bracket, scripts } of loneBrackets(line) ?? []) {
+      const host = enclosingLine(bracket, result, (drop) => drop > 0 && drop <= MAX_HANG_EMS * bracket.size);
+      if (host === -1) continue;
+      // Its script stands over the text's baseline, or under it.
+      const baseline = rowBaseline(result[host].chars.filter((ch) => !isBlank(ch)));
+      const marked = scripts.map((ch): PdfChar => ({ ...ch, script: ch.baseline < baseline ? 'super' : 'sub' }));
+      result[host] = withBracketIn(result[host], bracket, marked);
+      for (const ch of [bracket, ...scripts]) moved[i].add(ch);
+    }
   });
-  return result.filter((_, i) => !moved.has(i));
+  return result.map((line, i) => (moved[i].size > 0 ? { ...line, chars: line.chars.filter((ch) => !moved[i].has(ch)) } : line)).filter((line) => line.chars.length > 0);
 }
 
 /** The pieces TeX stacks a tall bracket from (CMEX10's bracelefttp …), as the bracket they make. */

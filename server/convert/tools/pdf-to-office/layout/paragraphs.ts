@@ -208,7 +208,7 @@ function textRight(line: TextLine): number {
  * unread matrix's row. Setting its baseline there (tried on GeoTopo) mended five formulas and
  * broke ten: "( )" and "〈 〉" pairs MuPDF reads as one line, a "}" whose "{" gives its line's
  * baseline, integrals moved off their rows. (withHungBrackets puts a bracket into a line only
- * where that line's text runs on both sides of it.)
+ * where that line's text runs on both sides of it, or starts right after it, ends right before it.)
  */
 function hangingGlyph(line: TextLine): boolean {
   const hung = line.chars.filter(isHungGlyph);

@@ -322,6 +322,26 @@ function bracePlaced(stack: readonly PdfChar[], hostChars: PdfChar[], at: number
   ];
 }
 
+/**
+ * A part holding a fraction (a brace's label \frac{∂²F}{∂u_j∂u_i}(p)) as one row, its words' spaces
+ * in: each fraction whole (its glyphs among `candidates`, scripts lower than the part's rows reach
+ * too), its numerator then its denominator, at its bar's place among the part's other glyphs. A
+ * fraction that reaches past the part's side (`onSide`: a brace's rule read as a bar, the brace's
+ * text its numerator) is none of the part's.
+ */
+function withWholeFractions(rows: readonly PdfChar[][], candidates: readonly PdfChar[], lines: readonly PdfChar[][], onSide: (c: PdfChar) => boolean): PdfChar[] {
+  const glyphs = rows.flatMap((row) => withSpaces(row, lines));
+  const fractions = new Set(glyphs.flatMap((c) => (c.fraction ? [c.fraction.of] : [])));
+  const whole = candidates.filter((c) => c.fraction && fractions.has(c.fraction.of));
+  for (const c of whole) if (!onSide(c)) fractions.delete(c.fraction!.of);
+  const part = new Set([...glyphs.filter((c) => !c.fraction || fractions.has(c.fraction.of)), ...whole.filter((c) => fractions.has(c.fraction!.of))]);
+  const key = (c: PdfChar) => (c.fraction ? [c.fraction.of.bar.x0, c.fraction.part === 'numerator' ? 0 : 1, c.box.x0] : [c.box.x0, 0, 0]);
+  return [...part].sort((a, b) => {
+    const [ka, kb] = [key(a), key(b)];
+    return ka[0] - kb[0] || ka[1] - kb[1] || ka[2] - kb[2];
+  });
+}
+
 const inkBox = (chars: readonly PdfChar[]) => unionBox(chars.filter((c) => !isBlank(c)).map((c) => c.box));
 
 /**
@@ -358,7 +378,8 @@ function withPartsInPlace(lines: readonly PdfLine[], findBases: (lines: readonly
   for (const base of bases.sort((a, b) => rank(a) - rank(b) || width(a) - width(b) || a.chars[0].box.x0 - b.chars[0].box.x0)) {
     if (base.overOnly && taken.has(base.chars[0])) continue;
     const current = entries.filter((e) => !e.line.direction).map((e) => e.line.chars);
-    const candidates = current.flat().filter((c) => !isBlank(c) && !inBase.has(c) && !taken.has(c) && c.picture === undefined && c.fraction === undefined);
+    // A brace's label may be a fraction (GeoTopo's \underbrace{…}_{\frac{∂²F}{∂u_j∂u_i}(p)}), whole: its rows are the fraction's.
+    const candidates = current.flat().filter((c) => !isBlank(c) && !inBase.has(c) && !taken.has(c) && c.picture === undefined && (c.fraction === undefined || base.labelSide !== undefined));
     // A tall bar has no parts; it only joins its line.
     const tall = isTallBar(base.chars[0]);
     // A brace's label only on its own side: over an underbrace stands what it spans, with its scripts.
@@ -372,8 +393,11 @@ function withPartsInPlace(lines: readonly PdfLine[], findBases: (lines: readonly
     // what it spans all the same.
     const noLabel = (rows: PdfChar[][]) => rows.length === 0 || hangsOnText(rows[rows.length - 1], current, base.size) || (base.overOnly === true && rows.some((row) => underOperator(row, current)));
     if (!tall && !base.labelSide && (base.labelled ? noLabel(upper) : upper.length + lower.length === 0)) continue;
-    // Rows of a part are words apart ("Binomischer" over "Lehrsatz").
-    const spaced = (rows: PdfChar[][]) => rows.flatMap((row, k) => [...(k > 0 ? [addedText(' ', row[0])] : []), ...withSpaces(row, current)]);
+    // Rows of a part are words apart ("Binomischer" over "Lehrsatz"); a fraction's rows are its own.
+    const spaced = (rows: PdfChar[][]) =>
+      rows.some((row) => row.some((c) => c.fraction))
+        ? withWholeFractions(rows, candidates, current, (c) => (base.labelSide ?? 1) * (c.baseline - reachFrom(base)) > 0)
+        : rows.flatMap((row, k) => [...(k > 0 ? [addedText(' ', row[0])] : []), ...withSpaces(row, current)]);
     const stack = base.labelSide ? [...base.chars, ...spaced(upper), ...spaced(lower)] : [...spaced(upper), ...base.chars, ...spaced(lower)];
     const inStack = new Set(stack);
     for (const c of stack) taken.add(c);

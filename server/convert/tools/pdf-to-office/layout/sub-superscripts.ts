@@ -15,6 +15,7 @@
 import { isBlank, type FractionPart, type PdfChar, type PdfLine, type Script } from '../page-content';
 import { isTallBar } from './extensible-delimiters';
 import { linearChars } from './fractions';
+import { isHungGlyph } from './tex-fonts';
 import { dominantSize } from './text-lines';
 
 /** A script glyph is at most this share of its line's text size (TeX: 0.7, Word: ~0.65). */
@@ -43,19 +44,24 @@ function bodyOf(chars: readonly PdfChar[]): LineBody | undefined {
   const ink = own.length ? own : all;
   if (ink.length === 0) return undefined;
   const size = dominantSize(ink);
-  const baselines = ink.filter((c) => c.size === size).map((c) => c.baseline).sort((a, b) => a - b);
+  // TeX's sized brackets hang under their origins, off the baseline ("((a′" of a matrix in a bracket).
+  const sized = ink.filter((c) => c.size === size);
+  const onBaseline = sized.some((c) => !isHungGlyph(c)) ? sized.filter((c) => !isHungGlyph(c)) : sized;
+  const baselines = onBaseline.map((c) => c.baseline).sort((a, b) => a - b);
   return { size, baseline: baselines[Math.floor(baselines.length / 2)] };
 }
 
 /**
  * Whether the glyph's size and height say superscript or subscript of a line with this body. After
- * a tall bar (`anchor`, \left\| … \right\|²) TeX raises a superscript to the bar's top: anywhere
- * over the line's text up to there is a superscript of it.
+ * a tall bar (`anchor`, \left\| … \right\|², the evaluation bar of \right|_{t=0}) TeX raises a
+ * superscript to the bar's top and lowers a subscript to its foot: anywhere over the line's text up
+ * to there is a superscript of it, anywhere under it beside the bar a subscript.
  */
 function scriptShape(c: PdfChar, body: LineBody, anchor?: PdfChar): Script | undefined {
   if (c.size > SCRIPT_SIZE_RATIO * body.size) return undefined;
   const rise = (body.baseline - c.baseline) / body.size;
   if (anchor && isTallBar(anchor) && rise >= RAISE_EMS.min && c.baseline >= anchor.box.y0) return 'super';
+  if (anchor && isTallBar(anchor) && -rise >= DROP_EMS.min && c.box.y0 < anchor.box.y1) return 'sub';
   if (rise >= RAISE_EMS.min && rise <= RAISE_EMS.max) return 'super';
   if (-rise >= DROP_EMS.min && -rise <= DROP_EMS.max) return 'sub';
   return undefined;

@@ -93,9 +93,12 @@ function fraction(runs: readonly TextRun[]): MathFraction {
   return new MathFraction({ numerator: side('numerator'), denominator: side('denominator') });
 }
 
+/** What the runs of no fraction share: they are scripted together, a script on the text before it (a matrix entry's x₁). */
+const OUTSIDE_FRACTIONS = {};
+
 /** Runs as math, each stacked fraction among them as one (m:f). */
 function withFractions(runs: readonly TextRun[]): MathComponent[] {
-  return stretches(runs, (run) => run.fraction?.of).flatMap(({ of, items }) => (of ? [fraction(items)] : scripted(items)));
+  return stretches(runs, (run) => run.fraction?.of ?? OUTSIDE_FRACTIONS).flatMap(({ of, items }) => (of === OUTSIDE_FRACTIONS ? scripted(items) : [fraction(items)]));
 }
 
 const element = (name: string, children: readonly XmlComponent[] = [], value?: string) =>
@@ -129,7 +132,7 @@ const RELATION_FIRST = /^\s*[=:<>≤≥≠∈∉∋⊂⊃⊆⊇≅≃∼≈+−�
  * group character.
  */
 function brace(of: Brace, runs: readonly TextRun[]): MathComponent {
-  const part = (name: 'base' | 'label') => scripted(runs.filter((r) => r.brace?.part === name));
+  const part = (name: 'base' | 'label') => withFractions(runs.filter((r) => r.brace?.part === name));
   const under = of.char === UNDER_BRACE;
   const group = element('m:groupChr', [element('m:groupChrPr', [element('m:chr', [], of.char), element('m:pos', [], under ? 'bot' : 'top'), element('m:vertJc', [], under ? 'top' : 'bot')]), createMathBase({ children: part('base') })]) as unknown as MathComponent;
   const label = part('label');
@@ -147,5 +150,5 @@ export function wordEquation(runs: readonly TextRun[]): Equation {
   return new Equation({ children: part ? [brace(part.of, runs)] : withFractions(runs) });
 }
 
-/** What a run's equation is, when it is part of one: its matrix, else its fraction, else its brace. */
-export const equationOf = (run: TextRun) => run.matrix?.of ?? run.fraction?.of ?? run.brace?.of;
+/** What a run's equation is, when it is part of one: its matrix, else its brace (whose label may be a fraction), else its fraction. */
+export const equationOf = (run: TextRun) => run.matrix?.of ?? run.brace?.of ?? run.fraction?.of;
