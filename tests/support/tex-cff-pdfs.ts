@@ -572,3 +572,83 @@ export async function texFractionLabelPdf(): Promise<Uint8Array> {
     ];
   });
 }
+
+/**
+ * A line as TeX draws GeoTopo's "f(x) = (x+1)ⁿ⁺¹ \stackrel{Binomischer Lehrsatz}{=} ∑_{k=0}^{n+1} \binom{n+1}{k} xᵏ"
+ * (page 41): a text-style ∑ of CMEX10 hung 0.75 em over the line's baseline with its limits beside
+ * it as scripts — the upper drawn with it, the lower in a text object of its own where the pen goes
+ * back (MuPDF reads each as a line, the ∑ apart from its row) — a note of two rows over the "=",
+ * and a \binom between \big parentheses of CMEX10, its lower entry where the pen goes back under
+ * the upper. `text` is the line as a reader reads it.
+ */
+export const SIDE_LIMITS_LINE = {
+  before: 'f(x) = (x + 1)',
+  power: 'n+1',
+  note: ['Binomischer', 'Lehrsatz'],
+  upper: 'n+1',
+  lower: 'k=0',
+  binomial: ['n+1', 'k'],
+  after: 'x',
+  afterPower: 'k',
+  text: 'f(x) = (x + 1)n+1 Binomischer Lehrsatz = ∑n+1k=0 n+1k xk',
+};
+
+/**
+ * A line as TeX draws GeoTopo's "κ^{−n}_{Nor}(s, x) = −κⁿ_{Nor}(x)" (page 97): a symbol with a
+ * superscript, then, where the pen goes back under it, a text object starting with the subscript
+ * and running on with the line's text (MuPDF reads each as a line; the first has more script glyphs
+ * than text). `text` is the line as a reader reads it.
+ */
+export const STACKED_SCRIPTS_LINE = {
+  pieces: [
+    { base: 'K', sup: '-n', sub: 'Nor', after: '(s, x) = -' },
+    { base: 'K', sup: 'n', sub: 'Nor', after: '(x) end' },
+  ],
+  text: 'K-nNor(s, x) = -KnNor(x) end',
+};
+
+/** Prose over and under the formulas, wider than they are: the page's body text. */
+export const SCRIPT_ROWS_PROSE = ['The sum and the curvatures stand in display lines, as TeX sets them in the thesis.', 'The last line of the page is prose again, as wide as the first one is.'];
+
+/** The SIDE_LIMITS_LINE and the STACKED_SCRIPTS_LINE 60 pt under it between SCRIPT_ROWS_PROSE, 10.9 pt, scripts at 8 pt, the note at 6 pt. */
+export async function texScriptRowsPdf(): Promise<Uint8Array> {
+  return texPage(CMEX, (helvetica) => {
+    const [SIZE, SCRIPT, NOTE_SIZE, GLYPH] = [10.9, 8, 6, 0.5 * 10.9];
+    const width = (text: string, size: number) => helvetica.widthOfTextAtSize(text, size);
+    const at = (x: number, fromTop: number) => `1 0 0 1 ${x.toFixed(2)} ${(842 - fromTop).toFixed(2)} Tm`;
+    const show = (size: number, x: number, fromTop: number, text: string) => `/F1 ${size} Tf ${at(x, fromTop)} ${literal(text)} Tj`;
+    const glyph = (x: number, fromTop: number, code: number) => `/F2 ${SIZE} Tf ${at(x, fromTop)} ${hex(code)} Tj`;
+    const [RAISE, DROP] = [0.45 * SIZE, 0.3 * SIZE];
+    const { before, power, note, upper, lower, binomial, after, afterPower } = SIDE_LIMITS_LINE;
+    const row = 140;
+    const powerX = 60 + width(before, SIZE);
+    // \stackrel is as wide as its note, the "=" centred under it.
+    const noteWidth = Math.max(...note.map((text) => width(text, NOTE_SIZE)));
+    const equals = powerX + width(power, SCRIPT) + 3 + (noteWidth - width('=', SIZE)) / 2;
+    const sum = powerX + width(power, SCRIPT) + 3 + noteWidth + 3;
+    const limitsX = sum + GLYPH;
+    const open = limitsX + Math.max(width(upper, SCRIPT), width(lower, SCRIPT)) + 2;
+    const entryX = open + GLYPH;
+    const close = entryX + width(binomial[0], SCRIPT);
+    const ops = [
+      `BT ${show(SIZE, 60, row, before)} ${show(SCRIPT, powerX, row - RAISE, power)} ET`,
+      // The note's rows centred over the "=", the lower 0.5 em over the line's baseline.
+      ...note.map((text, k) => `BT ${show(NOTE_SIZE, equals + width('=', SIZE) / 2 - width(text, NOTE_SIZE) / 2, row - 0.5 * SIZE - (note.length - 1 - k) * 1.1 * NOTE_SIZE, text)} ET`),
+      `BT ${show(SIZE, equals, row, '=')} ET`,
+      `BT ${glyph(sum, row - 0.75 * SIZE, 88)} ${show(SCRIPT, limitsX, row - RAISE, upper)} ET`,
+      `BT ${show(SCRIPT, limitsX, row + DROP, lower)} ET`,
+      `BT ${glyph(open, row - 0.8 * SIZE, 0)} ${show(SCRIPT, entryX, row - RAISE, binomial[0])} ET`,
+      `BT ${show(SCRIPT, entryX + (width(binomial[0], SCRIPT) - width(binomial[1], SCRIPT)) / 2, row + DROP, binomial[1])} ${glyph(close, row - 0.8 * SIZE, 1)} ${show(SIZE, close + GLYPH, row, after)} ${show(SCRIPT, close + GLYPH + width(after, SIZE), row - RAISE, afterPower)} ET`,
+    ];
+    const second = row + 60;
+    let x = 60;
+    for (const { base, sup, sub, after: text } of STACKED_SCRIPTS_LINE.pieces) {
+      const scriptX = x + width(base, SIZE);
+      const textX = scriptX + Math.max(width(sup, SCRIPT), width(sub, SCRIPT)) + 0.5;
+      ops.push(`BT ${show(SIZE, x, second, base)} ${show(SCRIPT, scriptX, second - 0.36 * SIZE, sup)} ET`, `BT ${show(SCRIPT, scriptX, second + 0.25 * SIZE, sub)} ${show(SIZE, textX, second, text)} ET`);
+      x = textX + width(text, SIZE);
+    }
+    ops.push(`BT ${show(SIZE, 60, row - 40, SCRIPT_ROWS_PROSE[0])} ET`, `BT ${show(SIZE, 60, second + 40, SCRIPT_ROWS_PROSE[1])} ET`);
+    return ops;
+  });
+}

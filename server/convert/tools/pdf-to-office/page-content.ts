@@ -52,6 +52,12 @@ export interface PdfChar {
   matrix?: MatrixEntry;
   /** Set on the glyphs of a horizontal brace, what it spans and its label, read after one another (layout/stacked-limits.ts). */
   brace?: BracePart;
+  /**
+   * Set on the glyphs of an operator's limits, an arrow's label or a relation's note read into the
+   * line they stand over or under (layout/stacked-limits.ts): smaller text off its baseline, which
+   * says nothing of the size of the line's own text.
+   */
+  stacked?: true;
 }
 
 /** A horizontal brace (TeX's \underbrace, \overbrace): its character, ⏟ or ⏞. */

@@ -5,12 +5,15 @@
 // in, where a reader reads it (as pdftotext and pdf.js do): the upper limit or label, the operator or
 // arrow, the lower limit, in the operator's place among the line's text; the line's pieces MuPDF
 // read apart around the operator become one line again. A tall bar built from pieces
-// (extensible-delimiters.ts), which MuPDF also reads as a line apart, joins its line the same way.
+// (extensible-delimiters.ts), which MuPDF also reads as a line apart, joins its line the same way,
+// and so does a text-style ∑ MuPDF read apart from its row (its limits beside it are scripts,
+// sub-superscripts.ts).
 // The writers set them as plain text, Word too: an equation's n-ary (m:nary) would need the summand
 // it applies to, which the page does not mark (TeX's (−1)^n a_n(K) is plain glyphs after the ∑), and
 // a label over an arrow has no equation form Word shows as such; text in the reading order keeps
-// every glyph findable and reads as the PDF does in pdftotext and pdf.js. A label raised a little
-// comes out as a superscript (sub-superscripts.ts), as it is drawn.
+// every glyph findable and reads as the PDF does in pdftotext and pdf.js. The parts' glyphs go in
+// marked (PdfChar.stacked): text over or under the line, no script of it and no measure of the size
+// of its own text (sub-superscripts.ts, text-lines.ts), which a two-row note's glyphs outnumber.
 //
 // A horizontal brace (⏟ ⏞, joined from its pieces in extensible-delimiters.ts) is a base of the
 // same kind: its label is the part under (over) it, the text over (under) it what it spans. It is
@@ -342,6 +345,13 @@ function withWholeFractions(rows: readonly PdfChar[][], candidates: readonly Pdf
   });
 }
 
+/** Whether the base's glyphs stand in a line whose own text is not on the base's row (MuPDF read the operator apart from it). */
+function readApart(base: Base, entries: readonly { line: PdfLine }[]): boolean {
+  const own = entries.find(({ line }) => line.chars.includes(base.chars[0]))?.line.chars ?? [];
+  const baseline = ownBaseline(own);
+  return baseline !== undefined && Math.abs(baseline - base.baseline) > HOST_ROW_EMS * base.size;
+}
+
 const inkBox = (chars: readonly PdfChar[]) => unionBox(chars.filter((c) => !isBlank(c)).map((c) => c.box));
 
 /**
@@ -386,13 +396,16 @@ function withPartsInPlace(lines: readonly PdfLine[], findBases: (lines: readonly
     const sides = ([-1, 1] as const).map((side) => !tall && (base.labelSide ?? side) === side && !(base.overOnly && side === 1));
     const [upper, lower] = sides
       .map((side, i) => (side ? partOf(base, i === 0 ? -1 : 1, candidates) : []))
-      .map((rows) => (base.overOnly ? relationNote(rows, current, base.size) : rows))
+      // An operator's limit is no script of text beside it (the ∆ⁿ of the line under a ∑ stands under it too).
+      .map((rows) => (base.overOnly ? relationNote(rows, current, base.size) : base.labelled || base.labelSide || !rows.some((row) => hangsOnText(row, current, base.size)) ? rows : []))
       .map((rows) => (nearerAnother(rows.flat(), base, bases) ? [] : rows));
     // An arrow or a relation stands alone without its label (a script over it is the text's before);
     // an operator may have only a lower limit (⋃ over i ∈ I); a brace without a label is read after
     // what it spans all the same.
     const noLabel = (rows: PdfChar[][]) => rows.length === 0 || hangsOnText(rows[rows.length - 1], current, base.size) || (base.overOnly === true && rows.some((row) => underOperator(row, current)));
-    if (!tall && !base.labelSide && (base.labelled ? noLabel(upper) : upper.length + lower.length === 0)) continue;
+    // An operator without limits over or under it (a text-style ∑ with its limits beside it, as scripts)
+    // joins its row only when MuPDF read it as a line apart, as a tall bar does: there its scripts find it.
+    if (!tall && !base.labelSide && (base.labelled ? noLabel(upper) : upper.length + lower.length === 0 && !readApart(base, entries))) continue;
     // Rows of a part are words apart ("Binomischer" over "Lehrsatz"); a fraction's rows are its own.
     const spaced = (rows: PdfChar[][]) =>
       rows.some((row) => row.some((c) => c.fraction))
@@ -409,6 +422,9 @@ function withPartsInPlace(lines: readonly PdfLine[], findBases: (lines: readonly
       const rest = line.chars.filter((c) => !inStack.has(c));
       const baseline = ownBaseline(rest);
       if (baseline === undefined || Math.abs(baseline - base.baseline) > HOST_ROW_EMS * base.size) return false;
+      // A line of small glyphs only is no piece of the row: the limits of a ∑ beside a relation's note
+      // ("k=0" a subscript's drop under the row) are the ∑'s scripts, not text after the relation.
+      if (dominantSize(rest.filter((c) => !isBlank(c))) < PART_SIZE_RATIO * base.size) return false;
       const ink = inkBox(rest);
       return Math.max(box.x0 - ink.x1, ink.x0 - box.x1) <= HOST_REACH_EMS * base.size;
     });
@@ -422,7 +438,11 @@ function withPartsInPlace(lines: readonly PdfLine[], findBases: (lines: readonly
     let at = hostChars.findIndex((c) => !isBlank(c) && middle(c.box) > cut);
     if (at === -1) at = hostChars.length;
     while (at > 0 && isBlank(hostChars[at - 1]) && middle(hostChars[at - 1].box) > box.x0) at--;
-    hostChars.splice(at, 0, ...(base.labelSide ? bracePlaced(stack, hostChars, at, box, markedAs) : stack));
+    // A limit's, label's or note's glyphs go in marked (PdfChar.stacked): the line's text is not theirs.
+    const parts = new Set([...upper, ...lower].flat());
+    const placed = base.labelSide ? bracePlaced(stack, hostChars, at, box, markedAs) : stack.map((c): PdfChar => (parts.has(c) ? { ...c, stacked: true } : c));
+    for (const c of placed) taken.add(c);
+    hostChars.splice(at, 0, ...placed);
     const merged = { line: { chars: hostChars }, order: Math.min(...hosts.map((h) => h.order)) };
     // The parts' own lines lose them; one left without ink is gone.
     const rest = entries.filter((e) => !hosts.includes(e));

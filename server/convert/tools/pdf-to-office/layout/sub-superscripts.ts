@@ -15,8 +15,8 @@
 import { isBlank, type FractionPart, type PdfChar, type PdfLine, type Script } from '../page-content';
 import { isTallBar } from './extensible-delimiters';
 import { linearChars } from './fractions';
-import { isHungGlyph } from './tex-fonts';
 import { dominantSize } from './text-lines';
+import { isHungGlyph, TEX_EXTENSION_FONT } from './tex-fonts';
 
 /** A script glyph is at most this share of its line's text size (TeX: 0.7, Word: ~0.65). */
 const SCRIPT_SIZE_RATIO = 0.8;
@@ -37,18 +37,44 @@ interface LineBody {
   baseline: number;
 }
 
-/** A line's fractions (PdfChar.fraction) stand off its baseline: its body is its other text's, when it has some. */
+/**
+ * A line's fractions (PdfChar.fraction) and the limits and notes read into it (PdfChar.stacked)
+ * stand off its baseline: its body is its other text's, when it has some. That is the text of the
+ * size most of its glyphs have, or its largest when every smaller glyph then stands as a script of
+ * it: a short formula's scripts may outnumber their bases (⋃ᵏⱼ₌₁ ⋃^{m(xⱼ)}, x^{n−k}y^k).
+ */
 function bodyOf(chars: readonly PdfChar[]): LineBody | undefined {
   const all = chars.filter((c) => !isBlank(c));
-  const own = all.filter((c) => c.fraction === undefined);
+  const own = all.filter((c) => c.fraction === undefined && !c.stacked);
   const ink = own.length ? own : all;
   if (ink.length === 0) return undefined;
-  const size = dominantSize(ink);
-  // TeX's sized brackets hang under their origins, off the baseline ("((a′" of a matrix in a bracket).
-  const sized = ink.filter((c) => c.size === size);
-  const onBaseline = sized.some((c) => !isHungGlyph(c)) ? sized.filter((c) => !isHungGlyph(c)) : sized;
+  const body = bodyOfSize(ink, dominantSize(ink));
+  const text = bodyOfSize(ink, Math.max(...ink.map((c) => c.size)));
+  return body.size <= SCRIPT_SIZE_RATIO * text.size && allScripts(chars, text) ? text : body;
+}
+
+/** The body of the glyphs of `size`: their baseline, TeX's hung glyphs left out (a big operator's origin is over it). */
+function bodyOfSize(ink: readonly PdfChar[], size: number): LineBody {
+  const glyphs = ink.filter((c) => c.size === size);
+  const onBaseline = glyphs.some((c) => !isHungGlyph(c)) ? glyphs.filter((c) => !isHungGlyph(c)) : glyphs;
   const baselines = onBaseline.map((c) => c.baseline).sort((a, b) => a - b);
   return { size, baseline: baselines[Math.floor(baselines.length / 2)] };
+}
+
+/**
+ * Whether every glyph of script size of the line is a script of text with this body, in runs no
+ * longer than a script's: a line of small text after a big initial is no run of scripts.
+ */
+function allScripts(chars: readonly PdfChar[], body: LineBody): boolean {
+  let run = 0;
+  for (const c of markWith(chars, body, false)) {
+    if (isBlank(c)) continue;
+    if (c.script) run++;
+    else if (c.size <= SCRIPT_SIZE_RATIO * body.size && !c.fraction && !c.stacked) return false;
+    else run = 0;
+    if (run > MAX_SCRIPT_LINE_GLYPHS) return false;
+  }
+  return true;
 }
 
 /**
@@ -73,8 +99,16 @@ function scriptShape(c: PdfChar, body: LineBody, anchor?: PdfChar): Script | und
  * script stacked or run on after it).
  */
 function hangsOn(x: number, anchor: PdfChar | undefined, lastInk: PdfChar | undefined, body: LineBody): boolean {
-  return anchor !== undefined && lastInk !== undefined && x >= anchor.box.x1 - OVERLAP_EMS * body.size && x - lastInk.box.x1 <= ATTACHED_GAP_EMS * body.size;
+  return anchor !== undefined && lastInk !== undefined && !opensSizedGroup(anchor) && x >= anchor.box.x1 - OVERLAP_EMS * body.size && x - lastInk.box.x1 <= ATTACHED_GAP_EMS * body.size;
 }
+
+/** Opening delimiters, whole or a tall one's top piece. */
+const OPENING = new Set([...'([{⟨〈⎛⎡⎧']);
+/**
+ * A sized opening delimiter of TeX's (its extension font's) carries no script: the small glyphs
+ * right after it are the first row of what it encloses (a \binom's upper entry), read by matrices.ts.
+ */
+const opensSizedGroup = (c: PdfChar) => OPENING.has(c.text) && TEX_EXTENSION_FONT.test(c.font.name);
 
 /**
  * The characters of one line (in reading order) with their scripts marked; a space between two
@@ -82,8 +116,15 @@ function hangsOn(x: number, anchor: PdfChar | undefined, lastInk: PdfChar | unde
  * their scripts are theirs (the ² of (cx + d)²), and on the line a fraction is text, never a script.
  */
 function markScripts(chars: readonly PdfChar[]): PdfChar[] {
-  const parts = new Map<FractionPart, PdfChar[]>();
-  for (const c of chars) if (c.fraction) parts.set(c.fraction, [...(parts.get(c.fraction) ?? []), c]);
+  const parts = new Map<FractionPart | PdfChar, PdfChar[]>();
+  // A limit's or a note's glyphs read into the line (PdfChar.stacked, a run by its first) are a row
+  // of their own too: a note's SL₂ has its subscript.
+  let stacked: PdfChar | undefined;
+  for (const c of chars) {
+    const part = c.fraction ?? (c.stacked ? (stacked ??= c) : undefined);
+    if (!c.stacked && !isBlank(c)) stacked = undefined;
+    if (part) parts.set(part, [...(parts.get(part) ?? []), c]);
+  }
   const marked = markRow(chars, false);
   if (parts.size === 0) return marked;
   const inParts = new Map([...parts.values()].flatMap((part) => {
@@ -93,21 +134,28 @@ function markScripts(chars: readonly PdfChar[]): PdfChar[] {
   return marked.map((c, i) => inParts.get(chars[i]) ?? c);
 }
 
-/** `inPart`: the characters are one part of a fraction, else a line whose fractions are left as they are. */
+/** `inPart`: the characters are one part of a fraction or one stacked run, else a line whose fractions and stacked runs are left as they are. */
 function markRow(chars: readonly PdfChar[], inPart: boolean): PdfChar[] {
   const body = bodyOf(chars);
-  if (!body) return [...chars];
+  return body ? markWith(chars, body, inPart) : [...chars];
+}
+
+/** The characters marked as markRow does, with the line's body given. */
+function markWith(chars: readonly PdfChar[], body: LineBody, inPart: boolean): PdfChar[] {
   let anchor: PdfChar | undefined;
   let lastInk: PdfChar | undefined;
   const marked = chars.map((c): PdfChar => {
     if (isBlank(c)) return c;
-    if (c.fraction && !inPart) {
+    // A limit or a note read into the line (PdfChar.stacked) is text over or under it, never its script.
+    if ((c.fraction || c.stacked) && !inPart) {
       anchor = lastInk = c;
       return c;
     }
     const shape = scriptShape(c, body, anchor);
     const script = shape && hangsOn(c.box.x0, anchor, lastInk, body) ? shape : undefined;
-    if (!script) anchor = c;
+    // Small glyphs raised or lowered after a sized opening delimiter are rows of what it encloses (a
+    // \binom's): the delimiter stays their anchor, so none of them is a script of the one before.
+    if (!script && !(shape && anchor && opensSizedGroup(anchor))) anchor = c;
     lastInk = c;
     return script ? { ...c, script } : c;
   });
@@ -158,9 +206,9 @@ function withScriptsOf(host: readonly PdfChar[], scripts: readonly PdfChar[]): P
   const text = host.filter((c) => !isBlank(c) && c.script === undefined);
   // The scripts stand in a gap of the line's text, right after its glyph before them.
   if (text.some((c) => c.box.x1 > x0 + slack && c.box.x0 < x1 - slack)) return undefined;
-  // After the anchor and the scripts on it already (a subscript under a superscript).
+  // After the anchor and the scripts on it already (a subscript under a superscript), with a space among them.
   let at = anchorAt + 1;
-  while (at < host.length && host[at].script !== undefined) at++;
+  while (at < host.length && (host[at].script !== undefined || (isBlank(host[at]) && host[at + 1]?.script !== undefined))) at++;
   if (!hangsOn(x0, host[anchorAt], host[lastIndexOf(host.slice(0, at), (c) => !isBlank(c))], body)) return undefined;
   const marked = scripts.map((c): PdfChar => (isBlank(c) ? c : { ...c, script: shapes[ink.indexOf(c)] }));
   // A space MuPDF put in for the scripts' room goes.
@@ -175,17 +223,45 @@ function mayBeScriptLine(line: PdfLine): boolean {
   return line.direction === undefined && ink.length > 0 && ink.length <= MAX_SCRIPT_LINE_GLYPHS && ink.every((c) => c.picture === undefined && c.fraction === undefined);
 }
 
-/** The page's lines with scripts marked, and lines of scripts read apart put back into their lines. */
-export function withScripts(lines: readonly PdfLine[]): PdfLine[] {
-  const result: (PdfLine | undefined)[] = lines.map((line) => (line.direction ? line : { ...line, chars: markScripts(line.chars) }));
-  // Heights only: a script stays within its line's height, wherever MuPDF put it.
-  const heights = lines.map(({ chars }) => ({ y0: Math.min(...chars.map((c) => c.box.y0)), y1: Math.max(...chars.map((c) => c.box.y1)) }));
+/** How far back (script font sizes) from the end of its line's last glyph the pen may go to set a script under (over) the scripts there. */
+const BACK_UNDER_SCRIPTS_EMS = 4;
+/** Of the text of a row's two pieces: baselines within this many font sizes. */
+const SAME_ROW_EMS = 0.15;
+
+/**
+ * `line` and `next` as one row, when `next` is the rest of the row that MuPDF read as a line apart
+ * where the pen went back: TeX sets a subscript under a superscript (κⁿ₁(s), ∑ⁿ_{k=0}) by going back
+ * to the end of their base, and MuPDF starts a new line there, so the subscript and the text after it
+ * came out as text of a line of their own. `next`'s first glyph starts back under (over) the scripts
+ * ending `line`, is a script of their base in the row joined, and the two pieces' text stands on one
+ * baseline. Undefined otherwise.
+ */
+function restOfRow(line: readonly PdfChar[], next: readonly PdfChar[]): PdfChar[] | undefined {
+  const last = line[lastIndexOf(line, (c) => !isBlank(c))];
+  const first = next.find((c) => !isBlank(c));
+  if (!last || !first || first.box.x0 >= last.box.x1 || first.box.x1 < last.box.x0 - BACK_UNDER_SCRIPTS_EMS * last.size) return undefined;
+  if (Math.abs(first.baseline - last.baseline) > BACK_UNDER_SCRIPTS_EMS * last.size) return undefined;
+  const joined = [...line, ...next];
+  const body = bodyOf(joined);
+  if (!body) return undefined;
+  const textOf = (chars: readonly PdfChar[]) => chars.filter((c) => !isBlank(c) && c.size === body.size);
+  const [own, rest] = [textOf(line), textOf(next)];
+  if (own.length === 0 || rest.length === 0 || Math.abs(bodyOfSize(own, body.size).baseline - bodyOfSize(rest, body.size).baseline) > SAME_ROW_EMS * body.size) return undefined;
+  const marked = markScripts(joined);
+  return marked[line.indexOf(last)].script !== undefined && marked[line.length + next.indexOf(first)].script !== undefined ? joined : undefined;
+}
+
+/**
+ * The lines with each one that `join` puts into another line (the first it gives the characters of
+ * both for) gone into it; `mayJoin` tells which lines may go into another.
+ */
+function joinedLines(lines: readonly PdfLine[], mayJoin: (line: PdfLine) => boolean, join: (host: PdfLine, hostIndex: number, line: PdfLine, index: number) => PdfChar[] | undefined): PdfLine[] {
+  const result: (PdfLine | undefined)[] = [...lines];
   result.forEach((line, index) => {
-    if (!line || !mayBeScriptLine(line)) return;
-    const { y0, y1 } = heights[index];
+    if (!line || line.direction || !mayJoin(line)) return;
     for (const [hostIndex, host] of result.entries()) {
-      if (!host || hostIndex === index || host.direction || y1 < heights[hostIndex].y0 || y0 > heights[hostIndex].y1) continue;
-      const joined = withScriptsOf(host.chars, line.chars);
+      if (!host || hostIndex === index || host.direction) continue;
+      const joined = join(host, hostIndex, line, index);
       if (!joined) continue;
       result[hostIndex] = { ...host, chars: joined };
       result[index] = undefined;
@@ -193,4 +269,17 @@ export function withScripts(lines: readonly PdfLine[]): PdfLine[] {
     }
   });
   return result.filter((line): line is PdfLine => line !== undefined);
+}
+
+/**
+ * The page's lines with scripts marked, and lines of scripts read apart put back into their lines;
+ * a row MuPDF read in two lines where the pen went back under scripts is one line again first (restOfRow).
+ */
+export function withScripts(source: readonly PdfLine[]): PdfLine[] {
+  const lines = joinedLines(source, () => true, (host, _, next) => restOfRow(host.chars, next.chars)).map((line) => (line.direction ? line : { ...line, chars: markScripts(line.chars) }));
+  // Heights only: a script stays within its line's height, wherever MuPDF put it.
+  const heights = lines.map(({ chars }) => ({ y0: Math.min(...chars.map((c) => c.box.y0)), y1: Math.max(...chars.map((c) => c.box.y1)) }));
+  return joinedLines(lines, mayBeScriptLine, (host, hostIndex, line, index) =>
+    heights[index].y1 < heights[hostIndex].y0 || heights[index].y0 > heights[hostIndex].y1 ? undefined : withScriptsOf(host.chars, line.chars),
+  );
 }

@@ -57,10 +57,14 @@ export function textLine(allChars: readonly PdfChar[]): TextLine | undefined {
   while (end > start && isBlank(chars[end - 1])) end--;
   if (start === end) return undefined;
   const kept = chars.slice(start, end);
-  const size = dominantSize(kept);
-  // A fraction's and a matrix's glyphs stand over and under the line's baseline, not on it; TeX's
+  // A fraction's and a matrix's glyphs, scripts, and limits and notes read into the line
+  // (PdfChar.stacked) stand over and under the line's baseline, not on it, most of them smaller (a
+  // \binom's rows, ∑'s limits as scripts): the line's size and baseline are its other text's. TeX's
   // hung glyphs (a display ∑ first on its line) have their origins over it.
-  const onBaseline = (c: PdfChar) => c.size === size && !isBlank(c) && c.fraction === undefined && c.matrix === undefined;
+  const offBaseline = (c: PdfChar) => c.fraction !== undefined || c.matrix !== undefined || c.script !== undefined || c.stacked === true;
+  const own = kept.filter((c) => !offBaseline(c));
+  const size = dominantSize(own.length > 0 ? own : kept);
+  const onBaseline = (c: PdfChar) => c.size === size && !isBlank(c) && !offBaseline(c);
   const baselineChar = kept.find((c) => onBaseline(c) && !isHungGlyph(c)) ?? kept.find(onBaseline) ?? kept.find((c) => c.size === size) ?? kept[0];
   return { chars: kept, box: unionBox(kept.map((c) => c.box)), text: kept.map((c) => c.text).join(''), size, baseline: baselineChar.baseline };
 }
