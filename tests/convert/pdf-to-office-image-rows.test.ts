@@ -17,7 +17,16 @@ import { pptxgenjsInBrowserMode } from '../support/pptx-in-jest';
 import { SOFFICE_TIMEOUT_MS, sofficeConvert } from '../support/soffice';
 import { zipEntry } from '../support/transparent-image';
 import { zipPartText } from '../support/zip';
-import { FIGURES_IN_COLUMNS, figuresInTwoColumnsPdf } from '../support/vector-figure-pdfs';
+import {
+  CAPTION_LINE,
+  FIGURES_IN_COLUMNS,
+  figuresInTwoColumnsPdf,
+  SUB_FIGURE_GRID,
+  SUB_FIGURE_UNDER_ROW,
+  subFigureCaptionLinePdf,
+  subFigureGridPdf,
+  subFigureUnderRowPdf,
+} from '../support/vector-figure-pdfs';
 
 const scratch = scratchFolder('pdf-to-office-image-rows-');
 let rowPdf: string;
@@ -156,6 +165,48 @@ describe('PDF → Word: figures in two columns of the page on one band are no ro
     const outsideTables = textOf(xml.replace(/<w:tbl>[\s\S]*?<\/w:tbl>/g, ''));
     for (const column of [FIGURES_IN_COLUMNS.left, FIGURES_IN_COLUMNS.right]) expect(outsideTables).toContain(column.slice(1).join(' '));
     expect(outsideTables).toContain(FIGURES_IN_COLUMNS.right[0]);
+  });
+});
+
+describe('PDF → Word: sub-figures\' captions on one line, the space between them under a picture\'s margin (GeoTopo\'s page 79)', () => {
+  // A picture is drawn 2 pt wider than its strokes: the space after "(a) …" starting within that
+  // margin was no cut, and "(a) … (b) … tri-" stayed one line, in no picture's cell.
+  it('cuts the line between the two pictures, each caption whole in its own cell, the wrapped one joined', async () => {
+    const xml = await wordBodyOf('caption-line.pdf', await subFigureCaptionLinePdf());
+    const rows = pictureRows(xml);
+    expect(rows).toHaveLength(1);
+    expect(cellsOf(rows[0]).map(captionOf)).toEqual(CAPTION_LINE.read);
+    expect(textOf(xml.slice(xml.lastIndexOf('</w:tbl>')))).toBe(CAPTION_LINE.caption);
+  });
+});
+
+describe('PDF → Word: sub-figures in two rows found as one figure', () => {
+  // The second row came within a label's reach of the first row's tick labels: one figure, cut
+  // only left to right into two pictures of two plots each, "(a)" and "(b)" labels over them.
+  it('cuts the figure between its rows too: two rows of two pictures, each caption under its own plot, none a label', async () => {
+    const xml = await wordBodyOf('sub-figure-grid.pdf', await subFigureGridPdf());
+    expect(xml.match(/<pic:pic[ >]/g)).toHaveLength(4);
+    // The plots' tick labels are text boxes over their pictures: the caption is the text after those.
+    const withoutLabels = (cell: string) => cell.replace(/<w:txbxContent>[\s\S]*?<\/w:txbxContent>/g, '');
+    expect(pictureRows(xml).map((row) => cellsOf(row).map((cell) => captionOf(withoutLabels(cell))))).toEqual(SUB_FIGURE_GRID.captions);
+    const labels = [...xml.matchAll(/<w:txbxContent>([\s\S]*?)<\/w:txbxContent>/g)].map((m) => textOf(m[1]));
+    for (const caption of SUB_FIGURE_GRID.captions.flat()) expect(labels).not.toContain(caption);
+    expect(textOf(xml.slice(xml.lastIndexOf('</w:tbl>')))).toBe(SUB_FIGURE_GRID.caption);
+  });
+});
+
+describe('PDF → Word: a sub-figure alone under a row of sub-figures, in a page\'s right column (tracemonkey\'s page 6)', () => {
+  // Word sets the page's columns one after the other: "(c)" was a paragraph centred in the column,
+  // far left of its picture, which stands where it stood.
+  it('sets the lone sub-figure with its caption centred in a cell of its own, as the row above; the left column\'s text whole', async () => {
+    const xml = await wordBodyOf('sub-figure-under-row.pdf', await subFigureUnderRowPdf());
+    const rows = pictureRows(xml);
+    expect(rows.map((row) => cellsOf(row).map(captionOf))).toEqual([SUB_FIGURE_UNDER_ROW.marks.slice(0, 2), SUB_FIGURE_UNDER_ROW.marks.slice(2)]);
+    const lone = cellsOf(rows[1])[0];
+    expect(lone.slice(lone.indexOf('</w:drawing>'))).toMatch(/<w:jc w:val="center"\/>/);
+    const outsideTables = textOf(xml.replace(/<w:tbl>[\s\S]*?<\/w:tbl>/g, ''));
+    expect(outsideTables).toContain(SUB_FIGURE_UNDER_ROW.left.join(' '));
+    expect(outsideTables).toContain(SUB_FIGURE_UNDER_ROW.caption);
   });
 });
 

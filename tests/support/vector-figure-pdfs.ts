@@ -72,6 +72,11 @@ function line(page: PDFPage, x0: number, y0: number, x1: number, y1: number, thi
   page.drawLine({ start: { x: x0, y: top(y0) }, end: { x: x1, y: top(y1) }, thickness, color: rgb(gray, gray, gray) });
 }
 
+/** Eight strokes from (cx, cy) out to `r`, the first `turn` radians from level: a diagram of slanted lines. */
+function star(page: PDFPage, cx: number, cy: number, r: number, turn = 0.3): void {
+  for (let i = 0; i < 8; i++) line(page, cx, cy, cx + r * Math.cos((i * Math.PI) / 4 + turn), cy + r * Math.sin((i * Math.PI) / 4 + turn), 1);
+}
+
 function drawPlot(page: PDFPage, font: PDFFont): void {
   const left = 100;
   const right = 500;
@@ -173,7 +178,7 @@ export async function a4Page(textSize: number) {
   const font = await doc.embedFont(StandardFonts.Helvetica);
   const page = doc.addPage([595, PAGE_HEIGHT]);
   const text = (s: string, x: number, y: number, size = textSize) => page.drawText(s, { x, y: top(y), size, font });
-  return { doc, page, text };
+  return { doc, page, text, font };
 }
 
 /** One A4 page like a filled-in form: labels and values, one small box with a note in it. */
@@ -269,13 +274,10 @@ export const SUB_FIGURE_CAPTIONS = ['(a) Sphere', '(b) Solid', '(c) Sine and cos
  */
 export async function subFiguresPdf(): Promise<Uint8Array> {
   const { doc, page, text } = await a4Page(9);
-  const star = (cx: number, cy: number, r: number) => {
-    for (let i = 0; i < 8; i++) line(page, cx, cy, cx + r * Math.cos((i * Math.PI) / 4 + 0.3), cy + r * Math.sin((i * Math.PI) / 4 + 0.3), 1);
-  };
   text('Coordinates', 72, 60, 16);
-  star(175, 175, 75);
+  star(page, 175, 175, 75);
   text(SUB_FIGURE_CAPTIONS[0], 150, 276);
-  star(410, 185, 60);
+  star(page, 410, 185, 60);
   text(SUB_FIGURE_CAPTIONS[1], 390, 262);
   const box = { x0: 100, y0: 279, x1: 480, y1: 420 };
   page.drawRectangle({ x: box.x0, y: top(box.y1), width: box.x1 - box.x0, height: box.y1 - box.y0, borderColor: rgb(0, 0, 0), borderWidth: 0.8 });
@@ -298,6 +300,27 @@ export const SUB_FIGURE_PLOTS = {
   paragraph: 'The paragraph after the figure reads on.',
 };
 
+type TextAt = (s: string, x: number, y: number, size?: number) => unknown;
+
+/**
+ * A plot in `box`: its axes box, `curve` over it as slanted segments 4 pt apart (from its middle,
+ * 5/12 of the box's height up and down), the x tick labels 12 pt under it, evenly from its
+ * left edge to its right, the y tick labels left of it, from 8 pt above its foot to 12 pt under its top.
+ */
+function curvePlot(page: PDFPage, text: TextAt, box: { x0: number; y0: number; x1: number; y1: number }, curve: (phase: number) => number, { xTicks, yTicks }: { xTicks: readonly string[]; yTicks: readonly string[] }): void {
+  page.drawRectangle({ x: box.x0, y: top(box.y1), width: box.x1 - box.x0, height: box.y1 - box.y0, borderColor: rgb(0, 0, 0), borderWidth: 0.8 });
+  const middle = (box.y0 + box.y1) / 2;
+  const amplitude = ((box.y1 - box.y0) * 5) / 12;
+  let previous = { x: box.x0, y: middle };
+  for (let x = box.x0 + 4; x <= box.x1; x += 4) {
+    const next = { x, y: middle - amplitude * curve((x - box.x0) / 25) };
+    line(page, previous.x, previous.y, next.x, next.y, 0.8);
+    previous = next;
+  }
+  xTicks.forEach((tick, i) => text(tick, box.x0 + (i * (box.x1 - box.x0)) / (xTicks.length - 1) - 3, box.y1 + 12, 8));
+  yTicks.forEach((tick, i) => text(tick, box.x0 - 18, box.y1 - 8 - (i * (box.y1 - box.y0 - 20)) / (yTicks.length - 1), 8));
+}
+
 /**
  * One A4 page: two plots side by side (axes box, a curve of slanted segments, tick labels under
  * and left of each), 8 pt between the left plot and the right one's y tick labels; under each plot
@@ -310,21 +333,111 @@ export async function subFigurePlotsPdf({ captionBaseline = 300 } = {}): Promise
   text('Two curves', 72, 60, 16);
   const { captions, xTicks, yTicks } = SUB_FIGURE_PLOTS;
   [100, 290].forEach((left, k) => {
-    const box = { x0: left, y0: 150, x1: left + 160, y1: 270 };
-    page.drawRectangle({ x: box.x0, y: top(box.y1), width: 160, height: 120, borderColor: rgb(0, 0, 0), borderWidth: 0.8 });
-    let previous = { x: box.x0, y: 210 };
-    for (let x = box.x0 + 4; x <= box.x1; x += 4) {
-      const phase = (x - box.x0) / 25;
-      const next = { x, y: 210 - 50 * (k === 0 ? Math.sin(phase) : Math.cos(phase)) };
-      line(page, previous.x, previous.y, next.x, next.y, 0.8);
-      previous = next;
-    }
-    xTicks.forEach((tick, i) => text(tick, box.x0 + i * 80 - 3, box.y1 + 12, 8));
-    yTicks.forEach((tick, i) => text(tick, box.x0 - 18, box.y1 - 8 - i * 100, 8));
-    text(captions[k], box.x0 + 45, captionBaseline);
+    curvePlot(page, text, { x0: left, y0: 150, x1: left + 160, y1: 270 }, k === 0 ? Math.sin : Math.cos, { xTicks, yTicks });
+    text(captions[k], left + 45, captionBaseline);
   });
   text(SUB_FIGURE_PLOTS.caption, 160, 330, 10);
   text(SUB_FIGURE_PLOTS.paragraph, 72, 370, 11);
+  return doc.save();
+}
+
+/** subFigureGridPdf's captions, row by row, and its figure's caption. */
+export const SUB_FIGURE_GRID = {
+  captions: [
+    ['(a) Rising sine', '(b) Falling cosine'],
+    ['(c) Sine again', '(d) Cosine again'],
+  ],
+  caption: 'Figure 4. Four curves in two rows.',
+};
+
+/**
+ * One A4 page: four plots in two rows of two (as subFigurePlotsPdf's), each with its caption under
+ * its x tick labels; the second row starts 2.5 pt under the first row's captions, so its plots come
+ * within a label's reach of the first row's tick labels (LaTeX's subfigures set a row under another
+ * that close): the four are found as one figure, the first row's captions standing in it. Then
+ * the figure's caption.
+ */
+export async function subFigureGridPdf(): Promise<Uint8Array> {
+  const { doc, page, text } = await a4Page(9);
+  text('Four curves', 72, 60, 16);
+  const ticks = { xTicks: SUB_FIGURE_PLOTS.xTicks, yTicks: SUB_FIGURE_PLOTS.yTicks };
+  SUB_FIGURE_GRID.captions.forEach((captions, row) => {
+    const y0 = 120 + row * 109;
+    [110, 300].forEach((left, k) => {
+      curvePlot(page, text, { x0: left, y0, x1: left + 150, y1: y0 + 80 }, k === 0 ? Math.sin : Math.cos, ticks);
+      text(captions[k], left + 40, y0 + 104);
+    });
+  });
+  text(SUB_FIGURE_GRID.caption, 160, 360, 10);
+  return doc.save();
+}
+
+/**
+ * subFigureCaptionLinePdf's captions as they read: "(a) …" and "(b) …" on one line, the latter
+ * wrapped onto a second, hyphenated; and its figure's caption.
+ */
+export const CAPTION_LINE = { left: '(a) Two congruent triangles', right: ['(b) Two more congruent tri-', 'angles'], read: ['(a) Two congruent triangles', '(b) Two more congruent triangles'], caption: 'Figure 5. Equal areas.' };
+
+/**
+ * One A4 page: two diagrams side by side 10 pt apart, their captions set a word space apart on one
+ * line under both, each centred under its own diagram, as wide as it; the space between them
+ * starts 1 pt right of the left diagram, within the margin its picture is drawn with (GeoTopo's
+ * page 79: "(a) Zwei kongruente Dreiecke (b) Zwei weitere kongruente Drei-" over "ecke"). Then the
+ * figure's caption.
+ */
+export async function subFigureCaptionLinePdf(): Promise<Uint8Array> {
+  const { doc, page, text: heading } = await a4Page(9);
+  heading('Equal areas', 72, 60, 16);
+  // Captions in Courier, whose widths every reader takes alike (Helvetica's differ a little in MuPDF's font).
+  const font = await doc.embedFont(StandardFonts.Courier);
+  const text = (s: string, x: number, y: number) => page.drawText(s, { x, y: top(y), size: 9, font });
+  const width = (s: string) => font.widthOfTextAtSize(s, 9);
+  const split = 300;
+  const [a, b] = [width(CAPTION_LINE.left), width(CAPTION_LINE.right[0])];
+  const bStart = split + 1 + width(' ');
+  // Each diagram as wide as its caption, less a point either side.
+  const left = { x0: split + 2 - a, x1: split };
+  const right = { x0: split + 10, x1: bStart + b - (split + 10 - bStart) };
+  // Strokes an eighth of a turn apart from a sixteenth of one: none level or upright, the outermost
+  // reaching x0 and x1, the lowest 15 pt over the captions' baseline.
+  for (const { x0, x1 } of [left, right]) star(page, (x0 + x1) / 2, 245 - (x1 - x0) / 2, (x1 - x0) / 2 / Math.cos(Math.PI / 8), Math.PI / 8);
+  text(`${CAPTION_LINE.left} `, split + 1 - a, 260);
+  text(CAPTION_LINE.right[0], bStart, 260);
+  const rest = width(CAPTION_LINE.right[1]);
+  text(CAPTION_LINE.right[1], (right.x0 + right.x1) / 2 - rest / 2, 271);
+  heading(CAPTION_LINE.caption, 240, 300, 10);
+  return doc.save();
+}
+
+/** subFigureUnderRowPdf's right column: its sub-figures' captions, its figure's caption and text; and the left column's text. */
+export const SUB_FIGURE_UNDER_ROW = {
+  marks: ['(a)', '(b)', '(c)'],
+  caption: 'Figure 6. Three traces, the last under both.',
+  right: ['The right column reads on under its figure.'],
+  left: ['The left column is text from top to foot,', 'the first column of a paper beside a figure.', 'It reads on line after line down the page,', 'as long as the figure stands beside it.'],
+};
+
+/**
+ * One A4 page of two columns (72–282 and 312–522 pt), the left one text; in the right one two small
+ * diagrams side by side with "(a)" and "(b)" under them, a wider diagram under both with "(c)"
+ * centred under it (right of the column's middle), then the figure's caption and text
+ * (tracemonkey's page 6).
+ */
+export async function subFigureUnderRowPdf(): Promise<Uint8Array> {
+  const { doc, page, text } = await a4Page(9);
+  const { marks } = SUB_FIGURE_UNDER_ROW;
+  star(page, 360, 120, 30);
+  star(page, 440, 120, 30);
+  text(marks[0], 354, 166);
+  text(marks[1], 434, 166);
+  // The lower one, two stars joined by a line from 350 to 520: its middle 435, the column's 417.
+  star(page, 390, 215, 35);
+  star(page, 480, 215, 35);
+  line(page, 350, 215, 520, 215, 1);
+  text(marks[2], 429, 266);
+  text(SUB_FIGURE_UNDER_ROW.caption, 312, 290);
+  SUB_FIGURE_UNDER_ROW.right.forEach((l, i) => text(l, 312, 310 + 12 * i));
+  for (let i = 0; i < 24; i++) text(SUB_FIGURE_UNDER_ROW.left[i % 4], 72, 90 + 12 * i);
   return doc.save();
 }
 
@@ -342,14 +455,11 @@ export const FIGURES_IN_COLUMNS = {
  */
 export async function figuresInTwoColumnsPdf(): Promise<Uint8Array> {
   const { doc, page, text } = await a4Page(9);
-  const star = (cx: number, cy: number, r: number) => {
-    for (let i = 0; i < 8; i++) line(page, cx, cy, cx + r * Math.cos((i * Math.PI) / 4 + 0.3), cy + r * Math.sin((i * Math.PI) / 4 + 0.3), 1);
-  };
-  star(120, 130, 30);
-  star(192, 130, 30);
+  star(page, 120, 130, 30);
+  star(page, 192, 130, 30);
   text('(a)', 114, 176);
   text('(b)', 186, 176);
-  star(420, 120, 40);
+  star(page, 420, 120, 40);
   FIGURES_IN_COLUMNS.left.forEach((line, i) => text(line, 72, 200 + 12 * i));
   FIGURES_IN_COLUMNS.right.forEach((line, i) => text(line, 312, 178 + 12 * i));
   return doc.save();

@@ -10,7 +10,7 @@
 // around it (tick labels, axis titles). A label is taken with the lines stacked with it: a
 // paragraph beside a figure whose last lines come near it stays text whole, never split between
 // the picture and the page. Sub-figures' captions ("(a) …" under a plot) are no labels: they stay
-// text, and a figure of sub-figures side by side is cut into them (sub-figures.ts).
+// text, and a figure of sub-figures side by side or in rows is cut into them (sub-figures.ts).
 import { AXIS, containsPoint, overlaps, type Box, type PdfDrawing, type PdfLine, type PdfPage } from '../page-content';
 import { splitSubFigures, startsWithSubCaptionMark, subCaptionsAround } from './sub-figures';
 import { splitAtGaps } from './text-lines';

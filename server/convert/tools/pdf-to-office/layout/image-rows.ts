@@ -4,6 +4,7 @@
 // them rows of their own together. PowerPoint, which places every block at its box, needs nothing of this.
 import { isBlank, unionBox, type Box } from '../page-content';
 import type { Block, ImageBlock, ImageRow, ParagraphBlock } from './blocks';
+import { startsWithSubCaptionMark } from './sub-figures';
 import { textLine, type TextLine } from './text-lines';
 
 /** Two pictures share a band when this share of the shorter one's height lies in both. */
@@ -77,13 +78,15 @@ function rowsOfBand(band: readonly ImageBlock[], lines: readonly TextLine[]): Im
 /**
  * The caption lines under `image`: the lines under the row (linesUnder) nearer its middle than any
  * other picture's of the row; a caption may be wider than its picture, but never reaches under a
- * neighbour's (`left`, `right`).
+ * neighbour's (`left`, `right`). Lines wholly outside that strip are another column's text beside
+ * the row, which neither ends the captions nor is one (tracemonkey's page 6).
  */
 function captionsUnder(image: ImageBlock, row: readonly ImageBlock[], left: number, right: number, lines: readonly TextLine[]): TextLine[] {
   const middle = (b: Box) => (b.x0 + b.x1) / 2;
   const nearest = (line: TextLine) => row.reduce((best, i) => (Math.abs(middle(i.box) - middle(line.box)) < Math.abs(middle(best.box) - middle(line.box)) ? i : best));
   const within = (line: TextLine) => line.box.x0 >= left - OVERLAP_TOLERANCE && line.box.x1 <= right + OVERLAP_TOLERANCE;
-  return linesUnder(Math.max(...row.map((i) => i.box.y1)), lines.filter((l) => nearest(l) === image), within);
+  const besideStrip = (line: TextLine) => line.box.x1 <= left || line.box.x0 >= right;
+  return linesUnder(Math.max(...row.map((i) => i.box.y1)), lines.filter((l) => nearest(l) === image && !besideStrip(l)), within);
 }
 
 /** A caption whose middle is off its picture's by at most this share of the picture's width is centred under it. */
@@ -109,7 +112,9 @@ function cutAtGaps(line: TextLine, row: readonly ImageBlock[]): TextLine[] {
   for (const [i, image] of under.slice(1).entries()) {
     const [gapStart, gapEnd] = [under[i].box.x1, image.box.x0];
     const cut = line.chars.findIndex((c, k) => {
-      if (k <= from || !isBlank(c) || c.box.x0 < gapStart || c.box.x1 > gapEnd) return false;
+      // The space's middle in the gap: a figure's picture is drawn a little wider than its strokes,
+      // and the space after "(a) …" may start under that margin (GeoTopo's page 79).
+      if (k <= from || !isBlank(c) || (c.box.x0 + c.box.x1) / 2 < gapStart || (c.box.x0 + c.box.x1) / 2 > gapEnd) return false;
       const part = textLine(line.chars.slice(from, k));
       return part !== undefined && centredUnder(part.box, under[i]);
     });
@@ -124,7 +129,10 @@ function cutAtGaps(line: TextLine, row: readonly ImageBlock[]): TextLine[] {
 /**
  * Rows of two or more pictures beside each other with no text between them, and the caption
  * lines under each (which the caller then takes out of the page's flow); `lines` are the page's
- * lines with those running under two pictures cut between them.
+ * lines with those running under two pictures cut between them. A picture alone on its band is a
+ * row of one when a sub-figure's caption stands centred under it: the last sub-figure of a figure,
+ * set under the others ("(c)" under "(a)" and "(b)", tracemonkey's page 6), keeps its caption
+ * under it, not centred in the column, which Word does not keep.
  */
 export function findImageRows(images: readonly ImageBlock[], pageLines: readonly TextLine[]): { rows: FoundImageRow[]; lines: TextLine[] } {
   const bands: ImageBlock[][] = [];
@@ -135,21 +143,25 @@ export function findImageRows(images: readonly ImageBlock[], pageLines: readonly
   }
   let lines = [...pageLines];
   const rows: FoundImageRow[] = [];
-  for (const ordered of bands.flatMap((band) => rowsOfBand(band, pageLines)).filter((members) => members.length > 1)) {
+  for (const ordered of bands.flatMap((band) => rowsOfBand(band, pageLines))) {
     const span = unionBox(ordered.map((i) => i.box));
     // Text standing in the band among the pictures makes it something else (text around pictures).
     const textAmong = lines.some((l) => sharedHeight(l.box, span) > OVERLAP_TOLERANCE && l.box.x1 > span.x0 && l.box.x0 < span.x1);
     if (textAmong) continue;
     // The lines under the row, whichever picture they stand under.
     const under = new Set(linesUnder(span.y1, lines));
-    lines = lines.flatMap((line) => (under.has(line) ? cutAtGaps(line, ordered) : [line]));
-    // A cell's text may reach across the gaps up to its neighbours' pictures (the outer ones as far out).
+    const cutLines = lines.flatMap((line) => (under.has(line) ? cutAtGaps(line, ordered) : [line]));
+    // A cell's text may reach across the gaps up to its neighbours' pictures (the outer ones as far
+    // out; a picture alone, no further than its own edges).
     const gaps = ordered.slice(1).map((image, i) => Math.max(0, image.box.x0 - ordered[i].box.x1));
     const cells = ordered.map((image, i) => {
-      const left = image.box.x0 - (gaps[i - 1] ?? gaps[0]);
-      const right = image.box.x1 + (gaps[i] ?? gaps.at(-1)!);
-      return { image, captions: captionsUnder(image, ordered, left, right, lines) };
+      const left = image.box.x0 - (gaps[i - 1] ?? gaps[0] ?? 0);
+      const right = image.box.x1 + (gaps[i] ?? gaps.at(-1) ?? 0);
+      return { image, captions: captionsUnder(image, ordered, left, right, cutLines) };
     });
+    const first = cells[0].captions[0];
+    if (ordered.length === 1 && !(first && startsWithSubCaptionMark(first.chars) && centredUnder(first.box, ordered[0]))) continue;
+    lines = cutLines;
     const box = unionBox([span, ...cells.flatMap((c) => c.captions.map((l) => l.box))]);
     rows.push({ row: { box }, images: ordered, cells });
   }
