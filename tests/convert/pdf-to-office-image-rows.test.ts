@@ -207,6 +207,9 @@ describe('PDF → Word: a sub-figure alone under a row of sub-figures, in a page
     const outsideTables = textOf(xml.replace(/<w:tbl>[\s\S]*?<\/w:tbl>/g, ''));
     expect(outsideTables).toContain(SUB_FIGURE_UNDER_ROW.left.join(' '));
     expect(outsideTables).toContain(SUB_FIGURE_UNDER_ROW.caption);
+    // The figure's caption keeps the room the page leaves between "(c)" and it (about 15 pt).
+    const caption = [...xml.matchAll(/<w:p>[\s\S]*?<\/w:p>/g)].map((m) => m[0]).find((p) => textOf(p).startsWith(SUB_FIGURE_UNDER_ROW.caption.slice(0, 12)));
+    expect(Number(/<w:spacing w:after="0" w:before="(\d+)"/.exec(caption ?? '')?.[1])).toBeGreaterThanOrEqual(200);
   });
 });
 

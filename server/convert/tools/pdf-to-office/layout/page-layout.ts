@@ -198,7 +198,9 @@ export function layoutPage(source: PdfPage): PageLayout {
   let stretch: (Placed<TextLine>[] | Placed<Listing>)[] = [];
   const closeStretch = () => {
     const paragraphs = stretch.flatMap((part) => (Array.isArray(part) ? buildParagraphs(part) : [listingParagraph(part)]));
-    blocks.push(...spacedParagraphs(paragraphs));
+    // Text after a picture, a table or a caption keeps the room the page leaves under it.
+    const before = blocks.at(-1);
+    blocks.push(...spacedParagraphs(paragraphs, before && (before.kind !== 'paragraph' || before.captionOf) ? before.box : undefined));
     stretch = [];
   };
   for (const placed of ordered) {

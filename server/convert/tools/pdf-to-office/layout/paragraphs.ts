@@ -2,7 +2,7 @@
 // line-advance below in the same column at the same size, and the line above was full (the next
 // line's first word would not have fitted on it). Runs keep bold, italic, size and font.
 import { sameLink } from '../extraction/page-links';
-import { isBlank, unionBox, type LinkTarget, type PdfChar } from '../page-content';
+import { isBlank, unionBox, type Box, type LinkTarget, type PdfChar } from '../page-content';
 import type { Alignment, ParagraphBlock, TextRun } from './blocks';
 import { MAX_HANG_EMS } from './extensible-delimiters';
 import { addedText } from './fractions';
@@ -277,11 +277,14 @@ export function buildParagraphs(lines: readonly Placed<TextLine>[], { inCell = f
   return spacedParagraphs(groups.map((group) => paragraphOf(group, inCell)));
 }
 
-/** Sets each paragraph's space above from the gap to the one before it in reading order. */
-export function spacedParagraphs(paragraphs: ParagraphBlock[]): ParagraphBlock[] {
+/**
+ * Sets each paragraph's space above from the gap to the one before it in reading order; the first
+ * one's from `before` (the picture, table or caption read before the text, when there is one).
+ */
+export function spacedParagraphs(paragraphs: ParagraphBlock[], before?: Box): ParagraphBlock[] {
   paragraphs.forEach((paragraph, index) => {
-    const above = paragraphs[index - 1];
-    paragraph.spaceBefore = spacingAbove(above ? paragraph.box.y0 - above.box.y1 : 0, paragraph.size);
+    const above = index > 0 ? paragraphs[index - 1].box : before;
+    paragraph.spaceBefore = spacingAbove(above ? paragraph.box.y0 - above.y1 : 0, paragraph.size);
   });
   return paragraphs;
 }
