@@ -48,6 +48,8 @@ import {
 } from '../support/unmapped-glyph-pdfs';
 import {
   arrowDiagramPdf,
+  HATCHED_FIGURE,
+  hatchedFigurePdf,
   diagramsInRowPdf,
   FIGURE_PAGE_PROSE,
   FIGURE_PAGE_TABLE,
@@ -479,6 +481,28 @@ describe('vector figures and loose text (issue 14 items 1–3)', () => {
     expect(labels).toContain(ROW_OF_DIAGRAMS.arrowLabel);
     expect(textOf(xml).split(/\s+/)).not.toContain('b');
     expect(squash(textOf(xml))).toContain(ROW_OF_DIAGRAMS.caption);
+  });
+
+  it('pdf-to-word keeps areas hatched with a tiling pattern as pictures of the hatching, the caption and text as text (GeoTopo.pdf page 32)', async () => {
+    const file = path.join(scratch, 'hatched-figure.pdf');
+    writeFileSync(file, await hatchedFigurePdf());
+    const output = (await run('pdf-to-word', file)).path;
+    const parts = await zipEntries(output);
+    // Each area on its base line is a figure (the two alike may share one media file): the
+    // pattern's cell, drawn once and repeated, had left no drawing to find.
+    expect(parts.get('word/document.xml')!.match(/<pic:pic[ >]/g)).toHaveLength(2);
+    const media = [...parts.keys()].filter((name) => /^word\/media\/.+\.png$/.test(name));
+    for (const name of media) {
+      // The hatching is drawn: strokes on white, about as wide as the 60 by 30 pt area over its line.
+      const png = execFileSync('unzip', ['-p', output, name]);
+      const { width, height } = await sharp(png).metadata();
+      expect(width! / height!).toBeGreaterThan(1.5);
+      const { channels } = await sharp(png).stats();
+      expect(channels[0].mean).toBeLessThan(235);
+      expect(channels[0].max).toBeGreaterThan(200);
+    }
+    const body = squash(textOf(parts.get('word/document.xml')!));
+    for (const words of [HATCHED_FIGURE.before, HATCHED_FIGURE.caption, HATCHED_FIGURE.after]) expect(body).toContain(words);
   });
 
   it('pdf-to-word keeps a commutative diagram of bare strokes between short nodes as one picture with its nodes and arrow labels over it, and leaves a fill-in line and a fraction as text (GeoTopo.pdf page 14)', async () => {

@@ -26,7 +26,9 @@
 //   unnamed Type 3 font that do not move the pen (GeoTopo.pdf's page 40, where they read as "b");
 // - a commutative diagram as XY-pic draws one: three nodes joined by three bare strokes (its tips
 //   are glyphs of its own fonts), beside a fill-in line and a fraction whose rules must stay what
-//   they are (GeoTopo.pdf's page 14).
+//   they are (GeoTopo.pdf's page 14);
+// - a figure of two areas hatched with a tiling pattern, each on a base line, with a caption under
+//   them (GeoTopo.pdf's "Halbraum", TikZ's pattern=north east lines).
 import sharp from 'sharp';
 import {
   beginText,
@@ -39,6 +41,7 @@ import {
   PDFDocument,
   PDFHexString,
   PDFName,
+  PDFOperator,
   popGraphicsState,
   pushGraphicsState,
   setFontAndSize,
@@ -620,5 +623,34 @@ export async function arrowDiagramPdf(): Promise<Uint8Array> {
   line(page, 298, 295, 306, 295, 0.4);
   text('2', 300, 304, 9);
   text(ARROW_DIAGRAM.after, 72, 340);
+  return doc.save();
+}
+
+export const HATCHED_FIGURE = { before: 'A half-space and a half-disc are alike:', caption: '(a) Half-space', after: 'Both have a boundary.' };
+
+/**
+ * One A4 page: a sentence, two areas filled with a tiling pattern of slanted strokes (each 60 by
+ * 30 pt, 30 pt apart, on a base line 1.2 pt thick), the caption under them and a closing sentence.
+ * The pattern's cell is drawn once and repeated: no path of the page itself draws the hatching.
+ */
+export async function hatchedFigurePdf(): Promise<Uint8Array> {
+  const { doc, page, text } = await a4Page(11);
+  text(HATCHED_FIGURE.before, 72, 100);
+  const cell = doc.context.stream('0.4 w 0 0 m 4 4 l S', { Type: 'Pattern', PatternType: 1, PaintType: 1, TilingType: 1, BBox: [-1, -1, 4, 4], XStep: 3, YStep: 3, Resources: {} });
+  // The page's text gave it resources (its font).
+  page.node.Resources()!.set(PDFName.of('Pattern'), doc.context.obj({ Hatch: doc.context.register(cell) }));
+  for (const x0 of [240, 330]) {
+    page.pushOperators(
+      pushGraphicsState(),
+      PDFOperator.of('cs' as never, [PDFName.of('Pattern')]),
+      PDFOperator.of('scn' as never, [PDFName.of('Hatch')]),
+      rectangle(x0, top(160), 60, 30),
+      PDFOperator.of('f' as never),
+      popGraphicsState(),
+    );
+    line(page, x0, 160, x0 + 60, 160, 1.2);
+  }
+  text(HATCHED_FIGURE.caption, 290, 178, 9);
+  text(HATCHED_FIGURE.after, 72, 220);
   return doc.save();
 }

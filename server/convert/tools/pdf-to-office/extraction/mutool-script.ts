@@ -167,6 +167,16 @@ function ruleCollector(rules, drawings) {
     beginMask: function () { masking++; pushClip(null); },
     endMask: function () { masking--; },
     popClip: function () { if (clips.length > 1) clips.pop(); },
+    // A tiling pattern (TikZ's hatching) fills its area as far as its clip lets it show: one drawing
+    // there, of as many pieces as it repeats its cell (a texture of strokes, not a plain fill: a
+    // bar or a frame). The cell drawn once to be repeated is no drawing of the page by itself.
+    beginTile: function (area, view, xstep, ystep, ctm) {
+      var cells = Math.max(1, Math.round(((area[2] - area[0]) / Math.abs(xstep || 1)) * ((area[3] - area[1]) / Math.abs(ystep || 1))));
+      if (!masking) pushDrawing(drawings, [[transform(ctm, area[0], area[1]), transform(ctm, area[2], area[1]), transform(ctm, area[0], area[3]), transform(ctm, area[2], area[3])]], DRAWN_SLANTED, cells, clip());
+      masking++;
+      return 0;
+    },
+    endTile: function () { masking--; },
   };
 }
 
