@@ -13,7 +13,7 @@
 //   in a table cell, a limit centred under a big operator or a label under an arrow stays put;
 // - a line apart joins a line only when all its glyphs are scripts of it, in a gap of its text.
 import { isBlank, type FractionPart, type PdfChar, type PdfLine, type Script } from '../page-content';
-import { isTallBar } from './extensible-delimiters';
+import { isTallBar, OPENING_BRACKETS } from './extensible-delimiters';
 import { linearChars } from './fractions';
 import { isHungGlyph } from './tex-fonts';
 import { dominantSize } from './text-lines';
@@ -67,13 +67,16 @@ function scriptShape(c: PdfChar, body: LineBody, anchor?: PdfChar): Script | und
   return undefined;
 }
 
+/** An opening bracket takes no script. */
+const opens = (c: PdfChar) => OPENING_BRACKETS.has(c.text);
+
 /**
  * Whether a glyph starting at x hangs on `anchor`, the last glyph of the line's text before it:
  * not before the anchor's end, and no wider a gap from the last glyph before it (the anchor, or a
  * script stacked or run on after it).
  */
 function hangsOn(x: number, anchor: PdfChar | undefined, lastInk: PdfChar | undefined, body: LineBody): boolean {
-  return anchor !== undefined && lastInk !== undefined && x >= anchor.box.x1 - OVERLAP_EMS * body.size && x - lastInk.box.x1 <= ATTACHED_GAP_EMS * body.size;
+  return anchor !== undefined && !opens(anchor) && lastInk !== undefined && x >= anchor.box.x1 - OVERLAP_EMS * body.size && x - lastInk.box.x1 <= ATTACHED_GAP_EMS * body.size;
 }
 
 /**
@@ -107,7 +110,8 @@ function markRow(chars: readonly PdfChar[], inPart: boolean): PdfChar[] {
     }
     const shape = scriptShape(c, body, anchor);
     const script = shape && hangsOn(c.box.x0, anchor, lastInk, body) ? shape : undefined;
-    if (!script) anchor = c;
+    // What stands off the baseline after an opening bracket is its contents (a binomial's rows), no script of it or of one another.
+    if (!script && !(shape && anchor && opens(anchor))) anchor = c;
     lastInk = c;
     return script ? { ...c, script } : c;
   });
