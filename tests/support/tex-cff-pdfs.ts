@@ -652,3 +652,117 @@ export async function texScriptRowsPdf(): Promise<Uint8Array> {
     return ops;
   });
 }
+
+/** Helvetica text (F1) of `size` at x, its baseline `fromTop` under the page's top. */
+const textAt = (x: number, fromTop: number, size: number, shown: string) => `BT /F1 ${size} Tf ${x.toFixed(2)} ${(842 - fromTop).toFixed(2)} Td ${literal(shown)} Tj ET`;
+/** A glyph of the extension font (F2) by its code, likewise. */
+const glyphAt = (x: number, fromTop: number, size: number, code: number) => `BT /F2 ${size} Tf ${x.toFixed(2)} ${(842 - fromTop).toFixed(2)} Td ${hex(code)} Tj ET`;
+/** A rule 0.4 pt thick from x0 to x1, `fromTop` under the page's top. */
+const ruleAt = (x0: number, x1: number, fromTop: number) => `${x0.toFixed(2)} ${(842 - fromTop).toFixed(2)} ${(x1 - x0).toFixed(2)} 0.4 re f`;
+
+/**
+ * An \underbrace with a text label under a page's running-head rule, as TeX draws GeoTopo's
+ * "n(s „+“ tx)" over "Soll auf Fläche S bleiben": the brace's rule between its left tips is short, a
+ * glyph of the braced text right over it and one of the label right under it, centred on it, the
+ * tips' origins just under it. `text` is the line as a reader reads it: the braced text, then its label.
+ */
+export const TEXT_LABEL_BRACE = { head: 'Running head', before: 'h = n', spanned: '(swtx + yz)', label: 'Soll auf S', after: ' end', text: 'h = n(swtx + yz) Soll auf S end' };
+
+/** The TEXT_LABEL_BRACE line under a running head ruled across the page, 12 pt. */
+export async function texTextLabelBracePdf(): Promise<Uint8Array> {
+  return texPage(CMEX, (helvetica) => {
+    const [SIZE, LABEL, GLYPH] = [12, 8, 6];
+    const width = (text: string, size: number) => helvetica.widthOfTextAtSize(text, size);
+    const [text, rule] = [textAt, ruleAt];
+    const tip = (x: number, fromTop: number, code: number) => glyphAt(x, fromTop, SIZE, code);
+    const { head, before, spanned, label, after } = TEXT_LABEL_BRACE;
+    const baseline = 140;
+    const start = 60 + width(before, SIZE);
+    // The "w" (third glyph) stands over the left rule, which runs from the left tip's end to the middle tips.
+    const [w0, w1] = [start + width(spanned.slice(0, 2), SIZE), start + width(spanned.slice(0, 3), SIZE)];
+    const x0 = w0 - 0.3 - GLYPH;
+    const ruleEnd = w1 + 0.3;
+    const mid = ruleEnd + GLYPH;
+    const x1 = start + width(spanned, SIZE);
+    const tipsAt = baseline + 8;
+    const ruleY = tipsAt - 1.5;
+    // The label's second glyph ("o") centred under the left rule.
+    const labelX = (w0 + w1) / 2 - width(label[0], LABEL) - width(label[1], LABEL) / 2;
+    return [
+      text(60, 40, 9, head),
+      rule(60, 535, 44),
+      text(60, baseline, SIZE, before + spanned + after),
+      ...[124, 123, 122, 125].map((code, i) => tip([x0, mid - GLYPH, mid, x1 - GLYPH][i], tipsAt, code)),
+      rule(x0 + GLYPH, ruleEnd, ruleY),
+      rule(mid + GLYPH, x1 - GLYPH, ruleY),
+      text(labelX, ruleY + 9, LABEL, label),
+    ];
+  });
+}
+
+/**
+ * A sum of squares of indexed terms as TeX draws GeoTopo's "(x₁² + x₂² + x₃²)": each x, then its
+ * superscript, then its subscript stepping back under it, in one text object; MuPDF starts a line
+ * at each step back, so that the formula comes as "(x²", "₁ + x²", "₂ + x²", "₃) end". `text` is the
+ * line as a reader reads it, each term's superscript before its subscript.
+ */
+export const STACKED_SCRIPTS = { before: 'q = (', terms: ['1', '2', '3'], after: ') end', text: 'q = (x21 + x22 + x23) end' };
+
+/** The STACKED_SCRIPTS line alone on a page, 12 pt, its scripts 8 pt. */
+export async function texStackedScriptsPdf(): Promise<Uint8Array> {
+  return texPage(CMEX, (helvetica) => {
+    const [SIZE, SCRIPT] = [12, 8];
+    const width = (text: string, size = SIZE) => helvetica.widthOfTextAtSize(text, size);
+    const baseline = 140;
+    const show = (x: number, fromTop: number, size: number, shown: string) => `/F1 ${size} Tf 1 0 0 1 ${x.toFixed(2)} ${(842 - fromTop).toFixed(2)} Tm ${literal(shown)} Tj`;
+    const { before, terms, after } = STACKED_SCRIPTS;
+    const ops: string[] = [show(60, baseline, SIZE, before)];
+    let x = 60 + width(before);
+    terms.forEach((sub, i) => {
+      const scriptX = x + width('x');
+      ops.push(show(x, baseline, SIZE, 'x'), show(scriptX, baseline - 4.5, SCRIPT, '2'), show(scriptX, baseline + 2.7, SCRIPT, sub));
+      x = scriptX + width('2', SCRIPT);
+      const joint = i < terms.length - 1 ? ' + ' : after;
+      ops.push(show(x, baseline, SIZE, joint));
+      x += width(joint);
+    });
+    return [`BT ${ops.join(' ')} ET`];
+  });
+}
+
+/**
+ * A matrix of text-style fractions as TeX draws GeoTopo's Jacobian "J = (∂x/∂u ∂x/∂v; ∂y/∂u ∂y/∂v)":
+ * \bigg parentheses of CMEX10 hung under their origins, two rows whose fraction bars stand 0.6 em
+ * over and under the line's axis (no text of the line on theirs), each part 8 pt in a text object of
+ * its own. `rows` are the entries, numerator and denominator; `text` the line as Word's paragraph
+ * holds it (the parentheses are its equation's delimiters).
+ */
+export const FRACTION_MATRIX = { before: 'J = ', rows: [[['dx', 'du'], ['dx', 'dv']], [['dy', 'du'], ['dy', 'dv']]], after: ' end', text: 'J = dxdudxdvdydudydv end' };
+
+/** The FRACTION_MATRIX line alone on a page, 12 pt. */
+export async function texFractionMatrixPdf(): Promise<Uint8Array> {
+  return texPage(BIGG_PARENS, (helvetica) => {
+    const [SIZE, PART, GLYPH] = [12, 8, 6];
+    const width = (text: string, size = SIZE) => helvetica.widthOfTextAtSize(text, size);
+    const [text, rule] = [textAt, ruleAt];
+    const paren = (x: number, code: number) => glyphAt(x, parenTop, SIZE, code);
+    const { before, rows, after } = FRACTION_MATRIX;
+    const baseline = 200;
+    const axis = baseline - 0.25 * SIZE;
+    const parenTop = axis - 1.2 * SIZE;
+    const bars = [axis - 0.6 * SIZE, axis + 0.6 * SIZE];
+    const open = 60 + width(before);
+    const barWidth = Math.max(...rows.flat(2).map((part) => width(part, PART))) + 1;
+    const columns = [open + GLYPH + 0.4 * SIZE, open + GLYPH + 0.4 * SIZE + barWidth + SIZE];
+    const close = columns[1] + barWidth + 0.4 * SIZE;
+    const ops = [text(60, baseline, SIZE, before), paren(open, 18)];
+    rows.forEach((row, r) =>
+      row.forEach(([numerator, denominator], c) => {
+        const centred = (part: string) => columns[c] + (barWidth - width(part, PART)) / 2;
+        ops.push(text(centred(numerator), bars[r] - 2.5, PART, numerator), rule(columns[c], columns[c] + barWidth, bars[r]), text(centred(denominator), bars[r] + 6.5, PART, denominator));
+      }),
+    );
+    ops.push(paren(close, 19), text(close + GLYPH, baseline, SIZE, after));
+    return ops;
+  });
+}

@@ -67,9 +67,12 @@ const BRACE_TIPS: Record<string, string> = { '╰╮╭╯': UNDER_BRACE, '╭�
 /** The tips of one brace share a baseline, within this share of a font size. */
 const SAME_BASELINE_EMS = 0.1;
 
+/** Whether the glyph is a tip of a horizontal brace (its ends and its middle's two halves). */
+export const isBraceTip = (c: PdfChar) => c.text.length === 1 && '╰╮╭╯'.includes(c.text);
+
 /** The tips of the page's horizontal braces, each brace's four left to right. */
 function braceTips(lines: readonly PdfLine[]): { tips: PdfChar[]; text: string }[] {
-  const tips = lines.filter((line) => !line.direction).flatMap((line) => line.chars.filter((c) => c.text.length === 1 && '╰╮╭╯'.includes(c.text)));
+  const tips = lines.filter((line) => !line.direction).flatMap((line) => line.chars.filter(isBraceTip));
   const braces: { tips: PdfChar[]; text: string }[] = [];
   const used = new Set<PdfChar>();
   for (const first of [...tips].sort((a, b) => a.box.x0 - b.box.x0)) {
@@ -140,7 +143,7 @@ function loneBrackets(line: PdfLine): LoneBracket[] | undefined {
 }
 
 /** Brackets that open and close what they enclose, which may start and end a formula's line. */
-const OPENING_BRACKETS = new Set([...'({[〈⌊⌈']);
+export const OPENING_BRACKETS = new Set([...'({[〈⌊⌈']);
 const CLOSING_BRACKETS = new Set([...')}]〉⌋⌉']);
 /** A bracket starting or ending a line stands at most this far (font sizes) from its text, */
 const ABUT_EMS = 1;

@@ -10,8 +10,10 @@
 // over and under the bar must stand within the bar, centred on it, close to it, and nothing may run
 // on from it on either side (an underlined word, a table's rule under a header).
 import type { TextRun } from './blocks';
+import { isBraceTip } from './extensible-delimiters';
 import { linearMatrices } from './matrices';
 import { stretches } from './stretches';
+import { isHungGlyph } from './tex-fonts';
 import { dominantSize, rowBaseline } from './text-lines';
 import { isBlank, unionBox, type FractionPart, type GlyphPicture, type PdfChar, type PdfDrawing, type PdfLine, type RuleSegment, type Script } from '../page-content';
 
@@ -52,6 +54,8 @@ interface Found {
   bar: RuleSegment;
   numerator: Located[];
   denominator: Located[];
+  /** Whether text of a line stands beside the bar on its axis. */
+  onAxis: boolean;
 }
 
 
@@ -93,11 +97,21 @@ function runsOn(bar: RuleSegment, part: readonly Located[], ink: readonly Locate
   const size = dominantSize(part.map((p) => p.c));
   const inPart = new Set(part.map((p) => p.c));
   return ink.some(({ c }) => {
-    if (inPart.has(c) || Math.abs(c.baseline - baseline) > ROW_EMS * size) return false;
-    if (bars.some((other) => other !== bar && middle(c.box) >= other.x0 && middle(c.box) <= other.x1)) return false;
+    // TeX's extension glyphs (a matrix's bracket pieces) hang under their origin: no row's text.
+    if (inPart.has(c) || isHungGlyph(c) || Math.abs(c.baseline - baseline) > ROW_EMS * size) return false;
+    // Over or under another bar (within its reach, not a page's frame far off): that bar's part.
+    if (bars.some((other) => other !== bar && middle(c.box) >= other.x0 && middle(c.box) <= other.x1 && Math.abs(c.baseline - other.y0) <= REACH_EMS * c.size)) return false;
+    // Beside the bar, not over it (a script of the other part, whose box crosses the bar), nor a
+    // script of the line the fraction stands in (the ∞ of x∞, the ² of a² or of "(…)²" before or after it).
+    if ((middle(c.box) >= bar.x0 && middle(c.box) <= bar.x1) || scriptOfAxisLine(c, bar, ink)) return false;
     const gap = Math.max(bar.x0 - c.box.x1, c.box.x0 - bar.x1);
     return gap < RUN_ON_EMS * size;
   });
+}
+
+/** Whether `c` hangs on a bigger glyph standing on the bar's axis, right before or after it: a script of the fraction's line. */
+function scriptOfAxisLine(c: PdfChar, bar: RuleSegment, ink: readonly Located[]): boolean {
+  return ink.some(({ c: base }) => base.size > c.size && onAxis(base, bar) && Math.max(base.box.x0 - c.box.x1, c.box.x0 - base.box.x1) <= OVERHANG_EMS * base.size);
 }
 
 function centred(bar: RuleSegment, part: readonly Located[]): boolean {
@@ -106,15 +120,31 @@ function centred(bar: RuleSegment, part: readonly Located[]): boolean {
   return Math.abs(middle(box) - middle(bar)) <= slack;
 }
 
+/** Room (points) between a brace's rule and the tip it runs into. */
+const JOIN = 0.5;
+
+/** Whether the rule is a piece of a horizontal brace: a brace's tip (╰ ╮ ╭ ╯) ends it, at its height. */
+function isBracePiece(rule: RuleSegment, ink: readonly Located[]): boolean {
+  return ink.some(({ c }) => isBraceTip(c) && c.box.y0 <= rule.y0 && c.box.y1 >= rule.y0 && (Math.abs(c.box.x1 - rule.x0) <= JOIN || Math.abs(c.box.x0 - rule.x1) <= JOIN));
+}
+
 /** The fraction on `bar` among the characters not yet taken, if there is one. */
 function fractionOn(bar: RuleSegment, free: readonly Located[], ink: readonly Located[], bars: readonly RuleSegment[]): Found | undefined {
+  if (isBracePiece(bar, ink)) return undefined;
   const [numerator, denominator] = [partOf(bar, -1, free, bars), partOf(bar, 1, free, bars)];
   if (numerator.length === 0 || denominator.length === 0) return undefined;
   if (![numerator, denominator].every((part) => centred(bar, part) && !hasWideGap(part) && !runsOn(bar, part, ink, bars))) return undefined;
   // A fraction stands in a line: text beside the bar on the axis (a word underlined has none).
   const inParts = new Set([...numerator, ...denominator].map((p) => p.c));
-  if (!ink.some(({ c }) => !inParts.has(c) && onAxis(c, bar))) return undefined;
-  return { bar, numerator, denominator };
+  return { bar, numerator, denominator, onAxis: ink.some(({ c }) => !inParts.has(c) && onAxis(c, bar)) };
+}
+
+/**
+ * Whether another fraction's bar stands at this one's height, near its ends: a row of fractions,
+ * as a matrix's (∂x/∂u ∂x/∂v), whose line runs through the matrix's middle, not these bars' axis.
+ */
+function inRowOfFractions(bar: RuleSegment, others: readonly Found[], size: number): boolean {
+  return others.some(({ bar: other }) => other !== bar && Math.abs(other.y0 - bar.y0) <= JOIN && Math.max(bar.x0 - other.x1, other.x0 - bar.x1) <= HOST_REACH_EMS * size);
 }
 
 /** The part's characters left to right, with the spaces of its rows between them (the page's own characters). */
@@ -179,11 +209,22 @@ export function withFractions(lines: readonly PdfLine[], rules: readonly RuleSeg
   // The shortest first: an inner fraction is taken before the one it stands in (which then has none).
   const taken = new Set<PdfChar>();
   const found: Found[] = [];
+  /** Fractions but for text on their axis: no fraction (an underlined word), unless one of a row of fractions. */
+  const offAxis: Found[] = [];
+  const glyphs = (f: Found) => [...f.numerator, ...f.denominator].map((p) => p.c);
   for (const bar of [...bars].sort((a, b) => a.x1 - a.x0 - (b.x1 - b.x0))) {
     const fraction = fractionOn(bar, ink.filter((l) => !taken.has(l.c)), ink, bars);
-    if (!fraction) continue;
+    if (!fraction?.onAxis) {
+      if (fraction) offAxis.push(fraction);
+      continue;
+    }
     found.push(fraction);
-    for (const { c } of [...fraction.numerator, ...fraction.denominator]) taken.add(c);
+    for (const c of glyphs(fraction)) taken.add(c);
+  }
+  const inRow = offAxis.filter((f) => !glyphs(f).some((c) => taken.has(c)) && inRowOfFractions(f.bar, [...found, ...offAxis], dominantSize(glyphs(f))));
+  for (const fraction of inRow) {
+    found.push(fraction);
+    for (const c of glyphs(fraction)) taken.add(c);
   }
   if (found.length === 0) return { lines: [...lines], bars: new Set() };
   const built = found.map((f) => {
