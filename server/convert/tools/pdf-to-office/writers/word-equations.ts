@@ -1,11 +1,11 @@
 // Stacked fractions, matrices and horizontal braces as Word equations (OMML): Word sets them as the
 // PDF did, and reads a fraction numerator, then denominator, a matrix entry by entry, row by row, a
 // brace what it spans, then its label.
-import { BuilderElement, createMathBase, Math as Equation, MathFraction, MathLimitLower, MathLimitUpper, MathRun, MathSubScript, MathSuperScript, type MathComponent, type XmlComponent } from 'docx';
+import { BuilderElement, createMathBase, Math as Equation, MathFraction, MathLimitLower, MathLimitUpper, MathRun, MathSubScript, MathSubSuperScript, MathSuperScript, type MathComponent, type XmlComponent } from 'docx';
 import type { TextRun } from '../layout/blocks';
 import { UNDER_BRACE } from '../layout/extensible-delimiters';
 import { stretches } from '../layout/stretches';
-import type { Brace, Matrix } from '../page-content';
+import type { Brace, Matrix, Script } from '../page-content';
 
 /**
  * A run's text as an equation's: TeX's \setminus is CMSY's backslash glyph, set minus (∖) in a
@@ -56,13 +56,15 @@ function baseStart(components: MathComponent[], texts: (string | undefined)[]): 
 /**
  * Runs as math: a script goes on the text before it, a bracketed term whole ((cx + d)²); runs of
  * one script after another (f^{−1} read as "−" and "1" of two fonts) are one script, which
- * LibreOffice would otherwise print as ¿ for the script with no base of its own.
+ * LibreOffice would otherwise print as ¿ for the script with no base of its own. A superscript and
+ * a subscript right after one another on one base are one m:sSubSup (x₁², κⁿ₁): nested, Word would
+ * set the second after the first instead of under or over it.
  */
 function scripted(runs: readonly TextRun[]): MathComponent[] {
   const components: MathComponent[] = [];
   const texts: (string | undefined)[] = [];
-  /** The last component's base and script, while it is a script. */
-  let open: { base: MathComponent[]; kind: TextRun['script']; script: MathComponent[] } | undefined;
+  /** The last component's base and scripts, while it is scripted; `last` the kind its last run was. */
+  let open: { base: MathComponent[]; super: MathComponent[]; sub: MathComponent[]; last: Script } | undefined;
   for (const run of runs) {
     const math = asMath(run.text);
     const text = new MathRun(math);
@@ -72,17 +74,25 @@ function scripted(runs: readonly TextRun[]): MathComponent[] {
       open = undefined;
       continue;
     }
-    if (open?.kind === run.script) {
+    if (open && (open.last === run.script || open[run.script].length === 0)) {
       components.pop();
       texts.pop();
-      open.script.push(text);
+      open[run.script].push(text);
+      open.last = run.script;
     } else {
       const start = baseStart(components, texts);
-      open = { base: components.splice(start), kind: run.script, script: [text] };
+      open = { base: components.splice(start), super: [], sub: [], last: run.script };
+      open[run.script].push(text);
       texts.splice(start);
     }
-    const { base, script } = open;
-    components.push(run.script === 'super' ? new MathSuperScript({ children: base, superScript: script }) : new MathSubScript({ children: base, subScript: script }));
+    const { base, super: superScript, sub: subScript } = open;
+    components.push(
+      superScript.length && subScript.length
+        ? new MathSubSuperScript({ children: base, subScript, superScript })
+        : superScript.length
+          ? new MathSuperScript({ children: base, superScript })
+          : new MathSubScript({ children: base, subScript }),
+    );
     texts.push(undefined);
   }
   return components;
