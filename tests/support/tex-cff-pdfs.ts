@@ -766,3 +766,40 @@ export async function texFractionMatrixPdf(): Promise<Uint8Array> {
     return ops;
   });
 }
+
+/**
+ * Display integrals as TeX draws GeoTopo's "∫_V f dA := ∫_U f(F(u₁, u₂)) …" (page 99): CMEX10's
+ * integraldisplay (2.22 em deep) hung under its origin 1.36 em over the line's baseline, centred on
+ * the math axis, its subscript at 8 pt lowered to its foot (0.9 em under the baseline), reaching on
+ * under the text after it, its superscript raised to its top; each piece a text object of its own
+ * (MuPDF reads each as a line). `text` is the line as a reader reads it.
+ */
+export const DISPLAY_INTEGRALS = {
+  pieces: [
+    { before: 'I = ', sub: 'Vk', sup: '', after: ' f dA = ' },
+    { before: '', sub: '0', sup: '1', after: ' g dt end' },
+  ],
+  text: 'I = ∫Vk f dA = ∫01 g dt end',
+};
+
+/** The DISPLAY_INTEGRALS line alone on a page, 12 pt. */
+export async function texDisplayIntegralsPdf(): Promise<Uint8Array> {
+  return texPage({ 90: 'integraldisplay' }, (helvetica) => {
+    const [SIZE, SCRIPT, GLYPH] = [12, 8, 6];
+    const width = (text: string, size = SIZE) => helvetica.widthOfTextAtSize(text, size);
+    const baseline = 200;
+    let x = 60;
+    return DISPLAY_INTEGRALS.pieces.flatMap(({ before, sub, sup, after }) => {
+      const ops = before ? [textAt(x, baseline, SIZE, before)] : [];
+      const integral = x + width(before);
+      // The superscript right of the ∫'s top (its italic correction), the text after past it, or a fifth of an em past the ∫.
+      const supX = integral + GLYPH + 0.3 * SIZE;
+      const afterX = sup ? supX + width(sup, SCRIPT) + 0.1 * SIZE : integral + GLYPH + 0.2 * SIZE;
+      ops.push(glyphAt(integral, baseline - 1.36 * SIZE, SIZE, 90), textAt(integral + GLYPH, baseline + 0.9 * SIZE, SCRIPT, sub));
+      if (sup) ops.push(textAt(supX, baseline - 1.07 * SIZE, SCRIPT, sup));
+      ops.push(textAt(afterX, baseline, SIZE, after));
+      x = afterX + width(after);
+      return ops;
+    });
+  });
+}

@@ -121,6 +121,8 @@ const SCRIPT_SHARE = 0.8;
 const SCRIPT_GAP_EMS = 0.4;
 
 const isSizedBracket = (c: PdfChar) => SIZED_BRACKETS.has(c.text) && TEX_EXTENSION_FONT.test(c.font.name);
+/** A sized bracket or a radical sign: TeX hangs either under its origin, and MuPDF may read it as a line apart (a √ in a formula whose ∫s joined its line). */
+const isLoneGlyph = (c: PdfChar) => isSizedBracket(c) || isHungRadical(c);
 
 /**
  * The sized brackets a line holds alone (spaces aside), each with its script, if it does: one
@@ -135,8 +137,8 @@ function loneBrackets(line: PdfLine): LoneBracket[] | undefined {
     if (isBlank(c)) continue;
     const last = found.at(-1);
     const before = last && (last.scripts.at(-1) ?? last.bracket);
-    if (isSizedBracket(c)) found.push({ bracket: c, scripts: [] });
-    else if (last && before && c.size <= SCRIPT_SHARE * last.bracket.size && c.box.x0 - before.box.x1 <= SCRIPT_GAP_EMS * last.bracket.size) last.scripts.push(c);
+    if (isLoneGlyph(c)) found.push({ bracket: c, scripts: [] });
+    else if (last && before && isSizedBracket(last.bracket) && c.size <= SCRIPT_SHARE * last.bracket.size && c.box.x0 - before.box.x1 <= SCRIPT_GAP_EMS * last.bracket.size) last.scripts.push(c);
     else return undefined;
   }
   return found.length > 0 ? found : undefined;
@@ -157,8 +159,9 @@ const endOf = (c: PdfChar) => inkExtent(c).x1;
 
 /**
  * The line whose text the bracket `c` encloses, running on both sides of it, or starting right
- * after an opening bracket, ending right before a closing one (the 〉 of "… − ⟨(x₁ x₂ x₃), (y₁ y₂ y₃)⟩²"):
- * the nearest whose baseline lies `drop` under the bracket's where `allowed` (-1 when there is none).
+ * after an opening bracket (a radical sign: its radicand), ending right before a closing one (the 〉
+ * of "… − ⟨(x₁ x₂ x₃), (y₁ y₂ y₃)⟩²"): the nearest whose baseline lies `drop` under the bracket's
+ * where `allowed` (-1 when there is none).
  */
 function enclosingLine(c: PdfChar, lines: readonly PdfLine[], allowed: (drop: number) => boolean): number {
   let best = -1;
@@ -174,7 +177,7 @@ function enclosingLine(c: PdfChar, lines: readonly PdfLine[], allowed: (drop: nu
     // Text of the size the bracket is sized for, next to it: not a line of scripts or of another
     // bracket's pieces, nor one MuPDF read apart from the rest of the row ("{ κ(s, x) | x ∈ T¹" before "ₛS }").
     const next =
-      (before === 0 ? OPENING_BRACKETS : CLOSING_BRACKETS).has(c.text) &&
+      (before === 0 ? OPENING_BRACKETS.has(c.text) || isHungRadical(c) : CLOSING_BRACKETS.has(c.text)) &&
       !ink.every(isHungGlyph) &&
       dominantSize(ink) >= TEXT_SHARE * c.size &&
       x1 - x0 >= -OVERLAP_EMS * c.size &&
@@ -215,7 +218,7 @@ export function withHungBrackets(lines: readonly PdfLine[]): PdfLine[] {
   // Once: a glyph boxed where it hangs has its box's top at its origin.
   const hung = (c: PdfChar) => (c.box.y0 < c.baseline ? { ...c, box: { ...c.box, y0: c.baseline, y1: c.baseline + (c.box.y1 - c.box.y0) } } : c);
   const result: PdfLine[] = lines.map((line) => {
-    if (loneBrackets(line)) return { ...line, chars: line.chars.filter((ch) => !isBlank(ch)).map((ch) => (isSizedBracket(ch) ? hung(ch) : ch)) };
+    if (loneBrackets(line)) return { ...line, chars: line.chars.filter((ch) => !isBlank(ch)).map((ch) => (isLoneGlyph(ch) ? hung(ch) : ch)) };
     return line.chars.some(isHungRadical) ? { ...line, chars: line.chars.map((ch) => (isHungRadical(ch) ? hung(ch) : ch)) } : line;
   });
   /** Each line's glyphs moved into another. */

@@ -23,7 +23,7 @@
 // centred on the operator or arrow, within a few font sizes of the line, and a part is one cluster
 // of glyphs (no wide gap), so a line of prose above or below stays where it is.
 import { BIG_OPERATORS, isTallBar, OVER_BRACE, UNDER_BRACE } from './extensible-delimiters';
-import { TEX_EXTENSION_FONT } from './tex-fonts';
+import { boxedOnAxis, isHungGlyph, TEX_EXTENSION_FONT } from './tex-fonts';
 import { addedText } from './fractions';
 import { dominantSize, rowBaseline } from './text-lines';
 import { isBlank, unionBox, type Box, type BracePart, type PdfChar, type PdfLine } from '../page-content';
@@ -108,18 +108,27 @@ function arrowsOf(chars: readonly PdfChar[]): PdfChar[][] {
 }
 
 /**
- * TeX's extension fonts hang a display operator under its origin: its text row's baseline lies some
- * 0.85 font sizes (0.7 for a text-style one) under the glyph's.
+ * TeX's extension fonts hang a display operator under its origin, centred on the math axis: its text
+ * row's baseline lies some 0.85 font sizes (0.7 for a text-style one) under the glyph's, 1.36 under
+ * a display ∫'s (CMEX10's integraldisplay, 2.22 font sizes deep).
  */
 const TEX_HANG_EMS = 0.85;
+const TEX_DISPLAY_INTEGRAL_HANG_EMS = 1.36;
+const INTEGRALS = new Set([...'∫∮']);
+
+/** How deep under the operator's origin the baseline of its row may lie (font sizes). */
+function hangsOf(op: PdfChar): number[] {
+  // A bar built from pieces already has its text's baseline (extensible-delimiters.ts).
+  if (!TEX_EXTENSION_FONT.test(op.font.name) || isTallBar(op)) return [0];
+  return INTEGRALS.has(op.text) ? [TEX_HANG_EMS, TEX_DISPLAY_INTEGRAL_HANG_EMS] : [TEX_HANG_EMS];
+}
 
 /** The baseline and size of the full-size text nearest the operator on either side, within reach; undefined when none. */
 function hostRow(op: PdfChar, lines: readonly PdfChar[][]): { baseline: number; size: number } | undefined {
-  // A bar built from pieces already has its text's baseline (extensible-delimiters.ts).
-  const expected = op.baseline + (TEX_EXTENSION_FONT.test(op.font.name) && !isTallBar(op) ? TEX_HANG_EMS * op.size : 0);
+  const expected = hangsOf(op).map((hang) => op.baseline + hang * op.size);
   const beside = lines
     .flat()
-    .filter((c) => c !== op && !isBlank(c) && c.size >= PART_SIZE_RATIO * op.size && Math.abs(c.baseline - expected) <= PART_REACH_EMS.min * op.size && !BIG_OPERATORS.has(c.text))
+    .filter((c) => c !== op && !isBlank(c) && c.size >= PART_SIZE_RATIO * op.size && expected.some((y) => Math.abs(c.baseline - y) <= PART_REACH_EMS.min * op.size) && !BIG_OPERATORS.has(c.text))
     .map((c) => ({ c, gap: Math.max(op.box.x0 - c.box.x1, c.box.x0 - op.box.x1) }))
     .filter(({ gap }) => gap >= -CENTRE_EMS * op.size && gap <= HOST_REACH_EMS * op.size);
   if (beside.length === 0) return undefined;
@@ -355,6 +364,17 @@ function readApart(base: Base, entries: readonly { line: PdfLine }[]): boolean {
 const inkBox = (chars: readonly PdfChar[]) => unionBox(chars.filter((c) => !isBlank(c)).map((c) => c.box));
 
 /**
+ * Where a piece of a row starts: at its first glyph of its text's size. A script it starts with
+ * reaches back under the glyph before it: MuPDF reads a ∫'s lower limit with the text after it
+ * ("a ‖γ′(t)‖ dt" under the "b" read with the ∫ of \int_a^b), which goes after the "b".
+ */
+function pieceStart(chars: readonly PdfChar[]): number {
+  const ink = chars.filter((c) => !isBlank(c));
+  const size = Math.max(...ink.map((c) => c.size));
+  return Math.min(...ink.filter((c) => c.size >= PART_SIZE_RATIO * size).map((c) => c.box.x0));
+}
+
+/**
  * The page's lines with each big operator's limits and each long arrow's label read in place:
  * upper part, operator, lower part, in the line the operator stands in.
  */
@@ -431,7 +451,7 @@ function withPartsInPlace(lines: readonly PdfLine[], findBases: (lines: readonly
     const hostChars = hosts
       .map(({ line }) => line.chars.filter((c) => !inStack.has(c)))
       .filter((chars) => chars.some((c) => !isBlank(c)))
-      .sort((a, b) => inkBox(a).x0 - inkBox(b).x0)
+      .sort((a, b) => pieceStart(a) - pieceStart(b))
       .flat();
     // In place: before the first glyph that stands right of the operator's middle (past a brace's end: after what it spans), spaces after its start after it.
     const cut = base.labelSide ? box.x1 : middle(box);
@@ -440,7 +460,9 @@ function withPartsInPlace(lines: readonly PdfLine[], findBases: (lines: readonly
     while (at > 0 && isBlank(hostChars[at - 1]) && middle(hostChars[at - 1].box) > box.x0) at--;
     // A limit's, label's or note's glyphs go in marked (PdfChar.stacked): the line's text is not theirs.
     const parts = new Set([...upper, ...lower].flat());
-    const placed = base.labelSide ? bracePlaced(stack, hostChars, at, box, markedAs) : stack.map((c): PdfChar => (parts.has(c) ? { ...c, stacked: true } : c));
+    // An operator of TeX's extension font goes in boxed where it hangs over and under the row (tex-fonts.ts): scripts at its top and foot stand within its height (sub-superscripts.ts).
+    const hung = (c: PdfChar) => (!base.labelled && !tall && isHungGlyph(c) ? boxedOnAxis(c, base.baseline, base.size) : c);
+    const placed = base.labelSide ? bracePlaced(stack, hostChars, at, box, markedAs) : stack.map((c): PdfChar => (parts.has(c) ? { ...c, stacked: true } : hung(c)));
     for (const c of placed) taken.add(c);
     hostChars.splice(at, 0, ...placed);
     const merged = { line: { chars: hostChars }, order: Math.min(...hosts.map((h) => h.order)) };

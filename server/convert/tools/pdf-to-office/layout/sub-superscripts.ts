@@ -12,8 +12,8 @@
 // - a script hangs on text before it (no wide gap, not overlapping it), so a lone footnote mark
 //   in a table cell, a limit centred under a big operator or a label under an arrow stays put;
 // - a line apart joins a line only when all its glyphs are scripts of it, in a gap of its text.
-import { isBlank, type FractionPart, type PdfChar, type PdfLine, type Script } from '../page-content';
-import { isTallBar } from './extensible-delimiters';
+import { isBlank, unionBox, type FractionPart, type PdfChar, type PdfLine, type Script } from '../page-content';
+import { BIG_OPERATORS, isTallBar } from './extensible-delimiters';
 import { linearChars } from './fractions';
 import { dominantSize } from './text-lines';
 import { isHungGlyph, TEX_EXTENSION_FONT } from './tex-fonts';
@@ -78,16 +78,22 @@ function allScripts(chars: readonly PdfChar[], body: LineBody): boolean {
 }
 
 /**
+ * A glyph reaching far over and under its line's text: a tall bar, or a display ∫ of TeX's extension
+ * font (2.22 font sizes), boxed where it hangs once it stands in its line (stacked-limits.ts).
+ */
+const isTallGlyph = (c: PdfChar) => isTallBar(c) || (BIG_OPERATORS.has(c.text) && isHungGlyph(c) && c.box.y1 - c.box.y0 > 2 * c.size);
+
+/**
  * Whether the glyph's size and height say superscript or subscript of a line with this body. After
- * a tall bar (`anchor`, \left\| … \right\|², the evaluation bar of \right|_{t=0}) TeX raises a
- * superscript to the bar's top and lowers a subscript to its foot: anywhere over the line's text up
- * to there is a superscript of it, anywhere under it beside the bar a subscript.
+ * a tall glyph (`anchor`, \left\| … \right\|², the evaluation bar of \right|_{t=0}, a display
+ * ∫_V) TeX raises a superscript to its top and lowers a subscript to its foot: anywhere over the
+ * line's text up to there is a superscript of it, anywhere under it beside the glyph a subscript.
  */
 function scriptShape(c: PdfChar, body: LineBody, anchor?: PdfChar): Script | undefined {
   if (c.size > SCRIPT_SIZE_RATIO * body.size) return undefined;
   const rise = (body.baseline - c.baseline) / body.size;
-  if (anchor && isTallBar(anchor) && rise >= RAISE_EMS.min && c.baseline >= anchor.box.y0) return 'super';
-  if (anchor && isTallBar(anchor) && -rise >= DROP_EMS.min && c.box.y0 < anchor.box.y1) return 'sub';
+  if (anchor && isTallGlyph(anchor) && rise >= RAISE_EMS.min && c.baseline >= anchor.box.y0) return 'super';
+  if (anchor && isTallGlyph(anchor) && -rise >= DROP_EMS.min && c.box.y0 < anchor.box.y1) return 'sub';
   if (rise >= RAISE_EMS.min && rise <= RAISE_EMS.max) return 'super';
   if (-rise >= DROP_EMS.min && -rise <= DROP_EMS.max) return 'sub';
   return undefined;
@@ -204,8 +210,11 @@ function withScriptsOf(host: readonly PdfChar[], scripts: readonly PdfChar[]): P
   const shapes = ink.map((c) => scriptShape(c, body, host[anchorAt]));
   if (shapes.some((s) => s === undefined)) return undefined;
   const text = host.filter((c) => !isBlank(c) && c.script === undefined);
-  // The scripts stand in a gap of the line's text, right after its glyph before them.
-  if (text.some((c) => c.box.x1 > x0 + slack && c.box.x0 < x1 - slack)) return undefined;
+  // The scripts stand in a gap of the line's text, right after its glyph before them; those at a
+  // tall glyph's foot (top) may reach on under (over) the text after it (∫_{V_i∩V_j} f dA).
+  const { y0, y1 } = unionBox(ink.map((c) => c.box));
+  const clear = (c: PdfChar) => anchorAt !== -1 && isTallGlyph(host[anchorAt]) && (c.box.y1 <= y0 || c.box.y0 >= y1);
+  if (text.some((c) => c.box.x1 > x0 + slack && c.box.x0 < x1 - slack && !clear(c))) return undefined;
   // After the anchor and the scripts on it already (a subscript under a superscript), with a space among them.
   let at = anchorAt + 1;
   while (at < host.length && (host[at].script !== undefined || (isBlank(host[at]) && host[at + 1]?.script !== undefined))) at++;

@@ -21,3 +21,15 @@ export const isHungRadical = (c: PdfChar) => c.text === '√' && /^(?:cm|lm|eu)(
 
 /** Whether TeX draws the glyph hanging under its origin, no baseline of the text it stands in: its extension font's, and a radical sign. */
 export const isHungGlyph = (c: PdfChar) => TEX_EXTENSION_FONT.test(c.font.name) || isHungRadical(c);
+
+/**
+ * A glyph TeX hangs under its origin centred on the math axis of the text row at `baseline` (of
+ * `size`), a big operator of its extension font, boxed where it is drawn when it is taller than two
+ * font sizes (a display ∫, 2.22): from its origin down as far under the axis as the origin is over
+ * it, its foot ~0.86 font sizes under the baseline, where its subscript goes. A smaller one keeps
+ * MuPDF's box, by which the rows of a note over its line stand in that line (paragraphs.ts).
+ */
+export function boxedOnAxis(c: PdfChar, baseline: number, size: number): PdfChar {
+  const axis = baseline - TEX_AXIS_EMS * size;
+  return axis - c.baseline > c.size ? { ...c, box: { ...c.box, y0: c.baseline, y1: 2 * axis - c.baseline } } : c;
+}
