@@ -12,7 +12,8 @@
 // the picture and the page. Sub-figures' captions ("(a) …" under a plot) are no labels: they stay
 // text, and a figure of sub-figures side by side or in rows is cut into them (sub-figures.ts).
 import { AXIS, containsPoint, overlaps, type Box, type PdfDrawing, type PdfLine, type PdfPage } from '../page-content';
-import { splitSubFigures, startsWithSubCaptionMark, subCaptionsAround } from './sub-figures';
+import { startsWithSubCaptionMark } from './sub-caption-marks';
+import { splitSubFigures, subCaptionsAround } from './sub-figures';
 import { splitAtGaps } from './text-lines';
 
 /** Drawings this close (points) belong to one group. */

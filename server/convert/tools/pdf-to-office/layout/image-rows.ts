@@ -4,7 +4,7 @@
 // them rows of their own together. PowerPoint, which places every block at its box, needs nothing of this.
 import { isBlank, unionBox, type Box } from '../page-content';
 import type { Block, ImageBlock, ImageRow, ParagraphBlock } from './blocks';
-import { startsWithSubCaptionMark } from './sub-figures';
+import { startsWithSubCaptionMark } from './sub-caption-marks';
 import { textLine, type TextLine } from './text-lines';
 
 /** Two pictures share a band when this share of the shorter one's height lies in both. */

@@ -6,26 +6,13 @@
 // reads as a row with each caption under its picture, as it reads a row of photos.
 import { containsPoint, isBlank, unionBox, type Box, type PdfChar } from '../page-content';
 import { linesUnder } from './image-rows';
+import { startsWithSubCaptionMark, subCaptionMarkAt } from './sub-caption-marks';
 import type { TextLine } from './text-lines';
 
-/** "(a)", "(b) …": the mark a sub-figure's caption starts with (LaTeX's subcaption and subfig). */
-const MARK = /^\([a-z]\)/;
 /** A gutter between sub-figures is at least this wide (points): strokes closer belong together. */
 const MIN_GUTTER = 4;
 /** A line may reach this far (points) into the drawing at either side of the gutter it stands in. */
 const OVERLAP = 1;
-
-/** Whether `chars` start with a sub-figure's mark at `index` (at the start, or after a space). */
-function markAt(chars: readonly PdfChar[], index: number): boolean {
-  const first = chars.findIndex((c) => !isBlank(c));
-  if (index !== first && !(index > 0 && isBlank(chars[index - 1]))) return false;
-  return MARK.test(chars.slice(index, index + 3).map((c) => c.text).join(''));
-}
-
-export function startsWithSubCaptionMark(chars: readonly PdfChar[]): boolean {
-  const first = chars.findIndex((c) => !isBlank(c));
-  return first >= 0 && markAt(chars, first);
-}
 
 /**
  * Sub-figure captions around a figure whose drawing spans `drawing`: of the lines starting with a
@@ -49,7 +36,7 @@ export function subCaptionsAround(drawing: Box, marked: ReadonlySet<Box>, blocks
 function captionMiddles(lines: readonly TextLine[]): number[] {
   const middles: number[] = [];
   for (const { chars } of lines) {
-    const marks = chars.map((_, i) => i).filter((i) => markAt(chars, i));
+    const marks = chars.map((_, i) => i).filter((i) => subCaptionMarkAt(chars, i));
     marks.forEach((start, k) => {
       const ink = chars.slice(start, marks[k + 1] ?? chars.length).filter((c) => !isBlank(c));
       middles.push((Math.min(...ink.map((c) => c.box.x0)) + Math.max(...ink.map((c) => c.box.x1))) / 2);
