@@ -55,10 +55,17 @@ async function type(page: Page, key: 'Tab' | 'Enter', text: string): Promise<voi
 }
 
 /** Waits for a new download with this extension and answers its path. */
+/**
+ * The new download of `ext`, once written: Chromium may show a file under its final name before its
+ * bytes are in (an SVG once read back empty), so it is taken when it holds bytes and has stopped growing.
+ */
 async function downloaded(ext: string, before: Set<string>): Promise<string> {
+  let last = -1;
   for (let i = 0; i < 200; i++) {
     const found = fs.readdirSync(downloads).find((f) => f.endsWith(`.${ext}`) && !before.has(f));
-    if (found) return path.join(downloads, found);
+    const size = found ? fs.statSync(path.join(downloads, found)).size : -1;
+    if (found && size > 0 && size === last) return path.join(downloads, found);
+    last = size;
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error(`no .${ext} download`);
