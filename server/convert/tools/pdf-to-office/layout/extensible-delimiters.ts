@@ -14,7 +14,7 @@
 import { median } from '../median';
 import { isBlank, unionBox, type PdfChar, type PdfLine } from '../page-content';
 import { isHungGlyph, isHungRadical, TEX_AXIS_EMS, TEX_EXTENSION_FONT } from './tex-fonts';
-import { dominantSize, inkExtent, rowBaseline } from './text-lines';
+import { dominantSize, inkExtent, rowBaseline, SCRIPT_SIZE_RATIO } from './text-lines';
 
 /** The characters of a whole \underbrace and \overbrace. */
 export const UNDER_BRACE = '⏟';
@@ -115,8 +115,6 @@ interface LoneBracket {
   bracket: PdfChar;
   scripts: PdfChar[];
 }
-/** A bracket's script is at most this share of its size (TeX's script size: 0.7). */
-const SCRIPT_SHARE = 0.8;
 /** And starts at most this far (font sizes of the bracket) after it. */
 const SCRIPT_GAP_EMS = 0.4;
 
@@ -138,7 +136,7 @@ function loneBrackets(line: PdfLine): LoneBracket[] | undefined {
     const last = found.at(-1);
     const before = last && (last.scripts.at(-1) ?? last.bracket);
     if (isLoneGlyph(c)) found.push({ bracket: c, scripts: [] });
-    else if (last && before && isSizedBracket(last.bracket) && c.size <= SCRIPT_SHARE * last.bracket.size && c.box.x0 - before.box.x1 <= SCRIPT_GAP_EMS * last.bracket.size) last.scripts.push(c);
+    else if (last && before && isSizedBracket(last.bracket) && c.size <= SCRIPT_SIZE_RATIO * last.bracket.size && c.box.x0 - before.box.x1 <= SCRIPT_GAP_EMS * last.bracket.size) last.scripts.push(c);
     else return undefined;
   }
   return found.length > 0 ? found : undefined;

@@ -122,6 +122,8 @@ function centred(bar: RuleSegment, part: readonly Located[]): boolean {
 
 /** Room (points) between a brace's rule and the tip it runs into. */
 const JOIN = 0.5;
+/** Bars of one row of fractions stand at one height, within this (points). */
+const SAME_HEIGHT = 0.5;
 
 /** Whether the rule is a piece of a horizontal brace: a brace's tip (╰ ╮ ╭ ╯) ends it, at its height. */
 function isBracePiece(rule: RuleSegment, ink: readonly Located[]): boolean {
@@ -144,7 +146,7 @@ function fractionOn(bar: RuleSegment, free: readonly Located[], ink: readonly Lo
  * as a matrix's (∂x/∂u ∂x/∂v), whose line runs through the matrix's middle, not these bars' axis.
  */
 function inRowOfFractions(bar: RuleSegment, others: readonly Found[], size: number): boolean {
-  return others.some(({ bar: other }) => other !== bar && Math.abs(other.y0 - bar.y0) <= JOIN && Math.max(bar.x0 - other.x1, other.x0 - bar.x1) <= HOST_REACH_EMS * size);
+  return others.some(({ bar: other }) => other !== bar && Math.abs(other.y0 - bar.y0) <= SAME_HEIGHT && Math.max(bar.x0 - other.x1, other.x0 - bar.x1) <= HOST_REACH_EMS * size);
 }
 
 /** The part's characters left to right, with the spaces of its rows between them (the page's own characters). */

@@ -15,11 +15,9 @@
 import { isBlank, unionBox, type FractionPart, type PdfChar, type PdfLine, type Script } from '../page-content';
 import { BIG_OPERATORS, isTallBar } from './extensible-delimiters';
 import { linearChars } from './fractions';
-import { dominantSize } from './text-lines';
+import { dominantSize, SCRIPT_SIZE_RATIO } from './text-lines';
 import { isHungGlyph, TEX_EXTENSION_FONT } from './tex-fonts';
 
-/** A script glyph is at most this share of its line's text size (TeX: 0.7, Word: ~0.65). */
-const SCRIPT_SIZE_RATIO = 0.8;
 /** How far (in the line's font sizes) a superscript's baseline sits above the line's: TeX ~0.36, Word ~0.33. */
 const RAISE_EMS = { min: 0.15, max: 0.8 };
 /** How far a subscript's baseline sits below the line's: TeX 0.15–0.25, Word ~0.14. */

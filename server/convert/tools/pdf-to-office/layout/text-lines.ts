@@ -129,8 +129,8 @@ export function linesOfPage(lines: readonly PdfLine[]): TextLine[] {
   return lines.flatMap((line) => splitAtGaps(line.chars));
 }
 
-/** A glyph this share of the text's size or less may be a script. */
-const SCRIPT_SHARE = 0.8;
+/** A script glyph is at most this share of its text's size (TeX: 0.7, Word: ~0.65). */
+export const SCRIPT_SIZE_RATIO = 0.8;
 /** Of one baseline: within this share of a font size. */
 const SAME_BASELINE_EMS = 0.1;
 
@@ -158,7 +158,7 @@ function goesOnUnder(before: PdfLine, line: PdfLine): boolean {
   if (!first || !last) return false;
   const size = dominantSize(inkBefore);
   const baseline = rowBaseline(inkBefore);
-  const isScript = (c: PdfChar) => c.size <= SCRIPT_SHARE * size && Math.abs(c.baseline - baseline) > SAME_BASELINE_EMS * size;
+  const isScript = (c: PdfChar) => c.size <= SCRIPT_SIZE_RATIO * size && Math.abs(c.baseline - baseline) > SAME_BASELINE_EMS * size;
   const stacked = first.box.x0 >= last.box.x0 - SAME_BASELINE_EMS * size && first.box.x0 < last.box.x1;
   return isScript(first) && isScript(last) && stacked && ink.some((c) => c.size === size && Math.abs(c.baseline - baseline) <= SAME_BASELINE_EMS * size);
 }
