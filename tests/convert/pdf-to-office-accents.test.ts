@@ -11,10 +11,11 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { pdfToOfficeConverters } from '../../server/convert/tools/pdf-to-office';
-import { withAccentsOnBases } from '../../server/convert/tools/pdf-to-office/extraction/accents';
+import { withAccentsOnBases, withBarredArrows } from '../../server/convert/tools/pdf-to-office/extraction/accents';
 import type { PdfChar } from '../../server/convert/tools/pdf-to-office/page-content';
 import { converterOf, convertFile, scratchFolder } from '../support/convert-job';
 import { sofficeConvert, SOFFICE_TIMEOUT_MS } from '../support/soffice';
+import { BARRED_ARROWS, texBarredArrowsPdf } from '../support/tex-cff-pdfs';
 import { readZipParts } from '../support/zip';
 
 const scratch = scratchFolder('pdf-to-office-accents-');
@@ -89,5 +90,30 @@ describe('withAccentsOnBases', () => {
   it('keeps a cedilla\'s dotless letter, and leaves accents that lie beside their neighbours', () => {
     expect(withAccentsOnBases([char('c', 0, 5), char('\u00b8', 1, 4)]).map((c) => c.text)).toEqual(['ç']);
     expect(withAccentsOnBases([char('~', 0, 5), char('/', 5, 8), char('x', 9, 14), char('^', 14, 19), char('2', 19, 24)]).map((c) => c.text)).toEqual(['~', '/', 'x', '^', '2']);
+  });
+});
+
+describe("TeX's \\mapsto: a bar of no width at the foot of the arrow after it", () => {
+  const file = path.join(scratch, 'barred-arrows.pdf');
+  beforeAll(async () => writeFileSync(file, await texBarredArrowsPdf()));
+
+  it('the input shows the defect: MuPDF reads the bar as a character of its own before the arrow', () => {
+    const stext = execFileSync('mutool', ['draw', '-q', '-F', 'stext', '-o', '-', file], { encoding: 'utf8' });
+    // The bar (no width, glyph name outside the Adobe Glyph List) and the arrow from the same origin.
+    expect(stext).toMatch(/x="([\d.]+)"[^>]*c="&#xfffd;"\/>\s*<char [^>]*x="\1"[^>]*c="&#x2192;"/);
+  });
+
+  it('pdf-to-word writes \\mapsto as one ↦ and \\longmapsto as one ⟼', async () => {
+    const docx = await convertFile(converterOf('pdf-to-word', pdfToOfficeConverters), file, scratch);
+    const text = docxText((await readZipParts(docx.path)).find((part) => part.name === 'word/document.xml')!.text);
+    expect(text.replace(/\s+/g, '')).toBe(BARRED_ARROWS.text.replace(/\s+/g, ''));
+  });
+
+  it('leaves a ↦ and an arrow drawn beside it as they are', () => {
+    const font = { name: 'CMSY10', bold: false, italic: false };
+    const char = (text: string, x0: number, x1: number): PdfChar => ({ text, box: { x0, y0: 90, x1, y1: 102 }, font, size: 10, baseline: 100 });
+    expect(withBarredArrows([char('\u21a6', 0, 0), char('\u2192', 0, 10)]).map((c) => c.text)).toEqual(['\u21a6']);
+    expect(withBarredArrows([char('\u21a6', 0, 10), char('\u2192', 10, 20)]).map((c) => c.text)).toEqual(['\u21a6', '\u2192']);
+    expect(withBarredArrows([char('\u21a6', 0, 0), char('\u2192', 4, 14)]).map((c) => c.text)).toEqual(['\u21a6', '\u2192']);
   });
 });

@@ -3,7 +3,7 @@
 // glyphs are known only by names in the CFF's own string table (summationdisplay, vextenddouble,
 // bardbl). MuPDF reads them as U+FFFD. The programs are built here, byte by byte, as small CFFs
 // whose every glyph is a box: enough for MuPDF to load and draw them.
-import { PDFDocument, PDFName, StandardFonts, type PDFFont, type PDFRef } from 'pdf-lib';
+import { PDFDict, PDFDocument, PDFName, StandardFonts, type PDFFont, type PDFRef } from 'pdf-lib';
 
 /** A CFF INDEX of byte strings (offsets 4 bytes wide). */
 function cffIndex(items: readonly number[][]): number[] {
@@ -802,4 +802,45 @@ export async function texDisplayIntegralsPdf(): Promise<Uint8Array> {
       return ops;
     });
   });
+}
+
+/**
+ * TeX's \mapsto and \longmapsto as cmsy draws them: the bar (mapsto, a glyph of no width) at the
+ * arrow's foot, then the arrow from the same origin; \longmapsto's arrow is a minus with the arrow
+ * joined over its end. `text` is the line as the page shows it.
+ */
+export const BARRED_ARROWS = { text: 'f : x ↦ y and g : a ⟼ b end', parts: ['f : x ', ' y and g : a ', ' b end'] };
+
+/** The BARRED_ARROWS line at 12 pt, its arrows in a CMSY10 of builtin encoding (mapsto 0 wide). */
+export async function texBarredArrowsPdf(): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const page = doc.addPage([595, 842]);
+  const { context } = doc;
+  const helvetica = await doc.embedFont(StandardFonts.Helvetica);
+  const [MINUS, ARROW, BAR] = [0x00, 0x21, 0x37];
+  const cmsy = type1cFont(doc, 'ABCDEF+CMSY10', { [MINUS]: 'minus', [ARROW]: 'arrowright', [BAR]: 'mapsto' });
+  context.lookup(cmsy, PDFDict).set(PDFName.of('Widths'), context.obj(Array.from({ length: 128 }, (_, code) => (code === BAR ? 0 : 500))));
+  page.node.set(PDFName.of('Resources'), context.obj({ Font: { F1: helvetica.ref, F2: cmsy } }));
+  const SIZE = 12;
+  const glyph = SIZE / 2; // 500 units
+  const ops: string[] = [];
+  let x = 60;
+  const text = (shown: string) => {
+    ops.push(`BT /F1 ${SIZE} Tf ${x.toFixed(2)} 700 Td ${literal(shown)} Tj ET`);
+    x += helvetica.widthOfTextAtSize(shown, SIZE);
+  };
+  const symbol = (code: number, at: number) => ops.push(`BT /F2 ${SIZE} Tf ${at.toFixed(2)} 700 Td ${hex(code)} Tj ET`);
+  const [first, second, third] = BARRED_ARROWS.parts;
+  text(first);
+  symbol(BAR, x);
+  symbol(ARROW, x);
+  x += glyph;
+  text(second);
+  symbol(BAR, x);
+  symbol(MINUS, x);
+  symbol(ARROW, x + glyph - 1.5); // \joinrel: the arrow 3 mu back over the minus's end
+  x += 2 * glyph - 1.5;
+  text(third);
+  page.node.set(PDFName.of('Contents'), context.register(context.stream(ops.join('\n'))));
+  return doc.save();
 }

@@ -25,7 +25,8 @@
 // Corpus: folders or files as arguments, else $FIDELITY_CORPUS (colon-separated), else
 // ../shared/fixtures/pdf; files that need a password are left out. README.md beside says how to fetch the
 // public corpora.
-//   [FIDELITY_LO_TIMEOUT=600] node scripts/bench/fidelity/real-world.mjs [--excel] [--no-libreoffice] [--no-pdf2docx] [--reference=ocr|pdftotext] [folder|file…]
+// --lost=N prints the N longest runs of the reference that ours leaves out, with their context.
+//   [FIDELITY_LO_TIMEOUT=600] node scripts/bench/fidelity/real-world.mjs [--excel] [--no-libreoffice] [--no-pdf2docx] [--reference=ocr|pdftotext] [--lost=N] [folder|file…]
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -34,6 +35,7 @@ import ExcelJS from 'exceljs';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { importBundled, root } from './bundle.mjs';
 import { documentXml, docxPart } from './score.mjs';
+import { texGlyphNamesReadable, texGlyphUnicodes, withTexComposites, withTexGlyphs } from './tex-glyph-names.mjs';
 
 const args = process.argv.slice(2);
 const withExcel = args.includes('--excel');
@@ -42,6 +44,7 @@ const PDF2DOCX = path.join(root, 'tmp/yardsticks/pdf2docx-wasm');
 const withPdf2docx = !args.includes('--no-pdf2docx') && fs.existsSync(path.join(PDF2DOCX, 'index.js'));
 const ocrReference = args.includes('--reference=ocr');
 const pdftotextOnly = args.includes('--reference=pdftotext');
+const showLost = Number(args.find((a) => a.startsWith('--lost='))?.slice('--lost='.length) ?? 0);
 const named = args.filter((a) => !a.startsWith('--'));
 const sources = named.length ? named : (process.env.FIDELITY_CORPUS?.split(':').filter(Boolean) ?? [path.resolve(root, '../shared/fixtures/pdf')]);
 
@@ -88,19 +91,30 @@ const joinHyphenated = (text) => text.replace(/(\p{Ll})-\n(?=\p{Ll})/gu, '$1');
  * pdf.js's text of every page in the order the content stream draws it (as -raw). It maps a
  * glyph by the font's own names where poppler falls back to the character code: TeX's prime
  * (cmsy's code 0x30) is ′ where pdftotext reads "0", △ not "4", ≠ not "6=", and TAMReview.pdf's
- * fonts read as words, not mojibake. A file or page that pdf.js cannot read leaves that reading
- * short or empty, which only means another reading wins.
+ * fonts read as words, not mojibake. Glyph names pdf.js does not know (TeX's: ≠ is "6=", △ "4")
+ * are read by pdfTeX's own table where it is at hand (tex-glyph-names.mjs). A file or page that
+ * pdf.js cannot read leaves that reading short or empty, which only means another reading wins.
  */
 async function pdfjsReference(file) {
-  const pdf = await getDocument({ data: new Uint8Array(fs.readFileSync(file)), verbosity: 0, isEvalSupported: false }).promise.catch(() => undefined);
+  const texGlyphs = texGlyphUnicodes(file);
+  const pdf = await getDocument({ data: new Uint8Array(fs.readFileSync(file)), verbosity: 0, isEvalSupported: false, fontExtraProperties: Boolean(texGlyphs) }).promise.catch(() => undefined);
   if (!pdf) return '';
   const pages = [];
   for (let n = 1; n <= pdf.numPages; n++) {
-    const content = await (await pdf.getPage(n)).getTextContent().catch(() => ({ items: [] }));
-    pages.push(content.items.map((item) => (item.str ?? '') + (item.hasEOL ? '\n' : '')).join(''));
+    const page = await pdf.getPage(n);
+    const content = await page.getTextContent().catch(() => ({ items: [] }));
+    // The page's fonts (pdf.js's code → text map of each) reach this side with its operator list.
+    if (texGlyphs?.size) await page.getOperatorList().catch(() => undefined);
+    const font = (name) => (texGlyphs?.size && name && page.commonObjs.has(name) ? page.commonObjs.get(name) : undefined);
+    const text = (item) => {
+      const f = font(item.fontName);
+      return f ? withTexGlyphs(item.str ?? '', f.toUnicode, texGlyphs.get(f.name)) : item.str ?? '';
+    };
+    pages.push(content.items.map((item) => text(item) + (item.hasEOL ? '\n' : '')).join(''));
   }
   await pdf.destroy();
-  return joinHyphenated(pages.join('\n'));
+  const reading = joinHyphenated(pages.join('\n'));
+  return texGlyphs ? withTexComposites(reading) : reading;
 }
 
 /** Tesseract's text of every page drawn at 300 dpi, page after page (one reading order). */
@@ -286,6 +300,11 @@ const recallInOrder = (orders, found) => (orders[0].length ? Math.max(...orders.
 
 /** Characters of `expected` kept in order in `found`, by GNU diff over one code point a line. */
 function recallAgainst(expected, found) {
+  return (expected.length - lostRanges(expected, found).reduce((n, [from, to]) => n + to - from, 0)) / expected.length;
+}
+
+/** The runs of `expected` (as [from, to) indexes) that the longest common subsequence with `found` leaves out. */
+function lostRanges(expected, found) {
   const a = path.join(work, 'expected.txt');
   const b = path.join(work, 'found.txt');
   // Every code point on a line of its own, as its hex value: a line break in the text cannot split one.
@@ -294,8 +313,22 @@ function recallAgainst(expected, found) {
   // --minimal: the longest common subsequence itself; diff's default speed heuristics may give up
   // on long inputs with a longer edit script, which reads as characters lost that were kept.
   const diff = spawnSync('diff', ['--minimal', a, b], { encoding: 'utf8', maxBuffer: 512 * 1024 * 1024 });
-  const lost = diff.stdout.split('\n').filter((line) => line.startsWith('<')).length;
-  return (expected.length - lost) / expected.length;
+  // A hunk that removes lines of the expected text: "12,15d11" or "12,15c11,13" (1-based, inclusive).
+  return [...diff.stdout.matchAll(/^(\d+)(?:,(\d+))?[dc]/gm)].map(([, first, last]) => [Number(first) - 1, Number(last ?? first)]);
+}
+
+/**
+ * With --lost=N: the N longest runs of the reference our result leaves out, each with the text
+ * around it (the reading that scored best), to see what a score is made of.
+ */
+function printLost(name, orders, found, count) {
+  const recalls = orders.map((o) => (o.length ? recallAgainst(o, found) : 0));
+  const expected = orders[recalls.indexOf(Math.max(...recalls))];
+  const runs = lostRanges(expected, found).sort((x, y) => y[1] - y[0] - (x[1] - x[0]) || x[0] - y[0]).slice(0, count);
+  const readings = ['pdftotext', 'pdftotext -layout', 'pdftotext -raw', 'pdf.js'];
+  console.error(`${name}: ${recalls.map((r, i) => `${readings[i] ?? `reading ${i + 1}`} ${(r * 100).toFixed(2)}%`).join(', ')}`);
+  console.error(`lost in ${name} (longest first): …before⟦lost⟧after…`);
+  for (const [from, to] of runs) console.error(`  ${to - from}: …${expected.slice(Math.max(0, from - 25), from).join('')}⟦${expected.slice(from, to).join('')}⟧${expected.slice(to, to + 25).join('')}…`);
 }
 
 async function ours(converter, file, index) {
@@ -357,6 +390,7 @@ for (const [index, file] of inputs.entries()) {
   try {
     const result = await ours(pdfToWord, file, index);
     row.ours = { ...(await measure(result.path)), seconds: result.seconds, notes: result.notes };
+    if (showLost) printLost(name, orders, characters((await readDocx(result.path)).text), showLost);
   } catch (error) {
     row.ours = { error: error.message };
   }
@@ -421,6 +455,7 @@ for (const [side, label] of yardsticks) {
     (r.chars >= 20 && r.ours.recall < r[side].recall) || r.ours.fffd > r[side].fffd || Math.min(r.ours.pictures, r.figures) < Math.min(r[side].pictures, r.figures));
   console.log(`ours behind ${label} on some score: ${behind.length ? behind.map((r) => r.name).join(', ') : 'none'}`);
 }
+if (!ocrReference && !pdftotextOnly) console.log(`TeX glyph names in the pdf.js reading: ${texGlyphNamesReadable() ? 'read (glyphtounicode.tex)' : 'not read, tools missing (README.md, "TeX\'s math symbols")'}`);
 const failed = rows.filter((r) => r.ours.error || r.excel?.error).map((r) => `${r.name}: ${r.ours.error ?? r.excel.error}`);
 if (failed.length) console.log(`ours failed: ${failed.join('; ')}`);
 const noted = rows.filter((r) => r.ours.notes?.length).map((r) => `${r.name}: ${r.ours.notes.join(' / ')}`);

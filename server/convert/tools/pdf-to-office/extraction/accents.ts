@@ -4,7 +4,9 @@
 // lying mostly over its neighbour becomes that letter's combining mark, composed where Unicode has
 // one character for both (ã, ï); a dotless ı or ȷ under an accent is the i or j it was set for.
 // TeX's \not is a combining slash of no width drawn before the relation it strikes: MuPDF gives
-// "̸=", a slash on the space before "=" in Word; it goes after its relation, "≠".
+// "̸=", a slash on the space before "=" in Word; it goes after its relation, "≠". TeX's \mapsto is
+// likewise a bar of no width (cmsy's mapsto, read "↦") drawn at the foot of the arrow after it:
+// "↦→" showed two arrows in Word; the pair is the one ↦ the page shows (⟼ for \longmapsto).
 import type { PdfChar } from '../page-content';
 
 /** Spacing accents (and a combining mark a reader gives on its own) → the combining mark they draw. */
@@ -89,6 +91,38 @@ export function withAccentsOnBases(chars: readonly PdfChar[]): PdfChar[] {
       out.push(accented);
       i++;
     }
+  }
+  return out;
+}
+
+/**
+ * The arrows cmsy's bar of no width (\mapstochar, read "↦") starts, as one character: \mapsto's
+ * "→", and \longmapsto's "−→" (a rule joined to the arrow, overlapping it).
+ */
+const BARRED_ARROWS: readonly { arrow: readonly string[]; text: string }[] = [
+  { arrow: ['−', '→'], text: '\u27fc' },
+  { arrow: ['→'], text: '\u21a6' },
+];
+
+/** The line's characters with each ↦ bar and the arrow drawn from its origin made one ↦ (or ⟼). */
+export function withBarredArrows(chars: readonly PdfChar[]): PdfChar[] {
+  if (!chars.some((c) => c.text === '\u21a6')) return [...chars];
+  const out: PdfChar[] = [];
+  for (let i = 0; i < chars.length; i++) {
+    const bar = chars[i];
+    const starts = (c: PdfChar | undefined) => c !== undefined && Math.abs(c.box.x0 - bar.box.x0) <= TOUCH;
+    const joined = (c: PdfChar, next: PdfChar) => next.box.x0 < c.box.x1;
+    const match =
+      bar.text === '\u21a6' && starts(chars[i + 1])
+        ? BARRED_ARROWS.find(({ arrow }) => arrow.every((text, k) => chars[i + 1 + k]?.text === text && (k === 0 || joined(chars[i + k], chars[i + 1 + k]))))
+        : undefined;
+    if (!match) {
+      out.push(bar);
+      continue;
+    }
+    const last = chars[i + match.arrow.length];
+    out.push({ ...bar, text: match.text, box: { x0: bar.box.x0, y0: Math.min(bar.box.y0, last.box.y0), x1: last.box.x1, y1: Math.max(bar.box.y1, last.box.y1) } });
+    i += match.arrow.length;
   }
   return out;
 }

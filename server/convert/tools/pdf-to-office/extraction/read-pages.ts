@@ -15,7 +15,7 @@ import { attachLinks, linkFromRaw } from './page-links';
 import { fieldLines } from './form-fields';
 import { glyphKey, type RawChar, type RawFont, type RawPage } from './raw-page';
 import { recoverGlyphsByOcr } from './glyph-ocr';
-import { withAccentsOnBases } from './accents';
+import { withAccentsOnBases, withBarredArrows } from './accents';
 import { GlyphPictures, type GlyphCount, type UnreadableGlyph } from './glyph-pictures';
 import { pagesTurnedByRotate, unrotatedCopy } from './unrotated-pages';
 
@@ -111,7 +111,7 @@ function pageFromRaw(raw: RawPage, learnt: ReadonlyMap<string, string>, pictures
       const line = pictures.line(raw.number, read, count, turnedGlyphs);
       // Accents are told by their overlap across an upright line.
       const turn = turns.get(index);
-      return turn ? { direction: turn, chars: line } : { chars: withAccentsOnBases(line) };
+      return turn ? { direction: turn, chars: line } : { chars: withAccentsOnBases(withBarredArrows(line)) };
     })
     .filter((line) => line.chars.some((c) => !isBlank(c)));
   lines.push(...fieldLines(raw.fields ?? [], lines));
