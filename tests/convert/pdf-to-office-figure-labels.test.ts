@@ -127,6 +127,14 @@ describe('PDF → Word: a figure keeps its labels as text (issue 14)', () => {
     expect(afterPicture.slice(0, afterPicture.indexOf('<wp:anchor'))).not.toMatch(/<w:p[ >]/);
   });
 
+  it('gives the labels in the order the plot drew them: the x axis\'s ticks, the y axis\'s from the bottom up, the legend, the titles', () => {
+    // Read by rows, the y axis's ticks came between the legend's lines and the x axis's ticks
+    // after its zero; copied or read aloud, each axis's ticks belong together.
+    const ticks = (step: number) => Array.from({ length: 11 }, (_, i) => String(i * step));
+    const drawn = [...ticks(10), ...ticks(5), 'Series measured', 'Fitted curve', 'Time in seconds', 'Value', LABELLED_FIGURE.turned.text, LABELLED_FIGURE.coloured.text];
+    expect(docxTextBoxes(xml).map((b) => b.text.trim())).toEqual(drawn);
+  });
+
   it('keeps the turned title turned (text reading upwards) and the red label red, at their sizes', () => {
     const boxes = docxTextBoxes(xml);
     const turned = boxes.find((b) => b.text.trim() === LABELLED_FIGURE.turned.text)!;

@@ -10,7 +10,9 @@
 //     labels subset this way, tracemonkey.pdf's figures: pdftotext and pdf.js read the codes
 //     33, 34, 35… as !"#…);
 //   - Type 3: no /Differences name a glyph list could map — every name a bare index (/g12, /a7,
-//     /c33, /glyph5, /index3, /.notdef) or no /Differences at all.
+//     /c33, /glyph5, /index3, /.notdef) or no /Differences at all — or no glyph that moves the pen
+//     (every /Widths 0): marks of a drawing, not text (GeoTopo.pdf's page 40 draws a grid's
+//     vertices with one /Bullet at code 98, which every reader gave as 26 "b").
 // Type 1 fonts carry their glyph names in the font program and CID fonts their ordering: not
 // judged here.
 var doc = new PDFDocument(scriptArgs[0]);
@@ -42,6 +44,13 @@ function namesNothing(font) {
   return true;
 }
 
+function advancesNothing(font) {
+  var widths = font.get('Widths');
+  if (!widths || !widths.isArray() || widths.length == 0) return false;
+  for (var i = 0; i < widths.length; i++) if (Number(widths.get(i)) != 0) return false;
+  return true;
+}
+
 function unmapped(font) {
   if (tounicodeMapsSomething(font)) return false;
   var subtype = String(font.get('Subtype'));
@@ -50,7 +59,7 @@ function unmapped(font) {
     var flags = descriptor ? Number(descriptor.get('Flags')) || 0 : 0;
     return (flags & 4) != 0 && (flags & 32) == 0 && !font.get('Encoding');
   }
-  if (subtype == '/Type3') return namesNothing(font);
+  if (subtype == '/Type3') return namesNothing(font) || advancesNothing(font);
   return false;
 }
 
@@ -68,7 +77,7 @@ for (var num = 1; num < count; num++) {
   var font = doc.newIndirect(num, 0).resolve();
   if (!font || !font.isDictionary() || String(font.get('Type')) != '/Font' || !unmapped(font)) continue;
   font.put('ToUnicode', doc.addStream(PRIVATE_USE, doc.newDictionary()));
-  print(num + ' ' + font.get('Subtype') + ' ' + font.get('BaseFont'));
+  print(num + ' ' + font.get('Subtype') + ' ' + (font.get('BaseFont') || '(no name)'));
   found++;
 }
 if (found) doc.save(scriptArgs[1], 'decompress');

@@ -4,7 +4,6 @@
 // can be found, copied and edited and is not shown twice.
 import { AXIS, stepFrom, unionBox, type Box, type PdfChar } from '../page-content';
 import type { Direction, FigureLabel, TextRun } from './blocks';
-import { readingOrder } from './reading-order';
 import type { TextLine } from './text-lines';
 import { quarterTurn } from './turned-text';
 
@@ -84,6 +83,14 @@ export interface PlacedLabel {
 /** The next line of a label stacked on several lines lies at most this many font sizes below. */
 const STACKED_LINE_ADVANCE_EMS = 1.5;
 
+/**
+ * The lines of one label lie under each other (centred or aligned): at least this share of the
+ * narrower's width. A y axis's tick that merely touches the end of its title beside it is no
+ * second line of the title.
+ */
+const STACKED_LINE_OVERLAP = 0.5;
+const overlap = (a: Box, b: Box) => Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0);
+
 /** Whether `next` is the line under `last` in one label (a diagram box's "Record" over "LIR Trace"). */
 function stacksOn(last: PlacedLabel, next: PlacedLabel): boolean {
   const upright = (l: FigureLabel) => l.flow === 'horizontal' && l.rotation === 0;
@@ -94,24 +101,26 @@ function stacksOn(last: PlacedLabel, next: PlacedLabel): boolean {
     Math.abs(next.label.size - last.label.size) <= 0.15 * last.label.size &&
     advance > 0 &&
     advance <= STACKED_LINE_ADVANCE_EMS * last.label.size &&
-    next.box.x0 < last.box.x1 &&
-    last.box.x0 < next.box.x1
+    overlap(last.box, next.box) >= STACKED_LINE_OVERLAP * Math.min(last.box.x1 - last.box.x0, next.box.x1 - next.box.x0)
   );
 }
 
 /**
- * A figure's labels in the order they are read, as copied or read aloud: the lines of a label
- * stacked on several lines stay together (read line by line, tracemonkey's state machine mixed
- * its boxes' lines), and the labels follow the figure's own reading order: rows, and columns
- * where a gutter runs down it (sub-figures side by side).
+ * A figure's labels in the order its author drew them (`labels` come in the page's drawing order),
+ * as copied or read aloud: a plot's ticks axis by axis, then its legend; a diagram box by box. The
+ * page's rows cut across them (a 3-D plot's three axes, a y-axis's ticks between the x-axis's
+ * labels) and read as a jumble; every reader that follows the content stream reads them as drawn
+ * (GeoTopo 99.4 % → 99.7 % of characters in order, tracemonkey 99.6 % → 99.9 %). The lines of a
+ * label stacked on several lines stay together, where its first line was drawn (tracemonkey's
+ * state machine: a box's "Record" over "LIR Trace").
  */
-export function labelsInReadingOrder(labels: readonly PlacedLabel[], minGutter: number): FigureLabel[] {
+export function labelsInDrawingOrder(labels: readonly PlacedLabel[]): FigureLabel[] {
   const stacks: PlacedLabel[][] = [];
   for (const placed of [...labels].sort((a, b) => a.label.origin.y - b.label.origin.y || a.box.x0 - b.box.x0)) {
     const stack = stacks.find((lines) => stacksOn(lines.at(-1)!, placed));
     if (stack) stack.push(placed);
     else stacks.push([placed]);
   }
-  const items = stacks.map((lines) => ({ box: unionBox(lines.map((l) => l.box)), lines }));
-  return readingOrder(items, minGutter).flatMap(({ item }) => item.lines.map((l) => l.label));
+  const drawn = (lines: readonly PlacedLabel[]) => Math.min(...lines.map((l) => labels.indexOf(l)));
+  return stacks.sort((a, b) => drawn(a) - drawn(b)).flatMap((lines) => lines.map((l) => l.label));
 }

@@ -5,7 +5,7 @@
 import { median } from '../median';
 import { containsPoint, insideBox, overlaps, unionBox, type Box, type PdfChar, type PdfPage } from '../page-content';
 import type { Block, ImageBlock, PageLayout, SheetLines, TableBlock, TableCellBlock } from './blocks';
-import { figureLabel, labelsInReadingOrder, type PlacedLabel } from './figure-labels';
+import { figureLabel, labelsInDrawingOrder, type PlacedLabel } from './figure-labels';
 import { findListings, fixedWidthFonts, listingParagraph, type Listing } from './listings';
 import { buildParagraphs, keepMarkerAsText, spacedParagraphs } from './paragraphs';
 import { findBooktabsTables } from './booktabs-tables';
@@ -166,8 +166,7 @@ export function layoutPage(source: PdfPage): PageLayout {
     .filter((i) => !figures.some((f) => insideBox(i.box, f, 1)))
     .map((i) => ({ kind: 'image', ...i }));
   const figureImages: ImageBlock[] = figures.map((figure, i) => {
-    const ordered = labelsInReadingOrder(labels[i], MIN_GUTTER_EMS * typicalSize(labels[i].map(({ label }) => label.size)));
-    return { kind: 'image', box: paddedFigure(figure, freeLines), file: '', renderFrom: page.number, labels: ordered };
+    return { kind: 'image', box: paddedFigure(figure, freeLines), file: '', renderFrom: page.number, labels: labelsInDrawingOrder(labels[i]) };
   });
   const turnedTexts = (['down', 'up'] as const)
     .filter((flow) => turned[flow].length > 0)
