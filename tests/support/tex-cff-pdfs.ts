@@ -844,3 +844,58 @@ export async function texBarredArrowsPdf(): Promise<Uint8Array> {
   page.node.set(PDFName.of('Contents'), context.register(context.stream(ops.join('\n'))));
   return doc.save();
 }
+
+/**
+ * A row as TeX draws GeoTopo's "∠R′₁P′R′₂ heißt kleiner als …" (page 74): a symbol with a
+ * superscript, then, where the pen goes back under it, the subscript and the text after it in the
+ * text font, a little larger than the formula's (11.0 pt beside 10.9): MuPDF starts a line at the
+ * step back. `text` is the line as a reader reads it.
+ */
+export const SCRIPTS_BEFORE_TEXT = { before: 'a = R', sup: "'", sub: '2', after: ' is less than b', text: "a = R'2 is less than b" };
+
+/** The SCRIPTS_BEFORE_TEXT line alone on a page: its formula 12 pt, its scripts 8 pt, its text 12.1 pt. */
+export async function texScriptsBeforeTextPdf(): Promise<Uint8Array> {
+  return texPage(CMEX, (helvetica) => {
+    const [SIZE, SCRIPT, TEXT] = [12, 8, 12.1];
+    const { before, sup, sub, after } = SCRIPTS_BEFORE_TEXT;
+    const baseline = 140;
+    const show = (x: number, fromTop: number, size: number, shown: string) => `/F1 ${size} Tf 1 0 0 1 ${x.toFixed(2)} ${(842 - fromTop).toFixed(2)} Tm ${literal(shown)} Tj`;
+    const scriptX = 60 + helvetica.widthOfTextAtSize(before, SIZE);
+    const textX = scriptX + helvetica.widthOfTextAtSize(sub, SCRIPT) + 0.5;
+    return [`BT ${show(60, baseline, SIZE, before)} ${show(scriptX, baseline - 4.5, SCRIPT, sup)} ${show(scriptX, baseline + 2.7, SCRIPT, sub)} ${show(textX, baseline, TEXT, after)} ET`];
+  });
+}
+
+/**
+ * A row as TeX draws GeoTopo's "J_{F̃ⱼ} = (∂x/∂u …)" (page 36): a symbol whose subscript letter
+ * carries an accent, drawn first, then the letter where the pen goes back under it (MuPDF starts a
+ * line there, so the accent stays a glyph of its own, as on that page), then a text-style fraction,
+ * its parts 8 pt in text objects of their own over and under a bar on the row's axis; TeX draws no
+ * spaces, it leaves room. `text` is the line as a reader reads it (the fraction's parts one after
+ * the other).
+ */
+export const ACCENTED_SUBSCRIPT = { base: 'J', accent: '~', sub: 'F', subSub: 'j', equals: '=', numerator: 'dx', denominator: 'du', after: 'end', text: 'J~Fj = dxdu end' };
+
+/** The ACCENTED_SUBSCRIPT line alone on a page, 12 pt, its subscript 8 pt and the subscript's own 6 pt. */
+export async function texAccentedSubscriptPdf(): Promise<Uint8Array> {
+  return texPage(CMEX, (helvetica) => {
+    const [SIZE, SCRIPT, SCRIPT2, PART] = [12, 8, 6, 8];
+    const width = (text: string, size: number) => helvetica.widthOfTextAtSize(text, size);
+    const { base, accent, sub, subSub, equals, numerator, denominator, after } = ACCENTED_SUBSCRIPT;
+    const baseline = 200;
+    const show = (x: number, fromTop: number, size: number, shown: string) => `/F1 ${size} Tf 1 0 0 1 ${x.toFixed(2)} ${(842 - fromTop).toFixed(2)} Tm ${literal(shown)} Tj`;
+    const subX = 60 + width(base, SIZE);
+    const equalsX = subX + width(sub, SCRIPT) + width(subSub, SCRIPT2) + 0.28 * SIZE;
+    const barX = equalsX + width(equals, SIZE) + 0.28 * SIZE;
+    const barWidth = Math.max(width(numerator, PART), width(denominator, PART)) + 1;
+    const bar = baseline - 0.25 * SIZE;
+    const centred = (part: string) => barX + (barWidth - width(part, PART)) / 2;
+    return [
+      `BT ${show(60, baseline, SIZE, base)} ${show(subX + 2, baseline + 2.3, SCRIPT, accent)} ${show(subX, baseline + 4.3, SCRIPT, sub)} ${show(subX + width(sub, SCRIPT), baseline + 5.5, SCRIPT2, subSub)} ${show(equalsX, baseline, SIZE, equals)} ET`,
+      textAt(centred(numerator), bar - 2.5, PART, numerator),
+      ruleAt(barX, barX + barWidth, bar),
+      textAt(centred(denominator), bar + 6.5, PART, denominator),
+      textAt(barX + barWidth + 0.3 * SIZE, baseline, SIZE, after),
+    ];
+  });
+}

@@ -13,6 +13,7 @@
 // label after it.
 import { median } from '../median';
 import { isBlank, unionBox, type PdfChar, type PdfLine } from '../page-content';
+import { CLOSING_BRACKETS, OPENING_BRACKETS } from './brackets';
 import { isHungGlyph, isHungRadical, TEX_AXIS_EMS, TEX_EXTENSION_FONT } from './tex-fonts';
 import { dominantSize, inkExtent, rowBaseline, SCRIPT_SIZE_RATIO } from './text-lines';
 
@@ -142,9 +143,6 @@ function loneBrackets(line: PdfLine): LoneBracket[] | undefined {
   return found.length > 0 ? found : undefined;
 }
 
-/** Brackets that open and close what they enclose, which may start and end a formula's line. */
-export const OPENING_BRACKETS = new Set([...'({[〈⌊⌈']);
-const CLOSING_BRACKETS = new Set([...')}]〉⌋⌉']);
 /** A bracket starting or ending a line stands at most this far (font sizes) from its text, */
 const ABUT_EMS = 1;
 /** overlapping it no more than this, */
@@ -172,8 +170,9 @@ function enclosingLine(c: PdfChar, lines: readonly PdfLine[], allowed: (drop: nu
     const across = before > 0 && before < ink.length;
     // The room between the bracket and the text: from x0 to x1.
     const [x0, x1] = before === 0 ? [c.box.x1, Math.min(...ink.map(startOf))] : [Math.max(...ink.map(endOf)), c.box.x0];
-    // Text of the size the bracket is sized for, next to it: not a line of scripts or of another
-    // bracket's pieces, nor one MuPDF read apart from the rest of the row ("{ κ(s, x) | x ∈ T¹" before "ₛS }").
+    // Text the bracket opens (closes): of the size the bracket is sized for, next to it, not a line of
+    // scripts or of another bracket's pieces, nor one MuPDF read apart from the rest of the row
+    // ("{ κ(s, x) | x ∈ T¹" before "ₛS }").
     const next =
       (before === 0 ? OPENING_BRACKETS.has(c.text) || isHungRadical(c) : CLOSING_BRACKETS.has(c.text)) &&
       !ink.every(isHungGlyph) &&

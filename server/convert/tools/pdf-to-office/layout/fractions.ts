@@ -10,6 +10,7 @@
 // over and under the bar must stand within the bar, centred on it, close to it, and nothing may run
 // on from it on either side (an underlined word, a table's rule under a header).
 import type { TextRun } from './blocks';
+import { CLOSING_BRACKETS, OPENING_BRACKETS } from './brackets';
 import { isBraceTip } from './extensible-delimiters';
 import { linearMatrices } from './matrices';
 import { stretches } from './stretches';
@@ -268,8 +269,6 @@ export function withoutBars(drawings: readonly PdfDrawing[], bars: ReadonlySet<R
 
 /** Signs that join terms: a side holding one of them outside brackets is more than one term. */
 const TERM_SIGNS = /[+\-−±∓=<>≤≥≠≈/]/;
-const OPENING = '([{⟨';
-const CLOSING = ')]}⟩';
 
 /**
  * Whether a side of a fraction, written on one line, needs brackets to read as one: it has more
@@ -278,8 +277,8 @@ const CLOSING = ')]}⟩';
 function needsBrackets(text: string): boolean {
   let depth = 0;
   return [...text.trim()].some((ch, i) => {
-    if (OPENING.includes(ch)) depth++;
-    else if (CLOSING.includes(ch)) depth = Math.max(0, depth - 1);
+    if (OPENING_BRACKETS.has(ch)) depth++;
+    else if (CLOSING_BRACKETS.has(ch)) depth = Math.max(0, depth - 1);
     return depth === 0 && i > 0 && TERM_SIGNS.test(ch);
   });
 }

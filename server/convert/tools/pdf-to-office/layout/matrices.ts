@@ -9,6 +9,7 @@
 //
 // The test is kept narrow: a delimiter of TeX's extension font (or one much taller than the
 // entries), at least two rows within its height, and text of the line it stands in beside it.
+import { CLOSING_BRACKET_OF } from './brackets';
 import { BIG_OPERATORS, isTallBar } from './extensible-delimiters';
 import { dominantSize, inkExtent } from './text-lines';
 import { median } from '../median';
@@ -26,8 +27,8 @@ const DELIMITERS: Record<string, string> = {
   '}': '}', '⎫': '}', '⎬': '}', '⎭': '}',
   '|': '|', '∣': '|', '‖': '‖', '∥': '‖', '⟨': '⟨', '⟩': '⟩',
 };
-/** Each opening delimiter's closing one; a case distinction's brace may have none. */
-const CLOSING: Record<string, string> = { '(': ')', '[': ']', '{': '}', '|': '|', '‖': '‖', '⟨': '⟩' };
+/** Each opening delimiter's closing one, a bar its like; a case distinction's brace may have none. */
+const CLOSING: Readonly<Record<string, string>> = { ...Object.fromEntries(CLOSING_BRACKET_OF), '|': '|', '‖': '‖' };
 /** A delimiter glyph of another font this many times the page's text size may be a tall one. */
 const LARGER_THAN_BODY = 1.2;
 /** A delimiter of another font is tall when its box is this many times its entries' size. */

@@ -14,12 +14,12 @@ import { findFigures, isTextFrame } from './figures';
 import { centredUnder, findImageRows, type FoundImageRow } from './image-rows';
 import { cellAt, findRuledTables, type GridCell, type RuledTable } from './ruled-tables';
 import { isRealTable } from './table-evidence';
-import { withScripts } from './sub-superscripts';
+import { withScriptRowsRejoined, withScripts } from './sub-superscripts';
 import { withFractions, withoutBars } from './fractions';
 import { withBraceLabels, withStackedLimits } from './stacked-limits';
 import { withExtensibleBars, withHorizontalBraces, withHungBrackets, withStackedBrackets } from './extensible-delimiters';
 import { withMatrices } from './matrices';
-import { splitAtGaps, textBlockBox, textLine, withStackedScriptsJoined, type TextLine } from './text-lines';
+import { splitAtGaps, textBlockBox, textLine, type TextLine } from './text-lines';
 import { quarterTurn, turnedLines, turnedText, type TurnedText } from './turned-text';
 
 /** Narrowest gutter between columns, in body font sizes. */
@@ -111,8 +111,8 @@ export function layoutPage(source: PdfPage): PageLayout {
   // back into their lines, matrices read entry by entry in the line they stand in, and horizontal
   // braces with their labels after what they span (a matrix too), before anything measures lines;
   // a fraction's bar is no rule of the page any more. First, a line MuPDF broke where a subscript
-  // steps back under its superscript (x₁²) is one line again.
-  const fractions = withFractions(withStackedScriptsJoined(source.lines), source.rules);
+  // steps back under its superscript (x₁², κⁿ₁) is one line again (withScripts asks again later).
+  const fractions = withFractions(withScriptRowsRejoined(source.lines), source.rules);
   const page = {
     ...source,
     lines: withBraceLabels(withStackedBrackets(withHungBrackets(withMatrices(withScripts(withStackedLimits(withHungBrackets(withHorizontalBraces(withExtensibleBars(fractions.lines))))))))),

@@ -13,6 +13,7 @@
 //   in a table cell, a limit centred under a big operator or a label under an arrow stays put;
 // - a line apart joins a line only when all its glyphs are scripts of it, in a gap of its text.
 import { isBlank, unionBox, type FractionPart, type PdfChar, type PdfLine, type Script } from '../page-content';
+import { OPENING_BRACKETS } from './brackets';
 import { BIG_OPERATORS, isTallBar } from './extensible-delimiters';
 import { linearChars } from './fractions';
 import { dominantSize, SCRIPT_SIZE_RATIO } from './text-lines';
@@ -106,8 +107,8 @@ function hangsOn(x: number, anchor: PdfChar | undefined, lastInk: PdfChar | unde
   return anchor !== undefined && lastInk !== undefined && !opensSizedGroup(anchor) && x >= anchor.box.x1 - OVERLAP_EMS * body.size && x - lastInk.box.x1 <= ATTACHED_GAP_EMS * body.size;
 }
 
-/** Opening delimiters, whole or a tall one's top piece. */
-const OPENING = new Set([...'([{⟨〈⎛⎡⎧']);
+/** Opening delimiters, whole or a tall one's top piece (TeX builds a tall bracket from pieces: matrices.ts). */
+const OPENING = new Set([...OPENING_BRACKETS, ...'⎛⎡⎧']);
 /**
  * A sized opening delimiter of TeX's (its extension font's) carries no script: the small glyphs
  * right after it are the first row of what it encloses (a \binom's upper entry), read by matrices.ts.
@@ -237,11 +238,11 @@ const SAME_ROW_EMS = 0.15;
 
 /**
  * `line` and `next` as one row, when `next` is the rest of the row that MuPDF read as a line apart
- * where the pen went back: TeX sets a subscript under a superscript (κⁿ₁(s), ∑ⁿ_{k=0}) by going back
- * to the end of their base, and MuPDF starts a new line there, so the subscript and the text after it
- * came out as text of a line of their own. `next`'s first glyph starts back under (over) the scripts
- * ending `line`, is a script of their base in the row joined, and the two pieces' text stands on one
- * baseline. Undefined otherwise.
+ * where the pen went back: TeX sets a subscript under a superscript (κⁿ₁(s), x₁², ∑ⁿ_{k=0}, an
+ * accent over a subscript's letter, J_{F̃}) by going back to the end of their base, and MuPDF starts
+ * a new line there, so the subscript and the text after it came out as text of a line of their own.
+ * `next`'s first glyph starts back under (over) the scripts ending `line`, is a script of their base
+ * in the row joined, and the two pieces' text stands on one baseline. Undefined otherwise.
  */
 function restOfRow(line: readonly PdfChar[], next: readonly PdfChar[]): PdfChar[] | undefined {
   const last = line[lastIndexOf(line, (c) => !isBlank(c))];
@@ -251,9 +252,12 @@ function restOfRow(line: readonly PdfChar[], next: readonly PdfChar[]): PdfChar[
   const joined = [...line, ...next];
   const body = bodyOf(joined);
   if (!body) return undefined;
-  const textOf = (chars: readonly PdfChar[]) => chars.filter((c) => !isBlank(c) && c.size === body.size);
+  // Text of the row's size, not only of its one size: TeX's text and math fonts may come a little
+  // apart (GeoTopo's "∠R′₁P′R′₂ heißt …": the letters of its text 11.0 pt, the formula's 10.9).
+  const textOf = (chars: readonly PdfChar[]) => chars.filter((c) => !isBlank(c) && c.size > SCRIPT_SIZE_RATIO * body.size);
+  const baselineOf = (text: readonly PdfChar[]) => bodyOfSize(text, dominantSize(text)).baseline;
   const [own, rest] = [textOf(line), textOf(next)];
-  if (own.length === 0 || rest.length === 0 || Math.abs(bodyOfSize(own, body.size).baseline - bodyOfSize(rest, body.size).baseline) > SAME_ROW_EMS * body.size) return undefined;
+  if (own.length === 0 || rest.length === 0 || Math.abs(baselineOf(own) - baselineOf(rest)) > SAME_ROW_EMS * body.size) return undefined;
   const marked = markScripts(joined);
   return marked[line.indexOf(last)].script !== undefined && marked[line.length + next.indexOf(first)].script !== undefined ? joined : undefined;
 }
@@ -279,11 +283,26 @@ function joinedLines(lines: readonly PdfLine[], mayJoin: (line: PdfLine) => bool
 }
 
 /**
+ * MuPDF's lines with each row it read in two lines where the pen went back under scripts one line
+ * again (restOfRow). The page layout asks first, before anything reads its formulas, and withScripts
+ * once more when they have been read; each finds rows the other cannot:
+ * - first: fractions and matrices take lines as rows, and one read into a row's first piece leaves
+ *   that piece no longer ending in the scripts its rest goes on under (GeoTopo's J_{F̃} = (∂x/∂u …));
+ * - then: a piece's text shows its size and baseline only once the glyphs standing off it are known
+ *   for what they are — a fraction's numerator read as text of the rest of (h⁽ˢ⁾ᵢ,ⱼ)ᵢ,ⱼ₌₁,₂ … = ⟨∂²F/…⟩
+ *   leaves script size its commonest, and a piece of hung glyphs only ("{ ∑ᵏ" of { ∑ᵏᵢ₌₀ λᵢvᵢ | … })
+ *   stands on no baseline until it is put in its row.
+ */
+export function withScriptRowsRejoined(lines: readonly PdfLine[]): PdfLine[] {
+  return joinedLines(lines, () => true, (host, _, next) => restOfRow(host.chars, next.chars));
+}
+
+/**
  * The page's lines with scripts marked, and lines of scripts read apart put back into their lines;
- * a row MuPDF read in two lines where the pen went back under scripts is one line again first (restOfRow).
+ * a row MuPDF read in two lines where the pen went back under scripts is one line again first.
  */
 export function withScripts(source: readonly PdfLine[]): PdfLine[] {
-  const lines = joinedLines(source, () => true, (host, _, next) => restOfRow(host.chars, next.chars)).map((line) => (line.direction ? line : { ...line, chars: markScripts(line.chars) }));
+  const lines = withScriptRowsRejoined(source).map((line) => (line.direction ? line : { ...line, chars: markScripts(line.chars) }));
   // Heights only: a script stays within its line's height, wherever MuPDF put it.
   const heights = lines.map(({ chars }) => ({ y0: Math.min(...chars.map((c) => c.box.y0)), y1: Math.max(...chars.map((c) => c.box.y1)) }));
   return joinedLines(lines, mayBeScriptLine, (host, hostIndex, line, index) =>

@@ -131,34 +131,3 @@ export function linesOfPage(lines: readonly PdfLine[]): TextLine[] {
 
 /** A script glyph is at most this share of its text's size (TeX: 0.7, Word: ~0.65). */
 export const SCRIPT_SIZE_RATIO = 0.8;
-/** Of one baseline: within this share of a font size. */
-const SAME_BASELINE_EMS = 0.1;
-
-/**
- * MuPDF's lines with each line that goes on under the script ending the line before joined to it.
- * TeX sets x₁² as x, then ² and ₁ at one x: MuPDF starts a line where the ₁ steps back under the ²,
- * so that "(x₁² + x₂² + x₃²)" comes as "(x²", "₁ + x²", "₂ + x²", "₃)" — lines of one baseline
- * that read as pieces one over the other. Such a line starts with a script within the last glyph
- * (a script too) of the line before, and has text on that line's baseline.
- */
-export function withStackedScriptsJoined(lines: readonly PdfLine[]): PdfLine[] {
-  const result: PdfLine[] = [];
-  for (const line of lines) {
-    const last = result.at(-1);
-    if (last && goesOnUnder(last, line)) result[result.length - 1] = { ...last, chars: [...last.chars, ...line.chars] };
-    else result.push(line);
-  }
-  return result;
-}
-
-function goesOnUnder(before: PdfLine, line: PdfLine): boolean {
-  if (before.direction || line.direction) return false;
-  const [ink, inkBefore] = [line.chars.filter((c) => !isBlank(c)), before.chars.filter((c) => !isBlank(c))];
-  const [first, last] = [ink[0], inkBefore.at(-1)];
-  if (!first || !last) return false;
-  const size = dominantSize(inkBefore);
-  const baseline = rowBaseline(inkBefore);
-  const isScript = (c: PdfChar) => c.size <= SCRIPT_SIZE_RATIO * size && Math.abs(c.baseline - baseline) > SAME_BASELINE_EMS * size;
-  const stacked = first.box.x0 >= last.box.x0 - SAME_BASELINE_EMS * size && first.box.x0 < last.box.x1;
-  return isScript(first) && isScript(last) && stacked && ink.some((c) => c.size === size && Math.abs(c.baseline - baseline) <= SAME_BASELINE_EMS * size);
-}

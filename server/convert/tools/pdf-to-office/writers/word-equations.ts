@@ -13,6 +13,10 @@ import type { Brace, Matrix, Script } from '../page-content';
  */
 const asMath = (text: string) => text.replaceAll('\\', '\u2216');
 
+/**
+ * The brackets a script's base is matched by: those Word's and LibreOffice's equations pair as
+ * brackets of a term, fewer than the layout reads (layout/brackets.ts) — the writer's own list.
+ */
 const OPENING = '([{';
 const CLOSING = ')]}';
 
