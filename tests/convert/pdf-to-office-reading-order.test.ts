@@ -115,4 +115,11 @@ describe('text set after a stack of rows beside their first (GeoTopo, page 97)',
     expect(stack.word).toContain(squash(pieces.join('')).replace(/^a\)/, '').replace('b)', ''));
     expect(stack.sheet).toContain(squash(pieces.join('')));
   });
+
+  // Drawn after the line under it, so pdftotext -raw is no witness here.
+  it('Word and Excel read a line of prose whose last piece stands off, then the short line under it', () => {
+    const pieces = squash([...TEXT_AFTER_STACK.stretched, TEXT_AFTER_STACK.stretchedEnd].join(''));
+    expect(stack.word).toContain(pieces);
+    expect(stack.sheet).toContain(pieces);
+  });
 });

@@ -12,6 +12,11 @@ import type { Box } from '../page-content';
 const SET_OFF_GUTTERS = 0.7;
 /** A row of the stack is under the one above: no more room between them than this share of its height (no blank line). */
 const BLANK_LINE_SHARE = 0.5;
+/**
+ * …and at least this share as wide as the first row's text before the text after them: rows of one
+ * block (a formula's), not a paragraph's short last line nor a figure's lone label under a row of ticks.
+ */
+const MIN_ROW_SHARE = 0.5;
 
 const left = (row: readonly { box: Box }[]) => Math.min(...row.map((i) => i.box.x0));
 const right = (row: readonly { box: Box }[]) => Math.max(...row.map((i) => i.box.x1));
@@ -20,8 +25,9 @@ const bottom = (row: readonly { box: Box }[]) => Math.max(...row.map((i) => i.bo
 
 /**
  * How many rows under `rows[index]` its pieces from `textFrom` on stand beside: rows each right under
- * the one above, starting no further left than the first row, and all ending left of the text by
- * more than a word space, as does the first row's text before it (0: none).
+ * the one above, at least half as wide as the first row's text before, starting no further left,
+ * and all ending left of the text by more than a word space, as does the first row's text before it
+ * (0: none).
  */
 function stackUnder(rows: readonly (readonly { box: Box }[])[], index: number, before: readonly { box: Box }[], textFrom: number, minGutter: number): number {
   const setOff = SET_OFF_GUTTERS * minGutter;
@@ -30,7 +36,8 @@ function stackUnder(rows: readonly (readonly { box: Box }[])[], index: number, b
   for (let r = index + 1; r < rows.length; r++) {
     const [above, row] = [r === index + 1 ? before : rows[r - 1], rows[r]];
     const underAbove = top(row) - bottom(above) <= BLANK_LINE_SHARE * (bottom(row) - top(row));
-    if (!underAbove || left(row) < left(before) - setOff || right(row) >= textFrom - setOff) break;
+    const wide = right(row) - left(row) >= MIN_ROW_SHARE * (right(before) - left(before));
+    if (!underAbove || !wide || left(row) < left(before) - setOff || right(row) >= textFrom - setOff) break;
     count++;
   }
   return count;
