@@ -8,6 +8,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import ExcelJS from 'exceljs';
 import sharp from 'sharp';
 import { pdfToOfficeConverters } from '../../server/convert/tools/pdf-to-office';
 import { pdfToHtml } from '../../server/convert/tools/ebook/from-pdf';
@@ -19,6 +20,8 @@ import { zipEntry } from '../support/transparent-image';
 import { zipPartText } from '../support/zip';
 import {
   CAPTION_LINE,
+  DOT_SUB_FIGURE,
+  dotSubFigurePdf,
   FIGURES_IN_COLUMNS,
   figuresInTwoColumnsPdf,
   SUB_FIGURE_GRID,
@@ -234,5 +237,33 @@ describe('PDF → HTML and PowerPoint: pictures side by side', () => {
     const xs = offsets.map((o) => o.x).sort((a, b) => a - b);
     expect(new Set(xs).size).toBe(3);
     expect(new Set(offsets.map((o) => o.y)).size).toBe(1);
+  });
+});
+
+describe('PDF → Word: a sub-figure drawn as a single dot (GeoTopo\'s page 38, "(a) 0-Simplex")', () => {
+  it('takes the dot with its centred sub-caption as a picture of its own with the caption under it, the bullet beside text not', async () => {
+    const xml = await wordBodyOf('dot-sub-figure.pdf', await dotSubFigurePdf());
+    expect(pictureRows(xml).map((row) => cellsOf(row).map(captionOf))).toEqual([DOT_SUB_FIGURE.marks.slice(0, 1), DOT_SUB_FIGURE.marks.slice(1)]);
+    expect(xml.match(/<pic:pic[ >]/g)).toHaveLength(3);
+    const outsideTables = textOf(xml.replace(/<w:tbl>[\s\S]*?<\/w:tbl>/g, ''));
+    expect(outsideTables).toContain(DOT_SUB_FIGURE.caption);
+    expect(outsideTables).toContain(DOT_SUB_FIGURE.bullet);
+    expect(outsideTables).toContain(DOT_SUB_FIGURE.item);
+  });
+});
+
+describe('PDF → Excel: sub-figures whose captions wrap onto two lines side by side', () => {
+  // The sheet read the captions' lines across the row: "(a) …, often" beside "(b) … of the", then
+  // "called a multigraph." beside "tetrahedron …": each caption's text interleaved with the other's.
+  it('writes each caption whole in one cell, (a) left of (b) on one row', async () => {
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile(await run('pdf-to-excel', subCaptionPdf));
+    const cells: { text: string; row: number; column: number }[] = [];
+    workbook.worksheets[0].eachRow((row, r) => row.eachCell((cell, c) => void cells.push({ text: cell.text, row: r, column: c })));
+    const [a, b] = SUB_CAPTIONS.map(({ lines }) => cells.find((cell) => cell.text === lines.join(' ')));
+    expect(a).toBeDefined();
+    expect(b).toBeDefined();
+    expect(b!.row).toBe(a!.row);
+    expect(b!.column).toBeGreaterThan(a!.column);
   });
 });

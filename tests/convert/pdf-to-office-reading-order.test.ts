@@ -12,28 +12,34 @@ import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { pdfToOfficeConverters } from '../../server/convert/tools/pdf-to-office';
 import { converterOf, convertFile, scratchFolder } from '../support/convert-job';
-import { HEADER_ITEMS, INDEX_COLUMNS, LISTING, PROSE_COLUMNS, readingOrderPdf, RUN_IN, runInHeadingsPdf, RUNNING_HEADER, TABLE } from '../support/reading-order-pdfs';
+import { HEADER_ITEMS, INDEX_COLUMNS, LISTING, PROSE_COLUMNS, readingOrderPdf, RUN_IN, runInHeadingsPdf, RUNNING_HEADER, TABLE, TEXT_AFTER_STACK, textAfterStackPdf } from '../support/reading-order-pdfs';
 import { zipPartText } from '../support/zip';
 
 const scratch = scratchFolder('pdf-to-office-reading-order-');
-let input: string;
 let word: string;
 let sheet: string;
 let raw: string;
 const squash = (text: string) => text.replace(/\s+/g, '');
 
-beforeAll(async () => {
-  input = path.join(scratch, 'reading-order.pdf');
-  writeFileSync(input, await readingOrderPdf());
-  raw = squash(execFileSync('pdftotext', ['-raw', input, '-'], { encoding: 'utf8' }));
-  const docx = await convertFile(converterOf('pdf-to-word', pdfToOfficeConverters), input, scratch);
+/** `pdf` written as `name`, read by pdftotext -raw, and its DOCX's and XLSX's text, each squashed. */
+async function readBack(name: string, pdf: Uint8Array): Promise<{ raw: string; word: string; sheet: string }> {
+  const file = path.join(scratch, name);
+  writeFileSync(file, pdf);
+  const docx = await convertFile(converterOf('pdf-to-word', pdfToOfficeConverters), file, scratch);
   const document = await zipPartText(docx.path, 'word/document.xml');
-  word = squash([...document.matchAll(/<w:t(?: [^>]*)?>([^<]*)<\/w:t>/g)].map((m) => m[1]).join(''));
   const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.readFile((await convertFile(converterOf('pdf-to-excel', pdfToOfficeConverters), input, scratch)).path);
+  await workbook.xlsx.readFile((await convertFile(converterOf('pdf-to-excel', pdfToOfficeConverters), file, scratch)).path);
   const cells: string[] = [];
   workbook.worksheets[0].eachRow((row) => row.eachCell((cell) => void cells.push(cell.text)));
-  sheet = squash(cells.join(''));
+  return {
+    raw: squash(execFileSync('pdftotext', ['-raw', file, '-'], { encoding: 'utf8' })),
+    word: squash([...document.matchAll(/<w:t(?: [^>]*)?>([^<]*)<\/w:t>/g)].map((m) => m[1]).join('')),
+    sheet: squash(cells.join('')),
+  };
+}
+
+beforeAll(async () => {
+  ({ raw, word, sheet } = await readBack('reading-order.pdf', await readingOrderPdf()));
 });
 
 /** Pieces that must follow one another directly in reading order. */
@@ -89,5 +95,31 @@ describe('run-in headings at the margin beside centred formulas (GeoTopo)', () =
   it('starts a paragraph at a bold heading under a full line of text', () => {
     expect(paragraphs.map((p) => p.trim())).toContain(RUN_IN.remark);
     expect(paragraphs.map((p) => p.trim())).toContain(RUN_IN.sentence);
+  });
+});
+
+describe('text set after a stack of rows beside their first (GeoTopo, page 97)', () => {
+  let stack: { raw: string; word: string; sheet: string };
+  beforeAll(async () => {
+    stack = await readBack('text-after-stack.pdf', await textAfterStackPdf());
+  });
+
+  const stackSequences = {
+    'the stack of rows, then the text after it': [...TEXT_AFTER_STACK.rows, TEXT_AFTER_STACK.text, TEXT_AFTER_STACK.next],
+    'a line of prose drawn in two pieces, then the short line under it': [...TEXT_AFTER_STACK.prose, TEXT_AFTER_STACK.proseEnd],
+  };
+
+  it.each(Object.entries(stackSequences))('pdftotext -raw, Word and Excel read %s', (_, pieces) => {
+    expect(stack.raw).toContain(squash(pieces.join('')));
+    // Word numbers a list item itself: its marker is not in its text.
+    expect(stack.word).toContain(squash(pieces.join('')).replace(/^a\)/, '').replace('b)', ''));
+    expect(stack.sheet).toContain(squash(pieces.join('')));
+  });
+
+  // Drawn after the line under it, so pdftotext -raw is no witness here.
+  it('Word and Excel read a line of prose whose last piece stands off, then the short line under it', () => {
+    const pieces = squash([...TEXT_AFTER_STACK.stretched, TEXT_AFTER_STACK.stretchedEnd].join(''));
+    expect(stack.word).toContain(pieces);
+    expect(stack.sheet).toContain(pieces);
   });
 });

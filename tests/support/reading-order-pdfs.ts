@@ -279,3 +279,43 @@ export async function symbolListsPdf(): Promise<Uint8Array> {
   drawColumn(SYMBOL_COLUMNS.right, SYMBOL_COLUMNS.right.rows, 60 + width + 10);
   return doc.save();
 }
+
+/**
+ * Text set after a stack of rows that hangs from its first row (GeoTopo's page 97: TeX's
+ * aligned[t] followed by text): the first row ends in "und", the second stands under it, and
+ * "heißen Hauptkrümmungen …" stands on the first row's baseline, right of both, 7 pt after "und"
+ * (more than a word space, less than a gutter) — drawn after the second row, as TeX draws it.
+ * Under it a line of prose whose last piece, drawn apart, is a word space after the text before
+ * it, over a short last line, and one whose last piece stands as far off as the text after the
+ * stack, drawn after the short last line under it (MuPDF reads it apart): both read in their rows.
+ */
+export const TEXT_AFTER_STACK = {
+  rows: ['a) k1(s) := min { k(s, x) | x in S } und', 'k2(s) := max { k(s, x) | x in S }'],
+  text: 'heißen Hauptkrümmungen von S in s.',
+  next: 'b) K(s) := k1(s) k2(s) heißt Gauß-Krümmung von S in s., und so weiter hier.',
+  prose: ['Ersetzt man n durch -n, so gilt für jede Richtung,', 'wie man leicht nachrechnet, dasselbe.'],
+  proseEnd: 'Weiter.',
+  stretched: ['Ersetzt man den Punkt durch einen anderen, so', 'bleibt alles wie es war,'],
+  stretchedEnd: 'auch hier.',
+};
+
+export async function textAfterStackPdf(): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const page = doc.addPage([595, 842]);
+  const body = await doc.embedFont(StandardFonts.TimesRoman);
+  const [first, second] = TEXT_AFTER_STACK.rows;
+  write(page, body, first, 80, 100);
+  write(page, body, second, 80 + body.widthOfTextAtSize('a) ', SIZE), 114);
+  write(page, body, TEXT_AFTER_STACK.text, 80 + body.widthOfTextAtSize(first, SIZE) + 7, 100);
+  write(page, body, TEXT_AFTER_STACK.next, 80, 132);
+  const [prose, rest] = TEXT_AFTER_STACK.prose;
+  write(page, body, prose, 80, 160);
+  write(page, body, rest, 80 + body.widthOfTextAtSize(`${prose} `, SIZE), 160);
+  write(page, body, TEXT_AFTER_STACK.proseEnd, 80, 174);
+  const [sentence, next] = TEXT_AFTER_STACK.stretched;
+  // Its last piece drawn after the line under it, as the stack's text is: MuPDF reads it apart.
+  write(page, body, sentence, 80, 200);
+  write(page, body, TEXT_AFTER_STACK.stretchedEnd, 80, 214);
+  write(page, body, next, 80 + body.widthOfTextAtSize(sentence, SIZE) + 7, 200);
+  return doc.save();
+}

@@ -654,3 +654,34 @@ export async function hatchedFigurePdf(): Promise<Uint8Array> {
   text(HATCHED_FIGURE.after, 72, 220);
   return doc.save();
 }
+
+/** dotSubFigurePdf's sub-captions, its figure's caption, and the bulleted line under the figure. */
+export const DOT_SUB_FIGURE = {
+  marks: ['(a) 0-simplex', '(b) 1-simplex', '(c) 2-simplex'],
+  caption: 'Figure 2.6: Examples of simplices.',
+  bullet: 'Every simplex has faces.',
+  item: '(d) and each face is a simplex.',
+};
+
+/**
+ * One A4 page: a figure of sub-figures whose first is a single dot 5.7 pt across with "(a) …"
+ * centred under it, over a row of two diagrams with "(b) …" and "(c) …" under them (GeoTopo's page
+ * 38: the 0-simplex is one dot), the figure's caption; then a line after a bullet dot, and a line
+ * "(d) …" under the bullet, which must stay text and a bullet.
+ */
+export async function dotSubFigurePdf(): Promise<Uint8Array> {
+  const { doc, page, text, font } = await a4Page(11);
+  const centred = (s: string, x: number, y: number) => text(s, x - font.widthOfTextAtSize(s, 9) / 2, y, 9);
+  text('The simplices of the first dimensions:', 72, 100);
+  page.drawCircle({ x: 297, y: top(140), size: 2.85, color: rgb(0, 0, 0) });
+  centred(DOT_SUB_FIGURE.marks[0], 297, 155);
+  star(page, 240, 200, 25);
+  star(page, 360, 200, 25);
+  centred(DOT_SUB_FIGURE.marks[1], 240, 240);
+  centred(DOT_SUB_FIGURE.marks[2], 360, 240);
+  text(DOT_SUB_FIGURE.caption, 210, 270);
+  page.drawCircle({ x: 80, y: top(319), size: 2, color: rgb(0, 0, 0) });
+  text(DOT_SUB_FIGURE.bullet, 90, 323);
+  text(DOT_SUB_FIGURE.item, 60, 338);
+  return doc.save();
+}

@@ -252,7 +252,9 @@ function readClipAnswers(stdout: string, drawn: Map<string, DrawnClip>): Set<str
  * Draws the clips; answers for each file written how (a clip mutool could not draw is left out).
  * Should mutool die in a batch (MuPDF has crashed after drawing many clips in one run: GeoTopo's
  * page 79 after 86 others, alone it draws), the clips it answered for stand and the rest are drawn
- * by a new run; a clip a fresh run dies on before answering anything is left out. One bad clip
+ * by a new run. Its answers go to a pipe, which holds them until it fills: a run that dies may
+ * take all it drew with it, so one that answered nothing tells nothing of which clip it died on —
+ * the first is then drawn alone, and left out only when a run of it alone dies too. One bad clip
  * costs itself, not every picture of the batch.
  */
 export async function drawPageClips(pdfPath: string, clips: readonly PageClip[], { workDir, signal }: { workDir: string; signal?: AbortSignal }): Promise<Map<string, DrawnClip>> {
@@ -260,9 +262,11 @@ export async function drawPageClips(pdfPath: string, clips: readonly PageClip[],
   if (clips.length === 0) return drawn;
   const script = path.join(workDir, 'page-clips.js');
   await writeFile(script, CLIP_SCRIPT);
+  let alone = false;
   for (let remaining = clips; remaining.length > 0; ) {
+    const batch = alone ? remaining.slice(0, 1) : remaining;
     const job = path.join(workDir, `page-clips-${randomUUID()}.json`);
-    await writeFile(job, clipJob(remaining));
+    await writeFile(job, clipJob(batch));
     let stdout: Buffer;
     try {
       stdout = (await runEngine('mutool', ['run', script, pdfPath, job], { signal })).stdout;
@@ -272,21 +276,27 @@ export async function drawPageClips(pdfPath: string, clips: readonly PageClip[],
         logger.warn({ err: error }, 'page clips failed');
         return drawn;
       }
-      // Its last answers may be lost with it (its output is buffered): those clips are drawn again.
+      // Its last answers may be lost with it: those clips are drawn again.
       const answered = readClipAnswers(error.result.stdout.toString('utf8'), drawn);
-      const unanswered = remaining.filter((clip) => !answered.has(clip.file));
+      const unanswered = batch.filter((clip) => !answered.has(clip.file));
       const died = { exitCode: error.result.exitCode, stderr: error.result.stderr.slice(-500) };
-      if (unanswered.length === remaining.length) {
-        logger.warn({ ...died, page: remaining[0].page, box: remaining[0].box }, 'page clip not drawn: mutool died on it');
+      if (unanswered.length === batch.length && batch.length > 1) {
+        logger.warn({ ...died, left: batch.length }, 'page clips: mutool died answering nothing, drawing the first alone');
+        alone = true;
+      } else if (unanswered.length === batch.length) {
+        logger.warn({ ...died, page: batch[0].page, box: batch[0].box }, 'page clip not drawn: mutool died on it');
         remaining = remaining.slice(1);
+        alone = false;
       } else {
         logger.warn({ ...died, left: unanswered.length }, 'page clips: mutool died, drawing the rest anew');
-        remaining = unanswered;
+        remaining = [...unanswered, ...remaining.slice(batch.length)];
+        alone = false;
       }
       continue;
     }
     readClipAnswers(stdout.toString('utf8'), drawn);
-    break;
+    remaining = remaining.slice(batch.length);
+    alone = false;
   }
   return drawn;
 }

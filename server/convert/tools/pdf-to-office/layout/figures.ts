@@ -14,7 +14,8 @@
 import { AXIS, containsPoint, overlaps, type Box, type PdfDrawing, type PdfLine, type PdfPage } from '../page-content';
 import { startsWithSubCaptionMark } from './sub-caption-marks';
 import { splitSubFigures, subCaptionsAround } from './sub-figures';
-import { splitAtGaps } from './text-lines';
+import { centredUnder, linesUnder } from './image-rows';
+import { splitAtGaps, type TextLine } from './text-lines';
 
 /** Drawings this close (points) belong to one group. */
 const NEAR = 4;
@@ -197,14 +198,29 @@ export function findFigures(page: PdfPage, tables: readonly Box[]): Box[] {
   const others: PdfDrawing[][] = [];
   for (const group of groupsOf(evidence)) (isFigure(group, lines) ? figures.push(boundsOf(group.map((d) => d.box))) : others.push(group));
   figures.push(...arrowDiagrams(others, withText.map((line, i) => ({ line, box: lines[i] }))));
-  const slight = others.map((group) => boundsOf(group.map((d) => d.box)));
+  // Upright text in pieces, as the page reads it: tick labels of two plots on one baseline are two.
+  const pieces = page.lines.filter((l) => !l.direction || l.direction.x >= AXIS).flatMap((l) => splitAtGaps(l.chars));
+  const captioned = others.filter((group) => isCaptionedSubFigure(boundsOf(group.map((d) => d.box)), pieces, lines));
+  figures.push(...captioned.map((group) => boundsOf(group.map((d) => d.box))));
+  const slight = others.filter((group) => !captioned.includes(group)).map((group) => boundsOf(group.map((d) => d.box)));
   const blocks = textBlocks(lines);
   const pictures = page.images.map((image) => image.box);
   const grown = joinMeeting(joinMeeting(figures.map((f) => withDrawingsBeside(f, slight))).map((f) => grow(f, outsideTables, pictures, lines, blocks, marked)));
-  // Upright text in pieces, as the page reads it: tick labels of two plots on one baseline are two.
-  const pieces = page.lines.filter((l) => !l.direction || l.direction.x >= AXIS).flatMap((l) => splitAtGaps(l.chars));
   const drawn = [...outsideTables.map((d) => d.box), ...pictures, ...withText.filter((l) => l.direction && l.direction.x < AXIS).map(lineBox)];
   return grown.flatMap((figure) => splitSubFigures(figure, drawn, pieces));
+}
+
+/**
+ * A drawing too slight to be a figure by itself is one of a figure's sub-figures when a sub-figure's
+ * caption stands centred right under it and another sub-caption stands on the page (its siblings'):
+ * GeoTopo's page 38 draws "(a) 0-Simplex" as one 5.7 pt dot over the row of (b) to (d). It stands
+ * alone in its band of the page: a bullet or a blank to fill in shares its band with text.
+ */
+function isCaptionedSubFigure(box: Box, pieces: readonly TextLine[], lines: readonly Box[]): boolean {
+  if (lines.some((l) => l.y0 < box.y1 && box.y0 < l.y1)) return false;
+  const [caption] = linesUnder(box.y1, pieces.filter((l) => l.box.x0 < box.x1 && l.box.x1 > box.x0));
+  if (!caption || !startsWithSubCaptionMark(caption.chars) || !centredUnder(caption.box, { box })) return false;
+  return pieces.some((l) => l !== caption && startsWithSubCaptionMark(l.chars));
 }
 
 /** The nodes an arrow of one straight stroke joins: a short line just beyond each of its ends, or none. */

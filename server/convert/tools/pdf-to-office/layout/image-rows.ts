@@ -84,17 +84,23 @@ function rowsOfBand(band: readonly ImageBlock[], lines: readonly TextLine[]): Im
 function captionsUnder(image: ImageBlock, row: readonly ImageBlock[], left: number, right: number, lines: readonly TextLine[]): TextLine[] {
   const middle = (b: Box) => (b.x0 + b.x1) / 2;
   const nearest = (line: TextLine) => row.reduce((best, i) => (Math.abs(middle(i.box) - middle(line.box)) < Math.abs(middle(best.box) - middle(line.box)) ? i : best));
-  const within = (line: TextLine) => line.box.x0 >= left - OVERLAP_TOLERANCE && line.box.x1 <= right + OVERLAP_TOLERANCE;
+  // A picture alone may be narrower than the caption centred under it (a sub-figure's dot).
+  const within = (line: TextLine) => (line.box.x0 >= left - OVERLAP_TOLERANCE && line.box.x1 <= right + OVERLAP_TOLERANCE) || (row.length === 1 && centredUnder(line.box, image));
   const besideStrip = (line: TextLine) => line.box.x1 <= left || line.box.x0 >= right;
   return linesUnder(Math.max(...row.map((i) => i.box.y1)), lines.filter((l) => nearest(l) === image && !besideStrip(l)), within);
 }
 
-/** A caption whose middle is off its picture's by at most this share of the picture's width is centred under it. */
+/**
+ * A caption whose middle is off its picture's by at most this share of the picture's width is
+ * centred under it, or by this many points under a picture narrower than that makes room for
+ * (a 0-simplex's dot, 5.7 pt wide, GeoTopo's page 38: TeX centres to a fraction of a point).
+ */
 const CENTRED_CAPTION_SLACK = 0.05;
+const MIN_CENTRED_SLACK = 1.5;
 
-export function centredUnder(caption: Box, image: ImageBlock): boolean {
+export function centredUnder(caption: Box, image: { box: Box }): boolean {
   const middle = (box: Box) => (box.x0 + box.x1) / 2;
-  return Math.abs(middle(caption) - middle(image.box)) <= CENTRED_CAPTION_SLACK * (image.box.x1 - image.box.x0);
+  return Math.abs(middle(caption) - middle(image.box)) <= Math.max(MIN_CENTRED_SLACK, CENTRED_CAPTION_SLACK * (image.box.x1 - image.box.x0));
 }
 
 /**

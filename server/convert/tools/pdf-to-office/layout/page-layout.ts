@@ -7,7 +7,7 @@ import { containsPoint, insideBox, overlaps, unionBox, type Box, type PdfChar, t
 import type { Block, ImageBlock, PageLayout, SheetLines, TableBlock, TableCellBlock } from './blocks';
 import { figureLabel, labelsInDrawingOrder, type PlacedLabel } from './figure-labels';
 import { findListings, fixedWidthFonts, listingParagraph, type Listing } from './listings';
-import { buildParagraphs, keepMarkerAsText, spacedParagraphs } from './paragraphs';
+import { buildParagraphs, joinedLine, keepMarkerAsText, spacedParagraphs } from './paragraphs';
 import { findBooktabsTables } from './booktabs-tables';
 import { framedReadingOrder, type Placed } from './reading-order';
 import { findFigures, isTextFrame } from './figures';
@@ -207,9 +207,10 @@ export function layoutPage(source: PdfPage): PageLayout {
     const { item } = placed;
     if (item.kind === 'line') {
       const lines = stretch.at(-1);
-      // A sheet reads a column's lines together, one column after the other (not side by side).
+      // A sheet reads a column's lines together, one column after the other (not side by side);
+      // text after a stack of rows beside their first, in rows of its own after them.
       const last = Array.isArray(lines) ? lines.at(-1) : undefined;
-      if (!last || last.columnLeft !== placed.columnLeft || last.columnRight !== placed.columnRight) sheetGroup([item.line], placed);
+      if (!last || last.columnLeft !== placed.columnLeft || last.columnRight !== placed.columnRight || placed.afterStack) sheetGroup([item.line], placed);
       else sheetLines.at(-1)!.lines.push(item.line);
       if (Array.isArray(lines)) lines.push({ ...placed, item: item.line });
       else stretch.push([{ ...placed, item: item.line }]);
@@ -220,7 +221,8 @@ export function layoutPage(source: PdfPage): PageLayout {
       closeStretch();
       for (const image of item.kind === 'row' ? item.images : item.kind === 'image' ? [item] : []) sheetGroup(figureLines[figureImages.indexOf(image)] ?? []);
       if (item.kind === 'row') {
-        sheetGroup(item.cells.flatMap((cell) => cell.captions));
+        // Each picture's caption whole in one cell: side by side, captions' lines would interleave row by row.
+        sheetGroup(item.cells.flatMap((cell) => joinedLine(cell.captions) ?? []));
         blocks.push(...rowBlocks(item));
       } else blocks.push(...(item.kind === 'turned' ? item.paragraphs : [item]));
     }

@@ -112,6 +112,23 @@ function runsOf(lines: TextLine[], skipChars: number): TextRun[] {
   return runs.filter((r) => r.text !== '' || r.picture);
 }
 
+/**
+ * The lines of one paragraph as one line, joined as its runs join them (a space, nothing beside
+ * Chinese, a line-end hyphen dropped): a sheet cell's text, where a sub-figure's caption stays
+ * whole in one cell rather than a cell per line beside its neighbour's lines.
+ */
+export function joinedLine(lines: readonly TextLine[]): TextLine | undefined {
+  const chars: PdfChar[] = [];
+  for (const line of lines) {
+    const before = chars.at(-1);
+    const join = before ? lineJoin(chars.map((c) => c.text).join(''), line.text) : 'none';
+    if (before && join === 'space') chars.push({ ...addedText(' ', before), matrix: undefined, box: { ...before.box, x0: before.box.x1 } });
+    if (join === 'dehyphenate') chars.pop();
+    chars.push(...line.chars);
+  }
+  return textLine(chars);
+}
+
 /** How many leading characters spell `text` (characters may hold more than one code unit). */
 function charCount(line: TextLine, text: string): number {
   let length = 0;
@@ -271,7 +288,8 @@ export function buildParagraphs(lines: readonly Placed<TextLine>[], { inCell = f
     const group = groups.at(-1);
     // A table's row (a symbol and its description) starts a paragraph; a lone line under it may
     // continue it (the description wrapped).
-    if (group && !line.tableRow && continues(group, line)) group.push(line);
+    // Text read after the stack of rows it stands beside goes on from the stack's last row.
+    if (group && !line.tableRow && (line.afterStack || continues(group, line))) group.push(line);
     else groups.push([line]);
   }
   return spacedParagraphs(groups.map((group) => paragraphOf(group, inCell)));

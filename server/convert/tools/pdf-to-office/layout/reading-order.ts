@@ -9,8 +9,11 @@
 // stretch shares, the gutter is one the text beside does not read across: a symbol list's gap in
 // the right page column may run down as far as the gutter between the page's columns (GeoTopo's
 // Symbolverzeichnis). A listing in a fixed-width font reaches here as one piece already (listings.ts).
+// Text set beside the first of a stack of rows, after them all (TeX's aligned[t]), is read after
+// the stack (text-after-stacks.ts).
 import { median } from '../median';
 import { unionBox, type Box, type Interval } from '../page-content';
+import { withTextAfterStacks } from './text-after-stacks';
 
 export interface Placed<T> {
   item: T;
@@ -19,6 +22,8 @@ export interface Placed<T> {
   columnRight: number;
   /** A piece of a row of a table without rules (a stretch read across its strips, as a symbol list): its line is a paragraph of its own. */
   tableRow?: true;
+  /** Text set after a stack of rows beside their first (text-after-stacks.ts): it goes on from the stack's last row. */
+  afterStack?: true;
 }
 
 /** A gutter group needs this many rows; fewer (a form's label/value pairs) read row by row. */
@@ -261,7 +266,7 @@ export function readingOrder<T extends { box: Box }>(items: readonly T[], minGut
   const { x0: left, x1: right } = unionBox(items.map((i) => i.box));
   const columnLeft = column?.from ?? left;
   const columnRight = column?.to ?? right;
-  const rows = rowsOf(items);
+  const { rows, moved } = withTextAfterStacks(rowsOf(items), minGutter);
   const placed: Placed<T>[] = [];
   const splitAt = (group: T[], gutter: Interval, inColumn?: Interval) => {
     const middle = (gutter.from + gutter.to) / 2;
@@ -321,6 +326,7 @@ export function readingOrder<T extends { box: Box }>(items: readonly T[], minGut
       for (; index < last; index++) readRow(rows[index], across);
     }
   }
+  for (const piece of placed) if (moved.has(piece.item)) piece.afterStack = true;
   return placed;
 }
 
