@@ -17,8 +17,8 @@
 //   - with --excel, the XLSX's recall and U+FFFD alike, its pictures anchored on the sheets (at
 //     least 16 pt each way: not glyph pictures) as figures kept, and its size.
 // With --reference=ocr the reference is instead tesseract's reading of each page drawn at 300 dpi
-// (mutool draw; languages $FIDELITY_OCR_LANGS, eng by default): what a reader sees on the page, for
-// files whose fonts poppler reads as mojibake (TAMReview.pdf). Text in pictures counts there too.
+// without its raster pictures (Ghostscript; languages $FIDELITY_OCR_LANGS, eng by default): what a
+// reader sees on the page, for files whose fonts poppler reads as mojibake (TAMReview.pdf).
 // Yardsticks: LibreOffice's PDF import, and pdf2docx (the Python package, run as pdf2docx-wasm:
 // pdf2docx 0.5.8 with PyMuPDF in Pyodide, from the npm registry) when it has been unpacked into
 // tmp/yardsticks (README.md beside says how; AGPL, so never a dependency of the site).
@@ -117,10 +117,15 @@ async function pdfjsReference(file) {
   return texGlyphs ? withTexComposites(reading) : reading;
 }
 
-/** Tesseract's text of every page drawn at 300 dpi, page after page (one reading order). */
+/**
+ * Tesseract's text of every page drawn at 300 dpi without its raster pictures, page after page (one
+ * reading order). Ghostscript draws the pages (-dFILTERIMAGE leaves images out): words inside a
+ * picture (a scanned chart's labels: TAMReview's Figures 3, 6, 7 and 8, some 900 characters) are
+ * not the file's text, and a converter keeps them as the picture they are.
+ */
 function ocrReferences(file) {
   const dir = fs.mkdtempSync(path.join(work, 'reference-'));
-  read('mutool', ['draw', '-q', '-r', '300', '-c', 'gray', '-o', path.join(dir, 'page-%04d.png'), file]);
+  read('gs', ['-q', '-dNOPAUSE', '-dBATCH', '-dSAFER', '-sDEVICE=pnggray', '-r300', '-dFILTERIMAGE', `-sOutputFile=${path.join(dir, 'page-%04d.png')}`, file]);
   const pages = fs.readdirSync(dir).sort().map((name) => read('tesseract', [path.join(dir, name), 'stdout', '-l', process.env.FIDELITY_OCR_LANGS ?? 'eng', '--psm', '3']));
   fs.rmSync(dir, { recursive: true, force: true });
   return [pages.join('\n')];

@@ -7,7 +7,7 @@
 // PDF's objects as qpdf decodes them. Neither is MuPDF, which our converter reads pages with.
 // Both come from Debian's packages, unpacked under tmp/yardsticks/tex-glyphs (README.md says how);
 // without them the pdf.js reading stays as it is.
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { root } from './bundle.mjs';
@@ -57,8 +57,10 @@ function type1Encoding(program) {
  */
 export function texGlyphUnicodes(file) {
   if (!texGlyphNamesReadable()) return undefined;
-  const json = JSON.parse(execFileSync('qpdf', ['--json=2', '--json-key=qpdf', '--json-stream-data=inline', '--decode-level=generalized', file], { maxBuffer: 1024 * 1024 * 1024, encoding: 'utf8' }));
-  const objects = json.qpdf[1];
+  // qpdf exits 3 when it read the file with warnings (a repaired xref): the objects are still there.
+  const dump = spawnSync('qpdf', ['--json=2', '--json-key=qpdf', '--json-stream-data=inline', '--decode-level=generalized', file], { maxBuffer: 1024 * 1024 * 1024, encoding: 'utf8' });
+  if (dump.status !== 0 && dump.status !== 3) return new Map();
+  const objects = JSON.parse(dump.stdout).qpdf[1];
   const resolve = (value) => (typeof value === 'string' && / R$/.test(value) ? objects[`obj:${value}`]?.value ?? objects[`obj:${value}`]?.stream : value);
   const streamData = (ref) => {
     const data = objects[`obj:${ref}`]?.stream?.data;
