@@ -899,3 +899,87 @@ export async function texAccentedSubscriptPdf(): Promise<Uint8Array> {
     ];
   });
 }
+
+/**
+ * Scripts past their base's italic correction as TeX sets GeoTopo's "Torus T²" and "F⁻¹ⱼ" (p. 36):
+ * the superscript 0.14 em after its base, a gap MuPDF reads as a space; and a raised numerator after
+ * a word space ("Länge ¹/n", 0.33 em), whose space is the text's. Each line: its text, its base's
+ * text, its script, the gap (em) before the script, then the text after it.
+ */
+export const SCRIPT_GAPS = [
+  { before: 'a torus T', script: '2', gap: 0.14, after: ' end', text: 'a torus T2 end' },
+  { before: 'of length', script: '1', gap: 0.33, after: '/n end', text: 'of length 1/n end' },
+];
+
+/** The SCRIPT_GAPS lines on a page, 12 pt, the scripts 8 pt raised 0.36 em. */
+export async function texScriptGapsPdf(): Promise<Uint8Array> {
+  return texPage(CMEX, (helvetica) => {
+    const [SIZE, SCRIPT] = [12, 8];
+    const width = (text: string, size = SIZE) => helvetica.widthOfTextAtSize(text, size);
+    return SCRIPT_GAPS.flatMap(({ before, script, gap, after }, i) => {
+      const baseline = 140 + 40 * i;
+      const scriptX = 60 + width(before) + gap * SIZE;
+      return [textAt(60, baseline, SIZE, before), textAt(scriptX, baseline - 0.36 * SIZE, SCRIPT, script), textAt(scriptX + width(script, SCRIPT), baseline, SIZE, after)];
+    });
+  });
+}
+
+/**
+ * A root in a subscript as TeX sets GeoTopo's "(Q ∩ ℝ_{<√2})" (p. 16): the subscript's "<", then
+ * CMSY8's radical hung under its origin (0.28 em over the line's baseline, a text object of its own),
+ * then the radicand "2" lowered as the "<" is, in one text object with the text after it. `text` is
+ * the line as a reader reads it.
+ */
+export const SUBSCRIPT_ROOT = { before: '(Q n R', sub: ['<', '√', '2'], after: ') end', text: '(Q n R<√2) end' };
+
+/** The SUBSCRIPT_ROOT line alone on a page, 12 pt, its subscript 8 pt lowered 0.33 em. */
+export async function texSubscriptRootPdf(): Promise<Uint8Array> {
+  return texPage(
+    { 112: 'radical' },
+    (helvetica) => {
+      const [SIZE, SCRIPT, GLYPH] = [12, 8, 4];
+      const width = (text: string, size = SIZE) => helvetica.widthOfTextAtSize(text, size);
+      const { before, sub, after } = SUBSCRIPT_ROOT;
+      const baseline = 200;
+      const lowered = baseline + 0.33 * SIZE;
+      const show = (x: number, fromTop: number, size: number, shown: string) => `/F1 ${size} Tf 1 0 0 1 ${x.toFixed(2)} ${(842 - fromTop).toFixed(2)} Tm ${literal(shown)} Tj`;
+      const radical = 60 + width(before) + width(sub[0], SCRIPT);
+      const radicand = radical + GLYPH;
+      return [
+        `BT ${show(60, baseline, SIZE, before)} ${show(60 + width(before), lowered, SCRIPT, sub[0])} ET`,
+        `BT /F2 ${SCRIPT} Tf 1 0 0 1 ${radical.toFixed(2)} ${(842 - baseline + 0.28 * SIZE).toFixed(2)} Tm ${hex(112)} Tj ET`,
+        `BT ${show(radicand, lowered, SCRIPT, sub[2])} ${show(radicand + width(sub[2], SCRIPT) + 0.5, baseline, SIZE, after)} ET`,
+      ];
+    },
+    'CMSY8',
+  );
+}
+
+/**
+ * A display integral over an indexed set as TeX draws GeoTopo's "∫_{V_i ∩ V_j} f dA" (p. 99): the
+ * limit at the ∫'s foot, 8 pt, its indices at 6 pt lowered 0.15 em off the limit's baseline (scripts
+ * of its V's), reaching on under the text after the ∫, which starts a fifth of an em past it; the ∫,
+ * the limit and the text each a text object of their own. `limit` is the limit's pieces, each a
+ * symbol and its index; `text` the line as a reader reads it.
+ */
+export const NESTED_LIMIT = { before: 'I = ', limit: [['V', 'i'], [' n V', 'j']], after: 'f dA end', text: 'I = ∫Vi n Vj f dA end' };
+
+/** The NESTED_LIMIT line alone on a page, 12 pt. */
+export async function texNestedLimitPdf(): Promise<Uint8Array> {
+  return texPage({ 90: 'integraldisplay' }, (helvetica) => {
+    const [SIZE, SCRIPT, INNER, GLYPH] = [12, 8, 6, 6];
+    const width = (text: string, size = SIZE) => helvetica.widthOfTextAtSize(text, size);
+    const baseline = 200;
+    const { before, limit, after } = NESTED_LIMIT;
+    const integral = 60 + width(before);
+    const foot = baseline + 0.9 * SIZE;
+    const show = (x: number, fromTop: number, size: number, shown: string) => `/F1 ${size} Tf 1 0 0 1 ${x.toFixed(2)} ${(842 - fromTop).toFixed(2)} Tm ${literal(shown)} Tj`;
+    let x = integral + GLYPH;
+    const pieces = limit.flatMap(([symbol, index]) => {
+      const ops = [show(x, foot, SCRIPT, symbol), show(x + width(symbol, SCRIPT), foot + 0.15 * SCRIPT, INNER, index)];
+      x += width(symbol, SCRIPT) + width(index, INNER);
+      return ops;
+    });
+    return [textAt(60, baseline, SIZE, before), glyphAt(integral, baseline - 1.36 * SIZE, SIZE, 90), `BT ${pieces.join(' ')} ET`, textAt(integral + GLYPH + 0.2 * SIZE, baseline, SIZE, after)];
+  });
+}

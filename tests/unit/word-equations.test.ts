@@ -7,7 +7,7 @@ import path from 'node:path';
 import { Document, Packer, Paragraph } from 'docx';
 import type { TextRun } from '../../server/convert/tools/pdf-to-office/layout/blocks';
 import type { Fraction, Script } from '../../server/convert/tools/pdf-to-office/page-content';
-import { wordEquation } from '../../server/convert/tools/pdf-to-office/writers/word-equations';
+import { nestedScriptTerms, termLead, wordEquation } from '../../server/convert/tools/pdf-to-office/writers/word-equations';
 import { scratchFolder } from '../support/convert-job';
 import { zipPartText } from '../support/zip';
 
@@ -43,4 +43,24 @@ it('two runs of one script kind stay one script (f^{−1}), a third script of a 
   expect(denominator).toMatch(/<m:sSup>[\s\S]*?<m:e>\s*<m:sSubSup>/);
   // Word's order: base, subscript, superscript.
   expect(texts(denominator)).toBe('ai2′');
+});
+
+it('a term whose script has scripts of its own (∫_{V_i}) is one equation, its base and its scripts; other scripted runs stay runs', () => {
+  const plain = (text: string, script?: Script, innerScript?: Script): TextRun => ({ text, bold: false, italic: false, size: 10, fontName: 'CMMI10', ...(script && { script }), ...(innerScript && { innerScript }) });
+  const runs = [plain('y'), plain('1', 'sub'), plain(' = '), plain('∫'), plain('V', 'sub'), plain('i', 'sub', 'sub'), plain(' f dA')];
+  const terms = nestedScriptTerms(runs);
+  expect(runs.map((r) => terms.has(r))).toEqual([false, false, false, true, true, true, false]);
+  expect(new Set(runs.slice(3, 6).map((r) => terms.get(r))).size).toBe(1);
+  // A restriction's bar as the base, or a bracket the scripts do not close, would be ¿ in LibreOffice: runs.
+  const bar = [plain('p'), plain('|'), plain('V', 'sub'), plain('j', 'sub', 'sub')];
+  expect(nestedScriptTerms(bar).size).toBe(0);
+  const unclosed = [plain('id'), plain('π', 'sub'), plain('1', 'sub', 'sub'), plain('(Y, f(X)', 'sub')];
+  expect(nestedScriptTerms(unclosed).size).toBe(0);
+  // Nor a term with a superscript and a subscript: Word would read the subscript first.
+  const both = [plain('⋃'), plain('m(x', 'super'), plain('0', 'super', 'sub'), plain(')', 'super'), plain('i=1', 'sub')];
+  expect(nestedScriptTerms(both).size).toBe(0);
+  // The text before the base in its run stays out of the equation: ", . . . , " of ", . . . , U_{j_d}".
+  const { lead, term } = termLead([plain(', . . . , U'), plain('j', 'sub'), plain('d', 'sub', 'sub')]);
+  expect(lead?.text).toBe(', . . . , ');
+  expect(term.map((r) => r.text)).toEqual(['U', 'j', 'd']);
 });

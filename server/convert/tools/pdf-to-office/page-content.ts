@@ -46,6 +46,8 @@ export interface PdfChar {
   picture?: GlyphPicture;
   /** Set on a smaller glyph raised or lowered after the text it belongs to (layout/sub-superscripts.ts). */
   script?: Script;
+  /** Set on a glyph of a script that is a script of that script's glyph before it: the i of ∫_{V_i} (layout/sub-superscripts.ts). */
+  innerScript?: Script;
   /** Set on a glyph of a stacked fraction, read in its place in its line (layout/fractions.ts). */
   fraction?: FractionPart;
   /** Set on a glyph of a matrix's or case distinction's entry, read in its place in its line (layout/matrices.ts). */

@@ -13,6 +13,8 @@ export interface TextRun {
   fontName: string;
   /** Raised or lowered (PdfChar.script). */
   script?: Script;
+  /** Raised or lowered off its script's baseline (PdfChar.innerScript): Word nests it in an equation, other writers set it as its script's text. */
+  innerScript?: Script;
   /** Part of a stacked fraction (PdfChar.fraction): a writer sets the fraction, or writes it on one line (layout/fractions.ts linearFractions). */
   fraction?: FractionPart;
   /** An entry of a matrix (PdfChar.matrix): a writer sets the matrix, or writes it on one line (layout/matrices.ts linearMatrices). */

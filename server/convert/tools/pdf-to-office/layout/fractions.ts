@@ -306,8 +306,8 @@ export function linearFractions<T extends { text: string; fraction?: FractionPar
  * Text added beside `like`, a character or a run (a fraction's slash or bracket, a joining space):
  * no fraction, script or picture of its own, within the matrix entry it stands in.
  */
-export function addedText<T extends { text: string; fraction?: FractionPart; script?: Script; picture?: GlyphPicture }>(text: string, like: T): T {
-  const { fraction: _, script: __, picture: ___, ...rest } = like;
+export function addedText<T extends { text: string; fraction?: FractionPart; script?: Script; innerScript?: Script; picture?: GlyphPicture }>(text: string, like: T): T {
+  const { fraction: _, script: __, innerScript: ____, picture: ___, ...rest } = like;
   return { ...rest, text } as T;
 }
 

@@ -93,8 +93,8 @@ export function appendToRuns(runs: TextRun[], text: string, c: PdfChar, lineSize
   const size = Math.round((c.script ? lineSize : c.size) * 2) / 2;
   // A picture is a run of its own, never joined by text.
   if (c.picture !== undefined) runs.push({ text: '', bold: c.font.bold, italic: c.font.italic, size, fontName: c.font.name, picture: c.picture });
-  else if (last && !last.picture && last.fontName === c.font.name && last.bold === c.font.bold && last.italic === c.font.italic && last.size === size && last.script === c.script && last.fraction === c.fraction && last.matrix === c.matrix && last.brace === c.brace && sameLink(last.link, link)) last.text += text;
-  else runs.push({ text, bold: c.font.bold, italic: c.font.italic, size, fontName: c.font.name, ...(c.script && { script: c.script }), ...(c.fraction && { fraction: c.fraction }), ...(c.matrix && { matrix: c.matrix }), ...(c.brace && { brace: c.brace }), ...(link && { link }) });
+  else if (last && !last.picture && last.fontName === c.font.name && last.bold === c.font.bold && last.italic === c.font.italic && last.size === size && last.script === c.script && last.innerScript === c.innerScript && last.fraction === c.fraction && last.matrix === c.matrix && last.brace === c.brace && sameLink(last.link, link)) last.text += text;
+  else runs.push({ text, bold: c.font.bold, italic: c.font.italic, size, fontName: c.font.name, ...(c.script && { script: c.script }), ...(c.innerScript && { innerScript: c.innerScript }), ...(c.fraction && { fraction: c.fraction }), ...(c.matrix && { matrix: c.matrix }), ...(c.brace && { brace: c.brace }), ...(link && { link }) });
 }
 
 function runsOf(lines: TextLine[], skipChars: number): TextRun[] {

@@ -3,7 +3,9 @@
 // characters are marked (PdfChar.script) so the writers raise or lower them instead of setting
 // them on the line as plain text. Where MuPDF read the scripts as a line apart (a typesetter that
 // draws them in text objects of their own after the line, as TeX does in formulas), they are put
-// back into their line at their place, not read as a line before or after it.
+// back into their line at their place, not read as a line before or after it. A script's own
+// scripts are marked too (PdfChar.innerScript: the i of ∫_{V_i}), and a space MuPDF read between a
+// base and its script (TeX's italic correction, "T ²") goes.
 //
 // The test is kept narrow so that what only looks alike stays as it is:
 // - smaller alone is not enough: small capitals, a run of smaller text and a heading's text
@@ -17,7 +19,7 @@ import { OPENING_BRACKETS } from './brackets';
 import { BIG_OPERATORS, isTallBar } from './extensible-delimiters';
 import { linearChars } from './fractions';
 import { dominantSize, SCRIPT_SIZE_RATIO } from './text-lines';
-import { isHungGlyph, TEX_EXTENSION_FONT } from './tex-fonts';
+import { isHungGlyph, isHungRadical, TEX_EXTENSION_FONT } from './tex-fonts';
 
 /** How far (in the line's font sizes) a superscript's baseline sits above the line's: TeX ~0.36, Word ~0.33. */
 const RAISE_EMS = { min: 0.15, max: 0.8 };
@@ -29,6 +31,13 @@ const ATTACHED_GAP_EMS = 0.4;
 const OVERLAP_EMS = 0.15;
 /** A line MuPDF read apart is a script only when this short (a power, an index, "n+1"). */
 const MAX_SCRIPT_LINE_GLYPHS = 8;
+/**
+ * Widest gap (font sizes of the base) TeX leaves between a base and its script: the base's italic
+ * correction (CMMI's T, F, P 0.14, V, Y 0.22); a word space before a raised numerator (¹/n) is 0.28 and more.
+ */
+const ITALIC_CORRECTION_EMS = 0.25;
+/** What a script hangs on with no room between: a letter, a digit, a closing bracket, a bar, a prime, a big operator. */
+const SCRIPT_BASE = /^[\p{L}\p{N}\p{Pe}|‖′∫∮∑∏⋃⋂]$/u;
 
 /** The size and baseline of a line's text proper. */
 interface LineBody {
@@ -99,6 +108,18 @@ function scriptShape(c: PdfChar, body: LineBody, anchor?: PdfChar): Script | und
 }
 
 /**
+ * The script shape of the line's glyph at `i`, as scriptShape gives it; a small radical sign TeX
+ * hangs from over its radicand (its origin 0.28 em over the line's baseline in ℝ_{<√2}) takes its
+ * radicand's, the glyph after it.
+ */
+function scriptShapeAt(chars: readonly PdfChar[], i: number, body: LineBody, anchor?: PdfChar): Script | undefined {
+  const c = chars[i];
+  if (!isHungRadical(c)) return scriptShape(c, body, anchor);
+  const radicand = chars.slice(i + 1).find((ch) => !isBlank(ch));
+  return radicand && c.size <= SCRIPT_SIZE_RATIO * body.size ? scriptShape(radicand, body, anchor) : undefined;
+}
+
+/**
  * Whether a glyph starting at x hangs on `anchor`, the last glyph of the line's text before it:
  * not before the anchor's end, and no wider a gap from the last glyph before it (the anchor, or a
  * script stacked or run on after it).
@@ -149,14 +170,14 @@ function markRow(chars: readonly PdfChar[], inPart: boolean): PdfChar[] {
 function markWith(chars: readonly PdfChar[], body: LineBody, inPart: boolean): PdfChar[] {
   let anchor: PdfChar | undefined;
   let lastInk: PdfChar | undefined;
-  const marked = chars.map((c): PdfChar => {
+  const marked = chars.map((c, i): PdfChar => {
     if (isBlank(c)) return c;
     // A limit or a note read into the line (PdfChar.stacked) is text over or under it, never its script.
     if ((c.fraction || c.stacked) && !inPart) {
       anchor = lastInk = c;
       return c;
     }
-    const shape = scriptShape(c, body, anchor);
+    const shape = scriptShapeAt(chars, i, body, anchor);
     const script = shape && hangsOn(c.box.x0, anchor, lastInk, body) ? shape : undefined;
     // Small glyphs raised or lowered after a sized opening delimiter are rows of what it encloses (a
     // \binom's): the delimiter stays their anchor, so none of them is a script of the one before.
@@ -164,8 +185,13 @@ function markWith(chars: readonly PdfChar[], body: LineBody, inPart: boolean): P
     lastInk = c;
     return script ? { ...c, script } : c;
   });
-  return marked.map((c, i) => {
-    const [before, after] = [marked[i - 1]?.script, marked[i + 1]?.script];
+  return withSpacesInScripts(marked);
+}
+
+/** The characters with a space between two scripts of a kind one of them. */
+function withSpacesInScripts(chars: readonly PdfChar[]): PdfChar[] {
+  return chars.map((c, i) => {
+    const [before, after] = [chars[i - 1]?.script, chars[i + 1]?.script];
     return isBlank(c) && before !== undefined && before === after ? { ...c, script: before } : c;
   });
 }
@@ -206,7 +232,7 @@ function withScriptsOf(host: readonly PdfChar[], scripts: readonly PdfChar[]): P
   const { x0, x1 } = span(ink);
   const slack = OVERLAP_EMS * body.size;
   const anchorAt = lastIndexOf(host, (c) => !isBlank(c) && c.script === undefined && c.box.x1 <= x0 + slack);
-  const shapes = ink.map((c) => scriptShape(c, body, host[anchorAt]));
+  const shapes = ink.map((_, i) => scriptShapeAt(ink, i, body, host[anchorAt]));
   if (shapes.some((s) => s === undefined)) return undefined;
   const text = host.filter((c) => !isBlank(c) && c.script === undefined);
   // The scripts stand in a gap of the line's text, right after its glyph before them; those at a
@@ -218,11 +244,16 @@ function withScriptsOf(host: readonly PdfChar[], scripts: readonly PdfChar[]): P
   let at = anchorAt + 1;
   while (at < host.length && (host[at].script !== undefined || (isBlank(host[at]) && host[at + 1]?.script !== undefined))) at++;
   if (!hangsOn(x0, host[anchorAt], host[lastIndexOf(host.slice(0, at), (c) => !isBlank(c))], body)) return undefined;
-  const marked = scripts.map((c): PdfChar => (isBlank(c) ? c : { ...c, script: shapes[ink.indexOf(c)] }));
+  const marked = withSpacesInScripts(scripts.map((c): PdfChar => (isBlank(c) ? c : { ...c, script: shapes[ink.indexOf(c)] })));
   // A space MuPDF put in for the scripts' room goes.
   const rest = host.slice(at);
   const firstKept = rest.findIndex((c) => !(isBlank(c) && c.box.x1 <= x1 + slack && c.box.x0 >= x0 - slack));
-  return [...host.slice(0, at), ...marked, ...(firstKept === -1 ? [] : rest.slice(firstKept))];
+  const kept = firstKept === -1 ? [] : rest.slice(firstKept);
+  // The text after a display ∫'s limits stands apart from them, set past them or over their end
+  // ("∫_V f dA", "∫_{V_i} f dA"): a space, which MuPDF reading the limits apart has none of.
+  const next = kept[0];
+  const apart = isTallGlyph(host[anchorAt]) && next && !isBlank(next) && next.script === undefined ? [{ ...next, text: ' ', box: { ...next.box, x1: next.box.x0 } }] : [];
+  return [...host.slice(0, at), ...marked, ...apart, ...kept];
 }
 
 /** Whether MuPDF's line could be scripts read apart from their line: short, upright and small. */
@@ -240,14 +271,20 @@ const SAME_ROW_EMS = 0.15;
  * `line` and `next` as one row, when `next` is the rest of the row that MuPDF read as a line apart
  * where the pen went back: TeX sets a subscript under a superscript (κⁿ₁(s), x₁², ∑ⁿ_{k=0}, an
  * accent over a subscript's letter, J_{F̃}) by going back to the end of their base, and MuPDF starts
- * a new line there, so the subscript and the text after it came out as text of a line of their own.
- * `next`'s first glyph starts back under (over) the scripts ending `line`, is a script of their base
- * in the row joined, and the two pieces' text stands on one baseline. Undefined otherwise.
+ * a new line there, so the subscript and the text after it came out as text of a line of their own;
+ * or where a script's radical sign hangs from over its radicand (ℝ_{<√2}). `next`'s first glyph
+ * starts back under (over) the scripts ending `line`, or is that radical sign right after them, is
+ * a script of their base in the row joined, and the two pieces' text stands on one baseline.
+ * Undefined otherwise.
  */
 function restOfRow(line: readonly PdfChar[], next: readonly PdfChar[]): PdfChar[] | undefined {
   const last = line[lastIndexOf(line, (c) => !isBlank(c))];
   const first = next.find((c) => !isBlank(c));
-  if (!last || !first || first.box.x0 >= last.box.x1 || first.box.x1 < last.box.x0 - BACK_UNDER_SCRIPTS_EMS * last.size) return undefined;
+  if (!last || !first || first.box.x1 < last.box.x0 - BACK_UNDER_SCRIPTS_EMS * last.size) return undefined;
+  // The pen went back, or `next` starts with a radical sign right where `line` ends (withHungBrackets
+  // put it into its radicand's line): the script ℝ_{<√2} runs on in it.
+  const abuts = isHungRadical(first) && first.box.x0 - last.box.x1 <= ATTACHED_GAP_EMS * last.size;
+  if (first.box.x0 >= last.box.x1 && !abuts) return undefined;
   if (Math.abs(first.baseline - last.baseline) > BACK_UNDER_SCRIPTS_EMS * last.size) return undefined;
   const joined = [...line, ...next];
   const body = bodyOf(joined);
@@ -298,6 +335,44 @@ export function withScriptRowsRejoined(lines: readonly PdfLine[]): PdfLine[] {
 }
 
 /**
+ * The line's characters without the spaces MuPDF read between a base and its script: TeX sets a
+ * superscript past the base's italic correction (T², F⁻¹ⱼ, P′), a gap MuPDF reads as a space that
+ * would part the script from its base ("T ²").
+ */
+function withoutSpacesBeforeScripts(chars: readonly PdfChar[]): PdfChar[] {
+  return chars.filter((c, i) => {
+    const [base, script] = [chars[i - 1], chars[i + 1]];
+    if (!isBlank(c) || c.script !== undefined || !base || !script || isBlank(base) || base.script !== undefined || script.script === undefined) return true;
+    return !(SCRIPT_BASE.test(base.text) && script.box.x0 - base.box.x1 < ITALIC_CORRECTION_EMS * base.size);
+  });
+}
+
+/**
+ * The line's characters with the scripts of its scripts marked (PdfChar.innerScript): in a run of
+ * one script, a glyph smaller than the run's text, raised or lowered off its baseline after a glyph
+ * of it (the 6 pt i of the 8 pt limit V_i ∩ V_j under a display ∫).
+ */
+function withInnerScripts(chars: readonly PdfChar[]): PdfChar[] {
+  const result = [...chars];
+  for (let start = 0; start < chars.length; ) {
+    const script = chars[start].script;
+    let end = start + 1;
+    while (end < chars.length && chars[end].script === script) end++;
+    const ink = chars.slice(start, end).filter((c) => !isBlank(c));
+    if (script && ink.length > 1) {
+      const body = bodyOfSize(ink, Math.max(...ink.map((c) => c.size)));
+      for (let i = start + 1; i < end; i++) {
+        const c = chars[i];
+        const shape = !isBlank(c) && c !== ink[0] ? scriptShape(c, body) : undefined;
+        if (shape) result[i] = { ...c, innerScript: shape };
+      }
+    }
+    start = end;
+  }
+  return result;
+}
+
+/**
  * The page's lines with scripts marked, and lines of scripts read apart put back into their lines;
  * a row MuPDF read in two lines where the pen went back under scripts is one line again first.
  */
@@ -307,5 +382,5 @@ export function withScripts(source: readonly PdfLine[]): PdfLine[] {
   const heights = lines.map(({ chars }) => ({ y0: Math.min(...chars.map((c) => c.box.y0)), y1: Math.max(...chars.map((c) => c.box.y1)) }));
   return joinedLines(lines, mayBeScriptLine, (host, hostIndex, line, index) =>
     heights[index].y1 < heights[hostIndex].y0 || heights[index].y0 > heights[hostIndex].y1 ? undefined : withScriptsOf(host.chars, line.chars),
-  );
+  ).map((line) => (line.direction ? line : { ...line, chars: withInnerScripts(withoutSpacesBeforeScripts(line.chars)) }));
 }

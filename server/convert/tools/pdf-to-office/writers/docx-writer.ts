@@ -52,7 +52,7 @@ import { spacingAbove } from '../layout/paragraphs';
 import { cellEdges, isFullGrid, type CellEdges } from '../layout/table-rules';
 import { verticalWritingAt } from '../layout/turned-text';
 import { hexColor } from './colors';
-import { equationOf, wordEquation } from './word-equations';
+import { equationOf, nestedScriptTerms, termLead, wordEquation } from './word-equations';
 import { stretches } from '../layout/stretches';
 import { DEFAULT_EAST_ASIAN_FONT, familyName, fixedWidthFamily, isEastAsianFamily } from './font-names';
 import { EMUS_PER_POINT, PIXELS_PER_POINT, pixelSize } from './units';
@@ -166,7 +166,8 @@ async function textRuns(paragraph: ParagraphBlock, anchoredPages: ReadonlySet<nu
   };
   const flushRight = paragraph.flushRightFrom;
   let first = 0;
-  for (const { of, items } of stretches(paragraph.runs, equationOf)) {
+  const terms = nestedScriptTerms(paragraph.runs);
+  for (const { of, items } of stretches(paragraph.runs, (run) => equationOf(run) ?? terms.get(run))) {
     if (flushRight !== undefined && first <= flushRight && flushRight < first + items.length) {
       // To the paragraph's right tab stop (paragraph()): the piece stood flush right.
       closeLink();
@@ -176,7 +177,9 @@ async function textRuns(paragraph: ParagraphBlock, anchoredPages: ReadonlySet<nu
     if (of) {
       // A fraction or matrix stands outside any link: an equation cannot go in a hyperlink here.
       closeLink();
-      children.push(wordEquation(items));
+      const { lead, term } = of === terms.get(items[0]) ? termLead(items) : { term: items };
+      if (lead) children.push(...wordRuns(lead));
+      children.push(wordEquation(term));
       continue;
     }
     const [run] = items;

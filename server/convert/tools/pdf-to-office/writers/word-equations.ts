@@ -19,6 +19,8 @@ const asMath = (text: string) => text.replaceAll('\\', '\u2216');
  */
 const OPENING = '([{';
 const CLOSING = ')]}';
+/** A text's last word, where a script's base starts in it (the f of "(a + f"). */
+const LAST_WORD = /[\p{L}\p{N}]+\s*$/u;
 
 /**
  * How many components from the end make a script's base: the last word of the last one, or, when
@@ -31,7 +33,7 @@ function baseStart(components: MathComponent[], texts: (string | undefined)[]): 
   const lastText = texts[last];
   if (!CLOSING.includes(lastText?.trimEnd().at(-1) ?? '')) {
     // The run's last word (f of "(a + f"): a bracket opened before it stays outside the base.
-    const word = lastText?.match(/[\p{L}\p{N}]+\s*$/u)?.index ?? 0;
+    const word = lastText?.match(LAST_WORD)?.index ?? 0;
     if (lastText === undefined || word === 0) return last;
     components.splice(last, 1, new MathRun(lastText.slice(0, word)), new MathRun(lastText.slice(word)));
     texts.splice(last, 1, lastText.slice(0, word), lastText.slice(word));
@@ -62,18 +64,18 @@ function baseStart(components: MathComponent[], texts: (string | undefined)[]): 
  * one script after another (f^{−1} read as "−" and "1" of two fonts) are one script, which
  * LibreOffice would otherwise print as ¿ for the script with no base of its own. A superscript and
  * a subscript right after one another on one base are one m:sSubSup (x₁², κⁿ₁): nested, Word would
- * set the second after the first instead of under or over it.
+ * set the second after the first instead of under or over it. A script's own scripts
+ * (TextRun.innerScript) go on its text before them (∫_{V_i}).
  */
 function scripted(runs: readonly TextRun[]): MathComponent[] {
   const components: MathComponent[] = [];
   const texts: (string | undefined)[] = [];
-  /** The last component's base and scripts, while it is scripted; `last` the kind its last run was. */
-  let open: { base: MathComponent[]; super: MathComponent[]; sub: MathComponent[]; last: Script } | undefined;
+  /** The last component's base and scripts' runs, while it is scripted; `last` the kind its last run was. */
+  let open: { base: MathComponent[]; super: TextRun[]; sub: TextRun[]; last: Script } | undefined;
   for (const run of runs) {
     const math = asMath(run.text);
-    const text = new MathRun(math);
     if (!run.script || components.length === 0) {
-      components.push(text);
+      components.push(new MathRun(math));
       texts.push(math);
       open = undefined;
       continue;
@@ -81,15 +83,15 @@ function scripted(runs: readonly TextRun[]): MathComponent[] {
     if (open && (open.last === run.script || open[run.script].length === 0)) {
       components.pop();
       texts.pop();
-      open[run.script].push(text);
-      open.last = run.script;
     } else {
       const start = baseStart(components, texts);
       open = { base: components.splice(start), super: [], sub: [], last: run.script };
-      open[run.script].push(text);
       texts.splice(start);
     }
-    const { base, super: superScript, sub: subScript } = open;
+    open[run.script].push(run);
+    open.last = run.script;
+    const base = open.base;
+    const [superScript, subScript] = [scriptOf(open.super), scriptOf(open.sub)];
     components.push(
       superScript.length && subScript.length
         ? new MathSubSuperScript({ children: base, subScript, superScript })
@@ -100,6 +102,62 @@ function scripted(runs: readonly TextRun[]): MathComponent[] {
     texts.push(undefined);
   }
   return components;
+}
+
+/** A script's runs as math, its own scripts (TextRun.innerScript) raised or lowered in it. */
+const scriptOf = (runs: readonly TextRun[]) => scripted(runs.map(({ innerScript, ...run }) => ({ ...run, script: innerScript })));
+
+const BRACKET_PAIRS = ['()', '[]', '{}', '⟨⟩', '〈〉'];
+
+/**
+ * Whether every bracket of the text closes in it and its bars come in pairs: LibreOffice reads one
+ * that does not (the bar of a restriction p|_{V_j}, a bracket MuPDF lost) as wanting its match, and
+ * prints ¿ for it.
+ */
+function pairsUp(text: string): boolean {
+  const open: string[] = [];
+  for (const ch of text) {
+    const pair = BRACKET_PAIRS.find((p) => p.includes(ch));
+    if (pair?.[0] === ch) open.push(ch);
+    else if (pair && open.pop() !== pair[0]) return false;
+  }
+  return open.length === 0 && [...'|‖'].every((bar) => text.split(bar).length % 2 === 1);
+}
+
+/**
+ * Word raises or lowers a run only once: a term whose script has scripts of its own
+ * (TextRun.innerScript, the i of ∫_{V_i}) is an equation, the run of its base and its scripts'
+ * runs, unless they stand in one already, or its brackets do not pair up (pairsUp), or it has both
+ * a superscript and a subscript (Word reads an m:sSubSup's subscript first, readers of the PDF the
+ * superscript over it: ⋃^{m(x₀)}_{i=1}). Such a term stays in runs, its scripts' scripts set as
+ * their text. Each term's runs map to one key of the term's.
+ */
+export function nestedScriptTerms(runs: readonly TextRun[]): Map<TextRun, object> {
+  const terms = new Map<TextRun, object>();
+  for (let start = 0; start < runs.length; ) {
+    let end = start;
+    while (end < runs.length && runs[end].script) end++;
+    const term = start > 0 && end > start ? runs.slice(start - 1, end) : [];
+    const oneKind = new Set(term.slice(1).map((run) => run.script)).size === 1;
+    if (oneKind && term.some((run) => run.innerScript) && !term.some((run) => equationOf(run) || run.picture) && pairsUp(termLead(term).term.map((run) => run.text).join(''))) {
+      const key = {};
+      for (const run of term) terms.set(run, key);
+    }
+    start = end + 1;
+  }
+  return terms;
+}
+
+/**
+ * A term's runs (nestedScriptTerms) as the text before its base, when its base's run holds more than
+ * the word the scripts go on (", . . . , U" before U_{j_d}) or spaces before its symbol (" ⋃"), and
+ * the runs of the term itself.
+ */
+export function termLead(runs: readonly TextRun[]): { lead?: TextRun; term: TextRun[] } {
+  const [base, ...scripts] = runs;
+  const at = base.text.match(LAST_WORD)?.index ?? base.text.length - base.text.trimStart().length;
+  if (at === 0) return { term: [...runs] };
+  return { lead: { ...base, text: base.text.slice(0, at) }, term: [{ ...base, text: base.text.slice(at) }, ...scripts] };
 }
 
 function fraction(runs: readonly TextRun[]): MathFraction {
