@@ -96,6 +96,17 @@ export function texGlyphUnicodes(file) {
   return result;
 }
 
+const inverses = new WeakMap();
+/** pdf.js's code → text map of a font turned round: text → the codes that read as it (once per font). */
+function codesByText(toUnicode) {
+  if (!inverses.has(toUnicode)) {
+    const codesOf = new Map();
+    toUnicode._map.forEach((unicode, code) => unicode && codesOf.set(unicode, [...(codesOf.get(unicode) ?? []), code]));
+    inverses.set(toUnicode, codesOf);
+  }
+  return inverses.get(toUnicode);
+}
+
 /**
  * A pdf.js text item's string with each character read by its glyph's TeX name, where every code
  * pdf.js maps to that character names the same TeX glyph (`toUnicode` is pdf.js's code → text map
@@ -103,8 +114,7 @@ export function texGlyphUnicodes(file) {
  */
 export function withTexGlyphs(text, toUnicode, byCode) {
   if (!byCode || !Array.isArray(toUnicode?._map)) return text;
-  const codesOf = new Map();
-  toUnicode._map.forEach((unicode, code) => unicode && codesOf.set(unicode, [...(codesOf.get(unicode) ?? []), code]));
+  const codesOf = codesByText(toUnicode);
   const read = (ch) => {
     const texts = new Set((codesOf.get(ch) ?? []).map((code) => byCode.get(code)));
     const [only] = texts;
