@@ -2,7 +2,7 @@
 // as labels placed over its picture: Word and PowerPoint put each label in a text box where it
 // stood, and the picture is drawn without those glyphs (extraction/page-clips.ts), so the text
 // can be found, copied and edited and is not shown twice.
-import { AXIS, stepFrom, unionBox, type Box, type PdfChar } from '../page-content';
+import { AXIS, stepFrom, type Box, type PdfChar } from '../page-content';
 import type { Direction, FigureLabel, TextRun } from './blocks';
 import type { TextLine } from './text-lines';
 import { quarterTurn } from './turned-text';
@@ -106,13 +106,13 @@ function stacksOn(last: PlacedLabel, next: PlacedLabel): boolean {
 }
 
 /**
- * A figure's labels in the order its author drew them (`labels` come in the page's drawing order),
- * as copied or read aloud: a plot's ticks axis by axis, then its legend; a diagram box by box. The
- * page's rows cut across them (a 3-D plot's three axes, a y-axis's ticks between the x-axis's
- * labels) and read as a jumble; every reader that follows the content stream reads them as drawn
- * (GeoTopo 99.4 % → 99.7 % of characters in order, tracemonkey 99.6 % → 99.9 %). The lines of a
- * label stacked on several lines stay together, where its first line was drawn (tracemonkey's
- * state machine: a box's "Record" over "LIR Trace").
+ * A figure's labels in the order its author drew them (`labels` come in MuPDF's order of the
+ * page's lines, the content stream's), as copied or read aloud: a plot's ticks axis by axis, then
+ * its legend; a diagram box by box. The page's rows cut across them (a 3-D plot's three axes, a
+ * y-axis's ticks between the x-axis's labels) and read as a jumble; every reader that follows the
+ * content stream reads them as drawn (GeoTopo 99.4 % → 99.7 % of characters in order, tracemonkey
+ * 99.6 % → 99.9 %). The lines of a label stacked on several lines stay together, where its first
+ * line was drawn (tracemonkey's state machine: a box's "Record" over "LIR Trace").
  */
 export function labelsInDrawingOrder(labels: readonly PlacedLabel[]): FigureLabel[] {
   const stacks: PlacedLabel[][] = [];
