@@ -3,6 +3,7 @@
 // brace what it spans, then its label.
 import { BuilderElement, createMathBase, Math as Equation, MathFraction, MathLimitLower, MathLimitUpper, MathRun, MathSubScript, MathSubSuperScript, MathSuperScript, type MathComponent, type XmlComponent } from 'docx';
 import type { TextRun } from '../layout/blocks';
+import { CLOSING_BRACKET_OF, CLOSING_BRACKETS, OPENING_BRACKETS } from '../layout/brackets';
 import { UNDER_BRACE } from '../layout/extensible-delimiters';
 import { stretches } from '../layout/stretches';
 import type { Brace, Matrix, Script } from '../page-content';
@@ -107,8 +108,6 @@ function scripted(runs: readonly TextRun[]): MathComponent[] {
 /** A script's runs as math, its own scripts (TextRun.innerScript) raised or lowered in it. */
 const scriptOf = (runs: readonly TextRun[]) => scripted(runs.map(({ innerScript, ...run }) => ({ ...run, script: innerScript })));
 
-const BRACKET_PAIRS = ['()', '[]', '{}', '⟨⟩', '〈〉'];
-
 /**
  * Whether every bracket of the text closes in it and its bars come in pairs: LibreOffice reads one
  * that does not (the bar of a restriction p|_{V_j}, a bracket MuPDF lost) as wanting its match, and
@@ -117,9 +116,8 @@ const BRACKET_PAIRS = ['()', '[]', '{}', '⟨⟩', '〈〉'];
 function pairsUp(text: string): boolean {
   const open: string[] = [];
   for (const ch of text) {
-    const pair = BRACKET_PAIRS.find((p) => p.includes(ch));
-    if (pair?.[0] === ch) open.push(ch);
-    else if (pair && open.pop() !== pair[0]) return false;
+    if (OPENING_BRACKETS.has(ch)) open.push(CLOSING_BRACKET_OF.get(ch)!);
+    else if (CLOSING_BRACKETS.has(ch) && open.pop() !== ch) return false;
   }
   return open.length === 0 && [...'|‖'].every((bar) => text.split(bar).length % 2 === 1);
 }
