@@ -12,9 +12,12 @@
 //   - Type 3: no /Differences name a glyph list could map — every name a bare index (/g12, /a7,
 //     /c33, /glyph5, /index3, /.notdef) or no /Differences at all — or no glyph that moves the pen
 //     (every /Widths 0): marks of a drawing, not text (GeoTopo.pdf's page 40 draws a grid's
-//     vertices with one /Bullet at code 98, which every reader gave as 26 "b").
-// Type 1 fonts carry their glyph names in the font program and CID fonts their ordering: not
-// judged here.
+//     vertices with one /Bullet at code 98, which every reader gave as 26 "b");
+//   - Type 1 (CFF too): a /Differences whose every name is a bare index, which overrides the names
+//     in the font program (TAMReview.pdf's body text, a Cambria subset named /g18 /g152 …: poppler
+//     and pdf.js read its codes 2, 3, 4… as control characters and "ǡ", mojibake). A Type 1 font
+//     without such a /Differences names its glyphs in its program: not judged.
+// CID fonts carry their ordering: not judged here.
 var doc = new PDFDocument(scriptArgs[0]);
 // A file that needs a password has no streams to read (the bench leaves it out anyway).
 if (doc.needsPassword()) quit();
@@ -32,16 +35,26 @@ function tounicodeMapsSomething(font) {
 }
 
 var INDEX_NAME = /^\/(\.notdef|[gGaAcC]\d+|glyph\d+|index\d+|[gG][0-9A-Fa-f]{2,4})$/;
-function namesNothing(font) {
-  var encoding = font.get('Encoding');
-  if (!encoding || !encoding.isDictionary()) return !encoding;
-  var differences = encoding.get('Differences');
-  if (!differences || !differences.isArray()) return true;
+function indexNamesOnly(differences) {
   for (var i = 0; i < differences.length; i++) {
     var item = differences.get(i);
     if (item.isName() && !INDEX_NAME.test(String(item))) return false;
   }
   return true;
+}
+
+function differencesOf(font) {
+  var encoding = font.get('Encoding');
+  var differences = encoding && encoding.isDictionary() ? encoding.get('Differences') : null;
+  return differences && differences.isArray() ? differences : null;
+}
+
+// A Type 3 font names its glyphs only in /Differences (a named base encoding names them too).
+function namesNothing(font) {
+  var encoding = font.get('Encoding');
+  if (!encoding || !encoding.isDictionary()) return !encoding;
+  var differences = differencesOf(font);
+  return !differences || indexNamesOnly(differences);
 }
 
 function advancesNothing(font) {
@@ -60,6 +73,10 @@ function unmapped(font) {
     return (flags & 4) != 0 && (flags & 32) == 0 && !font.get('Encoding');
   }
   if (subtype == '/Type3') return namesNothing(font) || advancesNothing(font);
+  if (subtype == '/Type1' || subtype == '/MMType1') {
+    var differences = differencesOf(font);
+    return differences != null && differences.length > 0 && indexNamesOnly(differences);
+  }
   return false;
 }
 
