@@ -9,6 +9,7 @@ import path from 'node:path';
 import { pdfToOfficeConverters } from '../../server/convert/tools/pdf-to-office';
 import { sampleLines, type GlyphLine, type LineGlyph } from '../../server/convert/tools/pdf-to-office/extraction/glyph-ocr/glyph-lines';
 import { GlyphVotes, lineVotes } from '../../server/convert/tools/pdf-to-office/extraction/glyph-ocr/glyph-votes';
+import { settleBlankGlyphs } from '../../server/convert/tools/pdf-to-office/extraction/glyph-ocr/line-pictures';
 import { converterOf, convertFile, scratchFolder } from '../support/convert-job';
 import { chineseLinesFound, fontWithoutUnicodePdf, OCR_GLYPH_CHINESE_LINES, OCR_GLYPH_LATIN_LINES } from '../support/unmapped-glyph-pdfs';
 
@@ -70,6 +71,40 @@ describe('tying OCR text to unreadable glyphs', () => {
     votes.add(lineVotes(glyphsOf('XARSHAB'), [{ text: 'Karshaq', confidence: 70 }]));
     const accepted = votes.accepted();
     expect([accepted.get('F#W'), accepted.get('F#X')]).toEqual(['W', undefined]);
+  });
+});
+
+describe('which unreadable glyphs are spaces', () => {
+  /** A line as the pictures judged it: '_' a space seen blank, '~' the same space seen inked (a neighbour's ink in its middle). */
+  const seen = (spec: string): GlyphLine => ({
+    page: 1,
+    top: 0,
+    bottom: 10,
+    size: 10,
+    glyphs: glyphsOf(spec.replaceAll('~', '_')).map((glyph, i) => (glyph.key ? { ...glyph, blank: spec[i] === '_' } : glyph)),
+  });
+  const tied = (line: GlyphLine) => lineVotes(line.glyphs, words('ab', 'cd')).map(({ key, text }) => [key, text]);
+
+  it('a glyph seen blank often enough is a space where it looked inked too, so its line is tied again', () => {
+    const lines = [seen('AB_CD'), seen('CD_AB'), seen('AB~CD')];
+    expect(tied(lines[2])).toEqual([]);
+    settleBlankGlyphs(lines);
+    expect(tied(lines[2])).toEqual([
+      ['F#space', ' '],
+      ['F#A', 'a'],
+      ['F#B', 'b'],
+      ['F#C', 'c'],
+      ['F#D', 'd'],
+    ]);
+  });
+
+  it('a glyph seen blank once, or in few of its sightings, stays as each sighting was seen', () => {
+    const once = [seen('AB_CD'), seen('AB~CD')];
+    settleBlankGlyphs(once);
+    expect(once[1].glyphs[2].blank).toBe(false);
+    const rarely = [seen('A_B'), seen('A_B'), ...Array.from({ length: 5 }, () => seen('A~B'))];
+    settleBlankGlyphs(rarely);
+    expect(rarely.map((line) => line.glyphs[1].blank)).toEqual([true, true, false, false, false, false, false]);
   });
 });
 

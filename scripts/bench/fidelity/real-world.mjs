@@ -409,25 +409,27 @@ for (const [index, file] of inputs.entries()) {
   const figures = inputFigures(file);
   const pages = Number(/^Pages:\s+(\d+)/m.exec(read('pdfinfo', [file]))?.[1] ?? 0);
   const row = { name, pages, chars: expected.length, unmapped: reference.unmapped, unmappedFonts: reference.fonts, unreadable: reference.unreadable, figures };
+  // The DOCX's scores, and its characters (`found`, for --lost).
   const measure = async (docx) => {
     const doc = await readDocx(docx);
     const found = characters(doc.text);
-    return { recall: recallInOrder(orders, found), anyOrder: expected.length ? Math.max(...orders.filter((reading) => reading.length).map((reading) => recallAnyOrder(reading, found))) : undefined, fffd: countFffd(doc.text), pictures: doc.pictures, tables: doc.tables };
+    return { found, scores: { recall: recallInOrder(orders, found), anyOrder: expected.length ? Math.max(...orders.filter((reading) => reading.length).map((reading) => recallAnyOrder(reading, found))) : undefined, fffd: countFffd(doc.text), pictures: doc.pictures, tables: doc.tables } };
   };
   try {
     const result = await ours(pdfToWord, file, index);
-    row.ours = { ...(await measure(result.path)), seconds: result.seconds, notes: result.notes };
-    if (showLost) printLost(name, orders, characters((await readDocx(result.path)).text), showLost);
+    const { scores, found } = await measure(result.path);
+    row.ours = { ...scores, seconds: result.seconds, notes: result.notes };
+    if (showLost) printLost(name, orders, found, showLost);
   } catch (error) {
     row.ours = { error: error.message };
   }
   if (withLibreOffice) {
     const result = libreOffice(file);
-    row.libreoffice = result.path ? { ...(await measure(result.path)), seconds: result.seconds } : { error: `no output in ${result.seconds.toFixed(0)} s` };
+    row.libreoffice = result.path ? { ...(await measure(result.path)).scores, seconds: result.seconds } : { error: `no output in ${result.seconds.toFixed(0)} s` };
   }
   if (withPdf2docx) {
     const result = pdf2docx(file);
-    row.pdf2docx = result.path ? { ...(await measure(result.path)), seconds: result.seconds } : { error: `no output in ${result.seconds.toFixed(0)} s` };
+    row.pdf2docx = result.path ? { ...(await measure(result.path)).scores, seconds: result.seconds } : { error: `no output in ${result.seconds.toFixed(0)} s` };
   }
   if (withExcel) {
     try {

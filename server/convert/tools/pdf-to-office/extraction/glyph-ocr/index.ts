@@ -13,7 +13,7 @@ import { recognizeEach } from '../../../ocr/tesseract';
 import type { RawPage } from '../raw-page';
 import { glyphLinesOf, readsAsIdeographs, sampleLines, type GlyphLine, type SampleLimits } from './glyph-lines';
 import { GlyphVotes, lineVotes } from './glyph-votes';
-import { drawLines, markBlankGlyphs, READINGS } from './line-pictures';
+import { drawLines, markBlankGlyphs, READINGS, settleBlankGlyphs } from './line-pictures';
 
 const LIMITS: SampleLimits = { lines: 160, pages: 16, linesPerFont: 60, sightings: 4 };
 /** Lines per tesseract run: the models load once a run, and a run stays well inside the engine's timeout. */
@@ -56,6 +56,7 @@ export async function recoverGlyphsByOcr(pdfPath: string, raws: readonly RawPage
       if (first) await markBlankGlyphs(line, picture);
       byLanguage.set(languages, [...(byLanguage.get(languages) ?? []), { line, file: picture.ocrFile, first }]);
     }
+    settleBlankGlyphs(lines);
     const runs = [...byLanguage.entries()].flatMap(([languages, group]) => runsOf(group, LINES_PER_RUN).map((run) => ({ languages, run })));
     // Drawing the pictures counts as one step, each tesseract run (or one skipped for time) as one more.
     let done = 1;
