@@ -84,10 +84,10 @@ type Piece = string | { font: 'cmex' | 'cmsy'; code: number };
 /** What each line must read as, and how it is drawn. */
 export const DELIMITER_LINES: { text: string; pieces: Piece[] }[] = [
   { text: 'norm ‖x‖ and ‖y‖ end', pieces: ['norm ', { font: 'cmsy', code: 107 }, 'x', { font: 'cmsy', code: 107 }, ' and ', { font: 'cmex', code: 13 }, 'y', { font: 'cmex', code: 13 }, ' end'] },
-  { text: 'pair 〈x, y〉 root √z end', pieces: ['pair ', { font: 'cmex', code: 10 }, 'x, y', { font: 'cmex', code: 11 }, ' root ', { font: 'cmex', code: 112 }, 'z end'] },
+  { text: 'pair ⟨x, y⟩ root √z end', pieces: ['pair ', { font: 'cmex', code: 10 }, 'x, y', { font: 'cmex', code: 11 }, ' root ', { font: 'cmex', code: 112 }, 'z end'] },
   { text: 'max(a, b) sum ∑ big ⋃ end', pieces: ['max', { font: 'cmex', code: 0 }, 'a, b', { font: 'cmex', code: 1 }, ' sum ', { font: 'cmex', code: 88 }, ' big ', { font: 'cmex', code: 91 }, ' end'] },
   { text: 'A ∪ B and A ∩ B end', pieces: ['A ', { font: 'cmsy', code: 91 }, ' B and A ', { font: 'cmsy', code: 92 }, ' B end'] },
-  { text: 'inner 〈a, b〉 end', pieces: ['inner ', { font: 'cmsy', code: 104 }, 'a, b', { font: 'cmsy', code: 105 }, ' end'] },
+  { text: 'inner ⟨a, b⟩ end', pieces: ['inner ', { font: 'cmsy', code: 104 }, 'a, b', { font: 'cmsy', code: 105 }, ' end'] },
 ];
 
 const hex = (code: number) => `<${code.toString(16).padStart(2, '0')}>`;
@@ -454,8 +454,8 @@ const BIGG_ANGLES = { 42: 'angbracketleftBigg', 43: 'angbracketrightBigg' };
  * Column vectors in \left\langle … \right\rangle, as TeX draws GeoTopo's "g = ⟨(x₁ x₂ x₃), (x₁ x₂ x₃)⟩
  * ⟨(y₁ y₂ y₃), (y₁ y₂ y₃)⟩ − ⟨…⟩²": \Bigg angle brackets of CMEX10 hung under their origins 1.75 em
  * over the baseline, each vector in \bigg parentheses of its own, its entries a letter with a
- * subscript at 8 pt, one row over the other. The first "〈" and the first vector's "(" are one text
- * object, the "〉 〈(" between the pairs another, the last "〉" and its power at 8 pt (raised to
+ * subscript at 8 pt, one row over the other. The first "⟨" and the first vector's "(" are one text
+ * object, the "⟩ ⟨(" between the pairs another, the last "⟩" and its power at 8 pt (raised to
  * the bracket's top) a third: MuPDF reads each as a line over the formula's. `vectors` are each
  * vector's entries (letter and subscript), a pair a bracket's; `text` the line as Word's paragraph
  * holds it (a vector's parentheses are its equation's delimiters, not text).
@@ -468,7 +468,7 @@ export const ANGLED_VECTORS = {
   ],
   power: '2',
   after: ' end',
-  text: 'g = 〈a1a2,b1b2〉 〈c1c2,d1d2〉2 end',
+  text: 'g = ⟨a1a2,b1b2⟩ ⟨c1c2,d1d2⟩2 end',
 };
 
 /** The ANGLED_VECTORS line alone on a page, 12 pt. */
@@ -493,7 +493,7 @@ export async function texAngledVectorsPdf(): Promise<Uint8Array> {
     let x = 60 + width(before);
     const ops = [text(60, baseline, before)];
     pairs.forEach(([first, second], p) => {
-      // "〈(" — after the first pair, "〉 〈(" — in one text object.
+      // "⟨(" — after the first pair, "⟩ ⟨(" — in one text object.
       ops.push(p === 0 ? `BT ${glyphs(x, angleTop, [42])} ${glyphs(x + GLYPH, parenTop, [18])} ET` : `BT ${glyphs(x, angleTop, [43])} ${glyphs(x + 2 * GLYPH, angleTop, [42])} ${glyphs(x + 3 * GLYPH, parenTop, [18])} ET`);
       x += p === 0 ? GLYPH : 3 * GLYPH;
       ops.push(...vector(x, first));
