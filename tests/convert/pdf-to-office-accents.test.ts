@@ -11,8 +11,8 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { pdfToOfficeConverters } from '../../server/convert/tools/pdf-to-office';
-import { withAccentsOnBases, withBarredArrows } from '../../server/convert/tools/pdf-to-office/extraction/accents';
-import type { PdfChar } from '../../server/convert/tools/pdf-to-office/page-content';
+import { withAccentsOnBases, withAccentsOverNextLines, withBarredArrows } from '../../server/convert/tools/pdf-to-office/extraction/accents';
+import type { PdfChar, PdfLine } from '../../server/convert/tools/pdf-to-office/page-content';
 import { converterOf, convertFile, scratchFolder } from '../support/convert-job';
 import { sofficeConvert, SOFFICE_TIMEOUT_MS } from '../support/soffice';
 import { BARRED_ARROWS, texBarredArrowsPdf } from '../support/tex-cff-pdfs';
@@ -90,6 +90,31 @@ describe('withAccentsOnBases', () => {
   it('keeps a cedilla\'s dotless letter, and leaves accents that lie beside their neighbours', () => {
     expect(withAccentsOnBases([char('c', 0, 5), char('\u00b8', 1, 4)]).map((c) => c.text)).toEqual(['ç']);
     expect(withAccentsOnBases([char('~', 0, 5), char('/', 5, 8), char('x', 9, 14), char('^', 14, 19), char('2', 19, 24)]).map((c) => c.text)).toEqual(['~', '/', 'x', '^', '2']);
+  });
+});
+
+describe('withAccentsOverNextLines', () => {
+  const font = { name: 'CMR10', bold: false, italic: false };
+  /** A glyph on the baseline given, its box an em high over it (10 pt). */
+  const char = (text: string, x0: number, x1: number, baseline = 100, size = 10): PdfChar => ({ text, box: { x0, y0: baseline - 0.8 * size, x1, y1: baseline + 0.2 * size }, font, size, baseline });
+  const texts = (lines: PdfLine[]) => lines.map((line) => line.chars.map((c) => c.text).join(''));
+
+  it("puts an accent ending a line on the next line's first glyph under it, the rest of the row run on in its line (GeoTopo's id_{X̃}.)", () => {
+    // "id ˜" then "X." where the pen went back: the subscript's X 2 pt under the accent's baseline.
+    const lines = [{ chars: [char('i', 0, 3), char('d', 3, 9), char(' ', 9, 11), char('˜', 11.4, 15.6, 101.6, 8)] }, { chars: [char('X', 9, 16, 103.6, 8), char('.', 17, 20)] }];
+    expect(texts(withAccentsOverNextLines(lines))).toEqual(['id X\u0303.']);
+  });
+
+  it('puts a wide accent over a group on the group\'s first glyph, as it was drawn first (\\widetilde{γ ∗ δ})', () => {
+    const lines = [{ chars: [char('u', 0, 6), char('n', 6, 12), char('d', 12, 18), char(' ', 18, 22), char('˜', 22, 42, 97.4)] }, { chars: [char('γ', 21.4, 27), char(' ', 27, 28), char('∗', 30, 35.5), char('δ', 38, 43)] }];
+    expect(texts(withAccentsOverNextLines(lines))).toEqual(['und γ\u0303 ∗δ']);
+  });
+
+  it('leaves an accent whose next line does not stand under it: a line lower, or starting right of its middle', () => {
+    const lower = [{ chars: [char('a', 0, 5), char('~', 5, 10)] }, { chars: [char('b', 4, 9, 112)] }];
+    expect(texts(withAccentsOverNextLines(lower))).toEqual(['a~', 'b']);
+    const right = [{ chars: [char('a', 0, 5), char('~', 5, 10)] }, { chars: [char('b', 8, 13)] }];
+    expect(texts(withAccentsOverNextLines(right))).toEqual(['a~', 'b']);
   });
 });
 

@@ -1,6 +1,6 @@
 // Tall delimiters around formulas through PDF → Word (issue 14, the GeoTopo thesis): TeX's \Bigg
-// angle brackets around column vectors, MuPDF reads "〈(", "〉 〈(" and "〉²" as lines over the
-// formula's; they came out of Word as a paragraph "〉 〈 〉2" over the formula, which lacked them,
+// angle brackets around column vectors, MuPDF reads "⟨(", "⟩ ⟨(" and "⟩²" as lines over the
+// formula's; they came out of Word as a paragraph "⟩ ⟨ ⟩2" over the formula, which lacked them,
 // and the vectors' entries lost their subscripts (x₁ read x1). An evaluation bar's subscript
 // (\right|_{t=0}), lowered to the bar's foot, came out as a paragraph of its own under the line,
 // and an \underbrace whose label is a fraction lost the label to a paragraph after the formula.
@@ -33,7 +33,7 @@ describe('angle brackets around column vectors', () => {
   it('the input: MuPDF reads the brackets between the vectors, and the last with its power, as lines over the formula', () => {
     const stext = execFileSync('mutool', ['draw', '-q', '-F', 'stext', '-o', '-', angled], { encoding: 'utf8' });
     const lines = [...stext.matchAll(/<line [\s\S]*?<\/line>/g)].map((m) => [...m[0].matchAll(/ c="([^"]*)"/g)].map((c) => c[1]).join(''));
-    // Glyphs U+FFFD to MuPDF, with the vectors' parentheses: ")〉 〈(" and ")〉²".
+    // Glyphs U+FFFD to MuPDF, with the vectors' parentheses: ")⟩ ⟨(" and ")⟩²".
     expect(lines.map((line) => bare(line).toLowerCase())).toEqual(expect.arrayContaining(['&#xfffd;'.repeat(4), `${'&#xfffd;'.repeat(2)}2`]));
   });
 
@@ -45,7 +45,7 @@ describe('angle brackets around column vectors', () => {
     // Text and matrices in order: the text pieces between the matrices hold the brackets.
     const pieces = [...paragraph.matchAll(/<m:d>([\s\S]*?<\/m:m>[\s\S]*?)<\/m:d>|<w:r>([\s\S]*?)<\/w:r>/g)].map(([, matrix, run]) => (matrix === undefined ? bare(texts(run)) : { matrix }));
     const between = pieces.reduce<string[]>((parts, piece) => (typeof piece === 'string' ? [...parts.slice(0, -1), parts.at(-1)! + piece] : [...parts, '']), ['']);
-    expect(between).toEqual(['g=〈', ',', '〉〈', ',', '〉2end']);
+    expect(between).toEqual(['g=⟨', ',', '⟩⟨', ',', '⟩2end']);
     const matrices = pieces.filter((piece): piece is { matrix: string } => typeof piece === 'object');
     const vectors = ANGLED_VECTORS.pairs.flat();
     expect(matrices).toHaveLength(vectors.length);

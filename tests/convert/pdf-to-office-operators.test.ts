@@ -4,9 +4,9 @@
 // only names are in the CFF's string table, which MuPDF does not read (checked on the input). The
 // page (tests/support/tex-cff-pdfs.ts) draws lines of Helvetica text with such glyphs between; each
 // output must read each line whole, its delimiters and operators in place: ‖ for both \| (CMSY's
-// bardbl) and \big\| (CMEX's vextenddouble), 〈 〉 for CMSY's and CMEX's angle brackets alike (as
-// pdftotext and pdf.js read them; MuPDF alone reads CMSY's as ⟨ ⟩), and CMSY's
-// binary ∪ ∩ (named union, intersection) not as the big ⋃ ⋂ (uniondisplay).
+// bardbl) and \big\| (CMEX's vextenddouble), the mathematical ⟨ ⟩ for CMSY's and CMEX's angle
+// brackets alike (as pdfTeX's glyphtounicode.tex maps them, not Adobe's glyph list's CJK 〈 〉, which
+// pdftotext and pdf.js give), and CMSY's binary ∪ ∩ (named union, intersection) not as the big ⋃ ⋂ (uniondisplay).
 // A second page (texStacksPdf) draws display operators with limits over and under them and a long
 // arrow with a label over it, each part in a text object of its own as TeX does (MuPDF reads each as
 // a line): each line must read as pdftotext and pdf.js read GeoTopo's, upper limit (label), operator

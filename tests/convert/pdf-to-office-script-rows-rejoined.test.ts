@@ -56,6 +56,6 @@ it('pdf-to-word reads a row broken under an accented subscript, a fraction after
   // The subscript holds a script of its own (j under F): Word can lower a run only once, so the
   // term is an equation, J with the whole subscript under it, j a subscript inside it.
   const term = /<m:oMath><m:sSub><m:sSubPr\/><m:e>([\s\S]*?)<\/m:e><m:sub>([\s\S]*)<\/m:sub><\/m:sSub><\/m:oMath>/.exec(paragraphs[0]);
-  expect([texts(term?.[1] ?? ''), texts(term?.[2] ?? '')]).toEqual([ACCENTED_SUBSCRIPT.base, ACCENTED_SUBSCRIPT.accent + ACCENTED_SUBSCRIPT.sub + ACCENTED_SUBSCRIPT.subSub]);
+  expect([texts(term?.[1] ?? ''), texts(term?.[2] ?? '')]).toEqual([ACCENTED_SUBSCRIPT.base, ACCENTED_SUBSCRIPT.accented + ACCENTED_SUBSCRIPT.subSub]);
   expect(term?.[2]).toMatch(/<m:sSub>[\s\S]*<m:sub><m:r><m:t>j<\/m:t><\/m:r><\/m:sub>/);
 });

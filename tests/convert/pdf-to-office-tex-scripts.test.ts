@@ -8,12 +8,16 @@
 //   run only once, and set the i as a run of the limit ("∫ V i ∩ V j", all one subscript), and the
 //   text after the limit ran on into it ("V_jf dA"): the ∫ and its limit are an equation, each index
 //   a subscript of its V, and a space stands after the limit.
+// - A tilde over a letter with scripts (F̃⁻¹ⱼ, p. 36): MuPDF ends a line with the accent and starts
+//   the next at the letter the pen went back to, and Word set "˜" at the end of one paragraph and
+//   "F ⁻¹ⱼ" at the start of the next: the letter takes the tilde as its mark, its scripts right on it.
 // The pages are built by tests/support/tex-cff-pdfs.ts.
+import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pdfToOfficeConverters } from '../../server/convert/tools/pdf-to-office';
 import { converterOf, convertFile, scratchFolder } from '../support/convert-job';
-import { NESTED_LIMIT, SCRIPT_GAPS, SUBSCRIPT_ROOT, texNestedLimitPdf, texScriptGapsPdf, texSubscriptRootPdf } from '../support/tex-cff-pdfs';
+import { NESTED_LIMIT, SCRIPT_GAPS, SUBSCRIPT_ROOT, TILDE_OVER_SCRIPTED, texNestedLimitPdf, texScriptGapsPdf, texSubscriptRootPdf, texTildeOverScriptedPdf } from '../support/tex-cff-pdfs';
 import { readZipParts } from '../support/zip';
 
 const scratch = scratchFolder('pdf-to-office-tex-scripts-');
@@ -72,4 +76,28 @@ it('pdf-to-word sets a display ∫ with indexed limits as an equation, each inde
   expect(texts(equation)).toBe(`∫${NESTED_LIMIT.limit.flat().join('')}`);
   // What follows the limit starts with a space: "∫_{V_i ∩ V_j} f dA".
   expect(texts(paragraph.slice(paragraph.indexOf(equation) + equation.length))).toBe(` ${NESTED_LIMIT.after}`);
+});
+
+describe('a tilde over a letter with scripts', () => {
+  it('the input shows the defect: MuPDF ends a line with the accent and starts the next at its letter', async () => {
+    const file = path.join(scratch, 'tilde-input.pdf');
+    writeFileSync(file, await texTildeOverScriptedPdf());
+    const stext = execFileSync('mutool', ['draw', '-q', '-F', 'stext', '-o', '-', file], { encoding: 'utf8' });
+    const lines = (stext.match(/<line [\s\S]*?<\/line>/g) ?? []).map((line) => [...line.matchAll(/ c="([^"]*)"/g)].map((c) => c[1]).join('').trim());
+    const { before, accent, letter } = TILDE_OVER_SCRIPTED;
+    expect(lines).toContain(before + accent);
+    expect(lines.some((line) => line.startsWith(letter))).toBe(true);
+  });
+
+  it('pdf-to-word writes the letter with a combining tilde in one paragraph, its scripts right after it', async () => {
+    const [runs, ...more] = await wordParagraphs('tilde.pdf', await texTildeOverScriptedPdf());
+    expect(more).toEqual([]);
+    const { accented, sup, sub, text } = TILDE_OVER_SCRIPTED;
+    expect(runs.map((r) => r.text).join('').replace(/\s+/g, ' ')).toBe(text);
+    const at = runs.findIndex((r) => r.vertAlign === 'superscript');
+    expect(runs[at].text).toBe(sup);
+    expect(runs[at + 1]).toMatchObject({ text: sub, vertAlign: 'subscript' });
+    // No space between the accented letter and its superscript (TeX's italic correction).
+    expect(runs.slice(0, at).map((r) => r.text).join('').endsWith(` ${accented}`)).toBe(true);
+  });
 });

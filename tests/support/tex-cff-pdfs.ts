@@ -84,10 +84,10 @@ type Piece = string | { font: 'cmex' | 'cmsy'; code: number };
 /** What each line must read as, and how it is drawn. */
 export const DELIMITER_LINES: { text: string; pieces: Piece[] }[] = [
   { text: 'norm ‖x‖ and ‖y‖ end', pieces: ['norm ', { font: 'cmsy', code: 107 }, 'x', { font: 'cmsy', code: 107 }, ' and ', { font: 'cmex', code: 13 }, 'y', { font: 'cmex', code: 13 }, ' end'] },
-  { text: 'pair 〈x, y〉 root √z end', pieces: ['pair ', { font: 'cmex', code: 10 }, 'x, y', { font: 'cmex', code: 11 }, ' root ', { font: 'cmex', code: 112 }, 'z end'] },
+  { text: 'pair ⟨x, y⟩ root √z end', pieces: ['pair ', { font: 'cmex', code: 10 }, 'x, y', { font: 'cmex', code: 11 }, ' root ', { font: 'cmex', code: 112 }, 'z end'] },
   { text: 'max(a, b) sum ∑ big ⋃ end', pieces: ['max', { font: 'cmex', code: 0 }, 'a, b', { font: 'cmex', code: 1 }, ' sum ', { font: 'cmex', code: 88 }, ' big ', { font: 'cmex', code: 91 }, ' end'] },
   { text: 'A ∪ B and A ∩ B end', pieces: ['A ', { font: 'cmsy', code: 91 }, ' B and A ', { font: 'cmsy', code: 92 }, ' B end'] },
-  { text: 'inner 〈a, b〉 end', pieces: ['inner ', { font: 'cmsy', code: 104 }, 'a, b', { font: 'cmsy', code: 105 }, ' end'] },
+  { text: 'inner ⟨a, b⟩ end', pieces: ['inner ', { font: 'cmsy', code: 104 }, 'a, b', { font: 'cmsy', code: 105 }, ' end'] },
 ];
 
 const hex = (code: number) => `<${code.toString(16).padStart(2, '0')}>`;
@@ -454,8 +454,8 @@ const BIGG_ANGLES = { 42: 'angbracketleftBigg', 43: 'angbracketrightBigg' };
  * Column vectors in \left\langle … \right\rangle, as TeX draws GeoTopo's "g = ⟨(x₁ x₂ x₃), (x₁ x₂ x₃)⟩
  * ⟨(y₁ y₂ y₃), (y₁ y₂ y₃)⟩ − ⟨…⟩²": \Bigg angle brackets of CMEX10 hung under their origins 1.75 em
  * over the baseline, each vector in \bigg parentheses of its own, its entries a letter with a
- * subscript at 8 pt, one row over the other. The first "〈" and the first vector's "(" are one text
- * object, the "〉 〈(" between the pairs another, the last "〉" and its power at 8 pt (raised to
+ * subscript at 8 pt, one row over the other. The first "⟨" and the first vector's "(" are one text
+ * object, the "⟩ ⟨(" between the pairs another, the last "⟩" and its power at 8 pt (raised to
  * the bracket's top) a third: MuPDF reads each as a line over the formula's. `vectors` are each
  * vector's entries (letter and subscript), a pair a bracket's; `text` the line as Word's paragraph
  * holds it (a vector's parentheses are its equation's delimiters, not text).
@@ -468,7 +468,7 @@ export const ANGLED_VECTORS = {
   ],
   power: '2',
   after: ' end',
-  text: 'g = 〈a1a2,b1b2〉 〈c1c2,d1d2〉2 end',
+  text: 'g = ⟨a1a2,b1b2⟩ ⟨c1c2,d1d2⟩2 end',
 };
 
 /** The ANGLED_VECTORS line alone on a page, 12 pt. */
@@ -493,7 +493,7 @@ export async function texAngledVectorsPdf(): Promise<Uint8Array> {
     let x = 60 + width(before);
     const ops = [text(60, baseline, before)];
     pairs.forEach(([first, second], p) => {
-      // "〈(" — after the first pair, "〉 〈(" — in one text object.
+      // "⟨(" — after the first pair, "⟩ ⟨(" — in one text object.
       ops.push(p === 0 ? `BT ${glyphs(x, angleTop, [42])} ${glyphs(x + GLYPH, parenTop, [18])} ET` : `BT ${glyphs(x, angleTop, [43])} ${glyphs(x + 2 * GLYPH, angleTop, [42])} ${glyphs(x + 3 * GLYPH, parenTop, [18])} ET`);
       x += p === 0 ? GLYPH : 3 * GLYPH;
       ops.push(...vector(x, first));
@@ -869,12 +869,12 @@ export async function texScriptsBeforeTextPdf(): Promise<Uint8Array> {
 /**
  * A row as TeX draws GeoTopo's "J_{F̃ⱼ} = (∂x/∂u …)" (page 36): a symbol whose subscript letter
  * carries an accent, drawn first, then the letter where the pen goes back under it (MuPDF starts a
- * line there, so the accent stays a glyph of its own, as on that page), then a text-style fraction,
- * its parts 8 pt in text objects of their own over and under a bar on the row's axis; TeX draws no
- * spaces, it leaves room. `text` is the line as a reader reads it (the fraction's parts one after
- * the other).
+ * line there, as on that page), then a text-style fraction, its parts 8 pt in text objects of their
+ * own over and under a bar on the row's axis; TeX draws no spaces, it leaves room. `accented` is the
+ * letter with its accent, as a reader reads it; `text` the line (the fraction's parts one after the
+ * other).
  */
-export const ACCENTED_SUBSCRIPT = { base: 'J', accent: '~', sub: 'F', subSub: 'j', equals: '=', numerator: 'dx', denominator: 'du', after: 'end', text: 'J~Fj = dxdu end' };
+export const ACCENTED_SUBSCRIPT = { base: 'J', accent: '~', sub: 'F', accented: 'F\u0303', subSub: 'j', equals: '=', numerator: 'dx', denominator: 'du', after: 'end', text: 'JF\u0303j = dxdu end' };
 
 /** The ACCENTED_SUBSCRIPT line alone on a page, 12 pt, its subscript 8 pt and the subscript's own 6 pt. */
 export async function texAccentedSubscriptPdf(): Promise<Uint8Array> {
@@ -981,5 +981,35 @@ export async function texNestedLimitPdf(): Promise<Uint8Array> {
       return ops;
     });
     return [textAt(60, baseline, SIZE, before), glyphAt(integral, baseline - 1.36 * SIZE, SIZE, 90), `BT ${pieces.join(' ')} ET`, textAt(integral + GLYPH + 0.2 * SIZE, baseline, SIZE, after)];
+  });
+}
+
+/**
+ * A tilde over a letter that carries scripts, as TeX draws GeoTopo's "Funktion F̃⁻¹ⱼ in Umgebung"
+ * (p. 36): the accent raised a quarter em over the letter and drawn first, then the letter where the
+ * pen goes back under it (MuPDF ends a line with the accent and starts the next at the letter), its
+ * superscript past its italic correction (0.14 em, a gap MuPDF reads as a space), its subscript
+ * under it, then the text. `text` is the line as a reader reads it: the letter with its combining
+ * tilde, then its scripts.
+ */
+export const TILDE_OVER_SCRIPTED = { before: 'Finde ', accent: '~', letter: 'F', accented: 'F\u0303', sup: '-1', sub: 'j', after: ' in W end', text: 'Finde F\u0303-1j in W end' };
+
+/** The TILDE_OVER_SCRIPTED line alone on a page, 12 pt, its scripts 8 pt. */
+export async function texTildeOverScriptedPdf(): Promise<Uint8Array> {
+  return texPage(CMEX, (helvetica) => {
+    const [SIZE, SCRIPT] = [12, 8];
+    const width = (text: string, size = SIZE) => helvetica.widthOfTextAtSize(text, size);
+    const { before, accent, letter, sup, sub, after } = TILDE_OVER_SCRIPTED;
+    const baseline = 200;
+    const show = (x: number, fromTop: number, size: number, shown: string) => `/F1 ${size} Tf 1 0 0 1 ${x.toFixed(2)} ${(842 - fromTop).toFixed(2)} Tm ${literal(shown)} Tj`;
+    const letterX = 60 + width(before);
+    // Its middle over the letter's right half (an italic's skew), its end 0.88 em past the letter's start:
+    // MuPDF starts a line where the pen goes back more than 0.8 em.
+    const accentX = letterX + 0.3 * SIZE;
+    const scriptX = letterX + width(letter);
+    const supX = scriptX + 0.14 * SIZE;
+    return [
+      `BT ${show(60, baseline, SIZE, before)} ${show(accentX, baseline - 0.25 * SIZE, SIZE, accent)} ${show(letterX, baseline, SIZE, letter)} ${show(supX, baseline - 0.36 * SIZE, SCRIPT, sup)} ${show(scriptX, baseline + 0.2 * SIZE, SCRIPT, sub)} ${show(supX + width(sup, SCRIPT) + 0.1 * SIZE, baseline, SIZE, after)} ET`,
+    ];
   });
 }

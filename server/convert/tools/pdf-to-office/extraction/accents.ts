@@ -7,7 +7,10 @@
 // "̸=", a slash on the space before "=" in Word; it goes after its relation, "≠". TeX's \mapsto is
 // likewise a bar of no width (cmsy's mapsto, read "↦") drawn at the foot of the arrow after it:
 // "↦→" showed two arrows in Word; the pair is the one ↦ the page shows (⟼ for \longmapsto).
-import type { PdfChar } from '../page-content';
+// A math accent over a letter that stands higher than its line's (\tilde F, \widetilde{F_j}, or a
+// subscript's \tilde X) is often the last glyph of a line of its own to MuPDF, which starts the next
+// line at the letter drawn after it: it is joined across the two lines (withAccentsOverNextLines).
+import { isBlank, type PdfChar, type PdfLine } from '../page-content';
 
 /** Spacing accents (and a combining mark a reader gives on its own) → the combining mark they draw. */
 const COMBINING: Readonly<Record<string, string>> = {
@@ -55,6 +58,12 @@ const isBase = (c: PdfChar | undefined): c is PdfChar => c !== undefined && c.pi
 /** A mark that takes no room (\not) is drawn from the origin of the glyph it overlays, the one after it. */
 const TOUCH = 0.5;
 
+/** A letter's text with a mark on it, composed where Unicode has one character for both. */
+function accentedText(base: PdfChar, mark: string): string {
+  const letter = BELOW.has(mark) ? base.text : (DOTLESS[base.text] ?? base.text);
+  return (letter + mark).normalize('NFC');
+}
+
 /** The line's characters with each accent glyph lying over a neighbour made that neighbour's mark. */
 export function withAccentsOnBases(chars: readonly PdfChar[]): PdfChar[] {
   if (!chars.some((c) => markOf(c) !== undefined)) return [...chars];
@@ -84,8 +93,7 @@ export function withAccentsOnBases(chars: readonly PdfChar[]): PdfChar[] {
       out.push(c);
       continue;
     }
-    const letter = BELOW.has(mark) ? base.text : (DOTLESS[base.text] ?? base.text);
-    accented = { ...base, text: (letter + mark).normalize('NFC') };
+    accented = { ...base, text: accentedText(base, mark) };
     if (onBefore) out[out.length - 1] = accented;
     else {
       out.push(accented);
@@ -93,6 +101,56 @@ export function withAccentsOnBases(chars: readonly PdfChar[]): PdfChar[] {
     }
   }
   return out;
+}
+
+/**
+ * How far (sizes of the letter) an accent's baseline may stand over its letter's: TeX raises it by
+ * the letter's height over the x-height (F̃'s some 0.25 em), a wide accent over a tall group more.
+ */
+const ACCENT_RAISE_EMS = 1;
+/** How far (sizes of the letter) an accent's baseline may stand under its letter's: slack only (over an x-height letter TeX sets it on the letter's baseline, x̃). */
+const ACCENT_DROP_EMS = 0.25;
+/** Glyphs closer than this (sizes) make one group a wide accent may stand over (γ ∗ δ under \widetilde). */
+const GROUP_GAP_EMS = 1;
+
+/**
+ * The upright lines with each accent that ends a line (a spacing accent of COMBINING, not joined
+ * within its line) made the mark of the first glyph of the next line, where TeX drew the accent
+ * right before the group it stands over (the next line MuPDF starts is the glyph drawn next, where
+ * the pen went back under the accent) — when it stands over that group: its middle over the
+ * group's glyphs from that first one on, its baseline about that of the group. The next line is
+ * the rest of the accent's row and runs on in its line. A wide accent over a group
+ * (\widetilde{γ ∗ δ}) goes on the group's first glyph, as readers that follow the drawing order
+ * read it (γ̃ ∗ δ).
+ */
+export function withAccentsOverNextLines(lines: readonly PdfLine[]): PdfLine[] {
+  const result = [...lines];
+  for (let l = 0; l + 1 < result.length; l++) {
+    const [line, next] = [result[l], result[l + 1]];
+    if (line.direction || next.direction) continue;
+    let end = line.chars.length - 1;
+    while (end >= 0 && isBlank(line.chars[end])) end--;
+    const accent = line.chars[end];
+    const mark = accent && COMBINING[accent.text];
+    const start = next.chars.findIndex((c) => !isBlank(c));
+    const base = next.chars[start];
+    if (mark === undefined || !isBase(base)) continue;
+    const rise = base.baseline - accent.baseline;
+    if (rise > ACCENT_RAISE_EMS * base.size || rise < -ACCENT_DROP_EMS * base.size) continue;
+    const middle = (accent.box.x0 + accent.box.x1) / 2;
+    let reach = base.box.x1;
+    for (const c of next.chars.slice(start + 1)) {
+      if (isBlank(c)) continue;
+      if (c.box.x0 - reach > GROUP_GAP_EMS * base.size) break;
+      reach = Math.max(reach, c.box.x1);
+    }
+    if (middle < base.box.x0 || middle > reach) continue;
+    // The rest of the row, from the letter the pen went back to, runs on in the accent's line.
+    const rest = next.chars.map((c, i) => (i === start ? { ...c, text: accentedText(c, mark) } : c));
+    result.splice(l, 2, { ...line, chars: [...line.chars.slice(0, end), ...rest] });
+    l--;
+  }
+  return result;
 }
 
 /**

@@ -15,7 +15,7 @@ import { attachLinks, linkFromRaw } from './page-links';
 import { fieldLines } from './form-fields';
 import { glyphKey, type RawChar, type RawFont, type RawPage } from './raw-page';
 import { recoverGlyphsByOcr } from './glyph-ocr';
-import { withAccentsOnBases, withBarredArrows } from './accents';
+import { withAccentsOnBases, withAccentsOverNextLines, withBarredArrows } from './accents';
 import { GlyphPictures, type GlyphCount, type UnreadableGlyph } from './glyph-pictures';
 import { pagesTurnedByRotate, unrotatedCopy } from './unrotated-pages';
 
@@ -89,7 +89,7 @@ function pageFromRaw(raw: RawPage, learnt: ReadonlyMap<string, string>, pictures
   const count: GlyphCount = { pictured: 0, unreadable: 0, roomless: [], pictures: 0 };
   const turns = new Map((raw.turns ?? []).map(([line, x, y]) => [line, { x, y }]));
   const vertical = new Set((raw.turns ?? []).filter((turn) => turn[3] === 1).map(([line]) => line));
-  const lines: PdfLine[] = raw.lines
+  const readLines: PdfLine[] = raw.lines
     .map((chars, index) => {
       const read = chars.flatMap((rawChar): (PdfChar | UnreadableGlyph)[] => {
         if (isDrawnMark(rawChar, raw.fonts)) return [];
@@ -114,6 +114,8 @@ function pageFromRaw(raw: RawPage, learnt: ReadonlyMap<string, string>, pictures
       return turn ? { direction: turn, chars: line } : { chars: withAccentsOnBases(withBarredArrows(line)) };
     })
     .filter((line) => line.chars.some((c) => !isBlank(c)));
+  // An accent MuPDF read as a line of its own over its letter's (TeX's \tilde F_j) joins it there.
+  const lines = withAccentsOverNextLines(readLines);
   lines.push(...fieldLines(raw.fields ?? [], lines));
   // Links live on the characters they cover; the writers need nothing else of them.
   attachLinks(lines, (raw.links ?? []).map(linkFromRaw).filter((link) => link !== undefined));

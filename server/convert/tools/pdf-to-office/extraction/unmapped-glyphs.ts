@@ -24,7 +24,7 @@
  */
 const SIZED_GLYPHS: Record<string, string> = {
   parenleft: '(', parenright: ')', bracketleft: '[', bracketright: ']', braceleft: '{', braceright: '}',
-  floorleft: '⌊', floorright: '⌋', ceilingleft: '⌈', ceilingright: '⌉', angbracketleft: '〈', angbracketright: '〉',
+  floorleft: '⌊', floorright: '⌋', ceilingleft: '⌈', ceilingright: '⌉', angbracketleft: '⟨', angbracketright: '⟩',
   slash: '/', backslash: '\\', radical: '√', summation: '∑', product: '∏', coproduct: '∐', integral: '∫',
   contintegral: '∮', union: '⋃', intersection: '⋂', unionmulti: '⨄', unionsq: '⨆', logicaland: '⋀', logicalor: '⋁',
   circledot: '⨀', circleplus: '⨁', circlemultiply: '⨂', hat: 'ˆ', tilde: '˜',
@@ -41,9 +41,10 @@ const TEX_GLYPHS: Record<string, string> = {
   // The tips of a horizontal brace (\underbrace ╰─╮╭─╯, \overbrace ╭─╯╰─╮, rules between them), as
   // the arcs they look like; extensible-delimiters.ts joins a brace's four into one ⏟ or ⏞.
   bracehtipdownleft: '╭', bracehtipdownright: '╮', bracehtipupleft: '╰', bracehtipupright: '╯',
-  // CMSY10's angle brackets: MuPDF's own list reads them as ⟨ ⟩, pdftotext and pdf.js as 〈 〉, as
-  // their big sizes read here: one reading for \langle and \bigl\langle alike.
-  angbracketleft: '〈', angbracketright: '〉',
+  // CMSY10's angle brackets, as pdfTeX's glyphtounicode.tex reads them (and MuPDF's own list): the
+  // mathematical ⟨ ⟩, not Adobe's glyph list's CJK 〈 〉 (what pdftotext and pdf.js give); their big
+  // sizes read alike (SIZED_GLYPHS): one reading for \langle and \bigl\langle.
+  angbracketleft: '⟨', angbracketright: '⟩',
   // CMSY10 and CMMI10 names outside the AGL.
   asteriskmath: '∗', negationslash: '̸', prime: '′', mapsto: '↦', owner: '∋', precedes: '≺', follows: '≻',
   precedesequal: '⪯', followsequal: '⪰', lessmuch: '≪', greatermuch: '≫', reflexsubset: '⊆', reflexsuperset: '⊇',

@@ -3,8 +3,8 @@
 // encloses (extensible-delimiters.ts, sub-superscripts.ts).
 
 /**
- * Each opening bracket with the one that closes it: ASCII's, the angle brackets as MuPDF reads
- * them (⟨ ⟩) and as TeX's are read here (〈 〉, unmapped-glyphs.ts), floor and ceiling brackets.
+ * Each opening bracket with the one that closes it: ASCII's, the mathematical angle brackets (⟨ ⟩,
+ * as TeX's are read: unmapped-glyphs.ts) and the CJK ones (〈 〉), floor and ceiling brackets.
  */
 export const CLOSING_BRACKET_OF: ReadonlyMap<string, string> = new Map([
   ['(', ')'],

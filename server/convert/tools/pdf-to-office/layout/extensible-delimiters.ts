@@ -102,7 +102,7 @@ export function withHorizontalBraces(lines: readonly PdfLine[]): PdfLine[] {
 }
 
 /** Brackets TeX sizes (\big( \Big\{ \bigg[ …) as one glyph of its extension font. */
-const SIZED_BRACKETS = new Set([...'(){}[]〈〉⌊⌋⌈⌉']);
+const SIZED_BRACKETS = new Set([...'(){}[]⟨⟩⌊⌋⌈⌉']);
 /** How deep (font sizes) under its origin lies the baseline of the row a glyph of TeX's extension font stands in: a \big's 0.81, a \Bigg's 1.71. */
 export const MAX_HANG_EMS = 2;
 
@@ -125,7 +125,7 @@ const isLoneGlyph = (c: PdfChar) => isSizedBracket(c) || isHungRadical(c);
 
 /**
  * The sized brackets a line holds alone (spaces aside), each with its script, if it does: one
- * bracket, or the "〉 〈" between two \left\langle … \right\rangle around matrices, or "〉²" where
+ * bracket, or the "⟩ ⟨" between two \left\langle … \right\rangle around matrices, or "〉²" where
  * TeX raised the ² of \right\rangle^2 to the bracket's top (GeoTopo's ⟨(x₁ x₂ x₃), (y₁ y₂ y₃)⟩²,
  * which MuPDF reads as such lines over the formula's).
  */

@@ -171,12 +171,33 @@ function fills(left: number, right: number | undefined, extents: readonly { x0: 
   return right === undefined || right - reach <= EMPTY_ROOM_EMS * size;
 }
 
+/** The delimiter closing `open`, not yet taken: the nearest of its kind right of it, as tall, at its height. */
+function closingOf(open: Delimiter, all: readonly Delimiter[], taken: ReadonlySet<PdfChar>): Delimiter | undefined {
+  return all
+    .filter((d) => d !== open && d.kind === CLOSING[open.kind] && d.x0 > open.x1 && Math.abs(d.top - open.top) <= SLACK_EMS * open.size && d.chars.length === open.chars.length && !d.chars.some((c) => taken.has(c)))
+    .sort((a, b) => a.x0 - b.x0)[0];
+}
+
+/**
+ * The opening delimiters, those inside another pair before it, then left to right: a matrix
+ * within delimiters (GeoTopo's ⟨(x₁ x₂ x₃), (y₁ y₂ y₃)⟩, ((a b; c d) ∘ z)) takes its entries
+ * first, and what is left between the outer pair (a comma, "∘ z") is no rows of a matrix of
+ * theirs. Read left to right only, the angle brackets took the vectors' entries for rows of their
+ * own (x₁ y₁; x₂ , y₂; x₃ y₃) and left "( ) ( )". Within one depth, left to right: a matrix's
+ * entries taken leave the text before the next for its line (hostBeside).
+ */
+function innermostFirst(opening: readonly Delimiter[], all: readonly Delimiter[]): Delimiter[] {
+  const none = new Set<PdfChar>();
+  const spans = opening.map((open) => ({ open, close: closingOf(open, all, none) }));
+  const depth = (d: Delimiter) => spans.filter(({ open, close }) => close && open !== d && open.x0 < d.x0 && d.x0 < close.x0).length;
+  const depths = new Map(opening.map((d) => [d, depth(d)]));
+  return [...opening].sort((a, b) => depths.get(b)! - depths.get(a)! || a.x0 - b.x0);
+}
+
 /** The matrix opened by `open`, among the glyphs not yet taken, if there is one. */
 function matrixAt(open: Delimiter, all: readonly Delimiter[], ink: readonly { c: PdfChar; index: number }[], blanks: readonly { c: PdfChar; index: number }[], taken: ReadonlySet<PdfChar>): Found | undefined {
   if (!CLOSING[open.kind]) return undefined;
-  const close = all
-    .filter((d) => d !== open && d.kind === CLOSING[open.kind] && d.x0 > open.x1 && Math.abs(d.top - open.top) <= SLACK_EMS * open.size && d.chars.length === open.chars.length && !d.chars.some((c) => taken.has(c)))
-    .sort((a, b) => a.x0 - b.x0)[0];
+  const close = closingOf(open, all, taken);
   if (!close && open.kind !== '{') return undefined;
   const plain = ink.map((i) => i.c);
   const delimiterGlyphs = new Set(all.flatMap((d) => d.chars));
@@ -247,7 +268,7 @@ export function withMatrices(lines: readonly PdfLine[]): PdfLine[] {
   const taken = new Set<PdfChar>();
   /** Each matrix's glyphs, the glyph of the line it goes in, and its place there (its opening delimiter's left). */
   const placed: { host: PdfChar; at: number; chars: PdfChar[] }[] = [];
-  for (const open of opening.sort((a, b) => a.x0 - b.x0)) {
+  for (const open of innermostFirst(opening, all)) {
     if (open.chars.some((c) => taken.has(c))) continue;
     const found = matrixAt(open, all, ink, blanks, taken);
     if (!found) continue;

@@ -223,7 +223,7 @@ function textRight(line: TextLine): number {
  * its size, so the depth of its row (0.75 to 1.71 em) cannot be read off the glyph, and on the
  * page the nearest text beside it in that reach is as often the line under it, a limit or an
  * unread matrix's row. Setting its baseline there (tried on GeoTopo) mended five formulas and
- * broke ten: "( )" and "〈 〉" pairs MuPDF reads as one line, a "}" whose "{" gives its line's
+ * broke ten: "( )" and "⟨ ⟩" pairs MuPDF reads as one line, a "}" whose "{" gives its line's
  * baseline, integrals moved off their rows. (withHungBrackets puts a bracket into a line only
  * where that line's text runs on both sides of it, or starts right after it, ends right before it.)
  */

@@ -36,8 +36,11 @@ const MAX_SCRIPT_LINE_GLYPHS = 8;
  * correction (CMMI's T, F, P 0.14, V, Y 0.22); a word space before a raised numerator (¹/n) is 0.28 and more.
  */
 const ITALIC_CORRECTION_EMS = 0.25;
-/** What a script hangs on with no room between: a letter, a digit, a closing bracket, a bar, a prime, a big operator. */
-const SCRIPT_BASE = /^[\p{L}\p{N}\p{Pe}|‖′∫∮∑∏⋃⋂]$/u;
+/**
+ * What a script hangs on with no room between: a letter, a digit, a closing bracket, a bar, a prime,
+ * a big operator; an accented one too (F̃⁻¹ⱼ: F and a combining tilde, which no one character is).
+ */
+const SCRIPT_BASE = /^[\p{L}\p{N}\p{Pe}|‖′∫∮∑∏⋃⋂]\p{M}*$/u;
 
 /** The size and baseline of a line's text proper. */
 interface LineBody {
