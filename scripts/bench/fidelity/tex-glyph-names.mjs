@@ -23,11 +23,15 @@ export const texGlyphNamesReadable = () => fs.existsSync(GLYPH_TABLE) && fs.exis
  * of several glyphs shows one character, which no count of its pieces gives: the table makes the
  * pieces it knows (/bracelefttp, /braceex …) private-use characters, which are not scored, and the
  * horizontal brace's tips and the bars' extensions are pieces alike. cmsy's /mapsto is the bar of
- * ↦, drawn at the foot of the arrow after it (withTexComposites joins the two).
+ * ↦, drawn at the foot of the arrow after it (withTexComposites joins the two). cmex's sized angle
+ * brackets (\big⟨ … \Bigg⟨) read as the table reads cmsy's /angbracketleft (⟨ ⟩): pdf.js's own list
+ * gives them U+2329, which NFKC makes the CJK 〈.
  */
+const SIZES = ['big', 'Big', 'bigg', 'Bigg'];
 const MISSING_NAMES = {
   bracehtipdownleft: '', bracehtipdownright: '', bracehtipupleft: '', bracehtipupright: '', vextendsingle: '', vextenddouble: '',
   mapsto: '\u21a6',
+  ...Object.fromEntries(SIZES.flatMap((size) => [[`angbracketleft${size}`, '\u27e8'], [`angbracketright${size}`, '\u27e9']])),
 };
 
 let table;
