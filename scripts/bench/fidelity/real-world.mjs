@@ -396,7 +396,8 @@ const MOSTLY_UNMAPPED = 0.1;
 function textReference(file) {
   if (ocrReference) return { file, unmapped: 0, byOcr: true };
   const masked = withoutUnmappedFonts(file);
-  if (masked.unmapped <= MOSTLY_UNMAPPED * (masked.unmapped + masked.scored)) return masked;
+  // (A file with no such font has no `scored`: it is read as it is.)
+  if (!masked.unmapped || masked.unmapped <= MOSTLY_UNMAPPED * (masked.unmapped + masked.scored)) return masked;
   return { file, unmapped: 0, byOcr: true, unreadable: masked.unmapped, fonts: masked.fonts };
 }
 
