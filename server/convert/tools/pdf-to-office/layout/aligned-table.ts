@@ -33,13 +33,13 @@ function rowPictures(row: readonly TextLine[], columnOfLine: (line: TextLine) =>
   return pictures.length ? pictures : undefined;
 }
 
-/** Each cell's text in stretches of one script, when some line of the row has a script. */
-function rowScripts(row: readonly TextLine[], columns: number, columnOfLine: (line: TextLine) => number): ScriptPiece[][] | undefined {
+/** Each cell's text in stretches of one script, when some line of the row has a script; `separator` between the lines of a cell. */
+export function rowScripts(row: readonly TextLine[], columns: number, columnOfLine: (line: TextLine) => number, separator = ' '): ScriptPiece[][] | undefined {
   if (!row.some((line) => line.chars.some((c) => c.script))) return undefined;
   const cells = Array.from({ length: columns }, (): ScriptPiece[] => []);
   for (const line of row) {
     const cell = cells[columnOfLine(line)];
-    if (cell.length) cell.push({ text: ' ' });
+    if (cell.length) cell.push({ text: separator });
     cell.push(...scriptPieces(line.chars));
   }
   return cells;

@@ -167,6 +167,13 @@ export interface SheetLines {
    * goes on the sheet in the columns the text of its page column goes in.
    */
   pageColumn?: Interval;
+  /**
+   * A figure's labels (`lines` all of them), each label's lines together (a diagram box's "Record"
+   * over "LIR Trace"), in the order the figure drew them (layout/figure-labels.ts): a sheet writes
+   * them so, as Word places them, not by alignment, whose rows cut across a diagram's boxes and a
+   * plot's axes.
+   */
+  labels?: TextLine[][];
 }
 
 export interface PageLayout {

@@ -5,16 +5,18 @@
 // cannot be written so goes in as plain rows of its text, top to bottom (and is counted as degraded).
 // A cell's text cannot hold a picture: glyphs no table could read (TextRun.picture) are pictures
 // anchored over the cell whose text they stood in, as far into it as they stood. The page's
-// pictures and vector figures (ImageBlock, drawn with their text: their labels are rows too) stand
-// in the rows where they come in reading order, at their size on the page, in rows of their own
-// that no text takes, their labels and captions below; across, in the column the text of their
-// page column goes in where they stand, as far right of its text's edge as on the page. Pictures
+// pictures and vector figures (ImageBlock, drawn with their text: their labels are rows too, in
+// the order drawn, layout/label-rows.ts) stand in the rows where they come in reading order, at
+// their size on the page, in rows of their own that no text takes, their labels and captions below;
+// across, in the column the text of their page column goes in where they stand, as far right of its
+// text's edge as on the page. Pictures
 // side by side (layout/image-rows.ts) share those rows. A table cell keeps the alignment read for
 // its text (centred, right; left is Excel's own, which keeps numbers right).
 import ExcelJS from 'exceljs';
 import type { PageFallback } from '../degraded-pages';
 import type { Alignment, Block, ImageBlock, ImageRow, PageLayout, ParagraphBlock, SheetLines, TableBlock } from '../layout/blocks';
 import { alignedTable, columnOf, type AlignedRow, type AlignedTable, type CellPicture } from '../layout/aligned-table';
+import { labelRows } from '../layout/label-rows';
 import { unionBox, type Box, type Script } from '../page-content';
 import type { ScriptPiece } from '../layout/sub-superscripts';
 import { cellEdges } from '../layout/table-rules';
@@ -274,7 +276,8 @@ function bandPlace(box: Box, index: number, groups: readonly SheetGroup[]): { co
  * them; a picture's labels and captions (grouped at its place in the blocks) below it.
  */
 function fillSheet(sheet: PageSheet, page: PageLayout): void {
-  const groups: SheetGroup[] = page.sheetLines.map((group) => ({ ...group, aligned: alignedTable(group.lines.filter((l) => !l.preformatted)) }));
+  // A figure's labels go in as drawn (layout/label-rows.ts), the rest by alignment.
+  const groups: SheetGroup[] = page.sheetLines.map((group) => ({ ...group, aligned: group.labels ? labelRows(group.labels) : alignedTable(group.lines.filter((l) => !l.preformatted)) }));
   const writeLines = ({ lines, aligned }: SheetGroup) => {
     // A code listing's lines go in as set, a row each (layout/listings.ts).
     for (const line of lines.filter((l) => l.preformatted)) sheet.listingLine(line);
