@@ -168,12 +168,13 @@ export interface SheetLines {
    */
   pageColumn?: Interval;
   /**
-   * A figure's labels (`lines` all of them), each label's lines together (a diagram box's "Record"
-   * over "LIR Trace"), in the order the figure drew them (layout/figure-labels.ts): a sheet writes
-   * them so, as Word places them, not by alignment, whose rows cut across a diagram's boxes and a
-   * plot's axes.
+   * `lines` already set in rows, each a row's cells left to right, each cell's lines one under the
+   * other: a figure's labels as drawn (layout/label-rows.ts), as Word places them, not by alignment,
+   * whose rows cut a diagram's box labelled on two lines in half and mix a plot's axes; the captions
+   * of a row of pictures, a cell each, side by side in their pictures' order (by their baselines, a
+   * caption wrapped onto more lines came after the one beside it). A sheet writes them so.
    */
-  labels?: TextLine[][];
+  rows?: TextLine[][][];
 }
 
 export interface PageLayout {

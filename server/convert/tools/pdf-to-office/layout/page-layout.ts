@@ -19,6 +19,7 @@ import { withFractions, withoutBars } from './fractions';
 import { withBraceLabels, withStackedLimits } from './stacked-limits';
 import { withExtensibleBars, withHorizontalBraces, withHungBrackets, withStackedBrackets } from './extensible-delimiters';
 import { withMatrices } from './matrices';
+import { labelRows } from './label-rows';
 import { splitAtGaps, textBlockBox, textLine, type TextLine } from './text-lines';
 import { quarterTurn, turnedLines, turnedText, type TurnedText } from './turned-text';
 
@@ -191,11 +192,10 @@ export function layoutPage(source: PdfPage): PageLayout {
   const sheetLines: SheetLines[] = [];
   const sheetGroup = (lines: TextLine[], placed?: { columnLeft: number; columnRight: number }) =>
     void (lines.length && sheetLines.push({ at: blocks.length, lines, ...(placed && { pageColumn: { from: placed.columnLeft, to: placed.columnRight } }) }));
+  /** Lines set in rows and cells on the sheet as they are given (SheetLines.rows). */
+  const sheetRows = (rows: TextLine[][][]) => void (rows.length && sheetLines.push({ at: blocks.length, lines: rows.flat(2), rows }));
   /** A figure's text on the sheet: its labels as drawn, a stacked label's lines together. */
-  const figureGroup = (image: ImageBlock) => {
-    const stacks = labelStacksInDrawingOrder(labels[figureImages.indexOf(image)] ?? []).map((stack) => stack.map((l) => l.line));
-    if (stacks.length) sheetLines.push({ at: blocks.length, lines: stacks.flat(), labels: stacks });
-  };
+  const figureGroup = (image: ImageBlock) => sheetRows(labelRows(labelStacksInDrawingOrder(labels[figureImages.indexOf(image)] ?? []).map((stack) => stack.map((l) => l.line))));
   /** Text read one after the other: runs of lines become paragraphs, a listing stays one block. */
   let stretch: (Placed<TextLine>[] | Placed<Listing>)[] = [];
   const closeStretch = () => {
@@ -223,8 +223,9 @@ export function layoutPage(source: PdfPage): PageLayout {
       closeStretch();
       for (const image of item.kind === 'row' ? item.images : item.kind === 'image' ? [item] : []) figureGroup(image);
       if (item.kind === 'row') {
-        // Each picture's caption whole in one cell: side by side, captions' lines would interleave row by row.
-        sheetGroup(item.cells.flatMap((cell) => joinedLine(cell.captions) ?? []));
+        // Each picture's caption whole in one cell, on one row: side by side, captions' lines would interleave row by row.
+        const captions = item.cells.flatMap((cell) => joinedLine(cell.captions) ?? []);
+        sheetRows(captions.length ? [captions.map((caption) => [caption])] : []);
         blocks.push(...rowBlocks(item));
       } else blocks.push(...(item.kind === 'turned' ? item.paragraphs : [item]));
     }

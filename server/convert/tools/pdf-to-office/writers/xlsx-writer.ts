@@ -15,8 +15,7 @@
 import ExcelJS from 'exceljs';
 import type { PageFallback } from '../degraded-pages';
 import type { Alignment, Block, ImageBlock, ImageRow, PageLayout, ParagraphBlock, SheetLines, TableBlock } from '../layout/blocks';
-import { alignedTable, columnOf, type AlignedRow, type AlignedTable, type CellPicture } from '../layout/aligned-table';
-import { labelRows } from '../layout/label-rows';
+import { alignedTable, columnOf, spanOf, tableOfCells, type AlignedRow, type AlignedTable, type CellPicture } from '../layout/aligned-table';
 import { unionBox, type Box, type Script } from '../page-content';
 import type { ScriptPiece } from '../layout/sub-superscripts';
 import { cellEdges } from '../layout/table-rules';
@@ -251,7 +250,7 @@ interface SheetGroup extends SheetLines {
 
 /** Where on the page the text of each of the group's sheet columns stands (a listing's lines all go in column A). */
 function pageXOfColumns({ lines, aligned }: SheetGroup): AlignedTable['columns'] {
-  return aligned?.columns ?? [{ from: Math.min(...lines.map((l) => l.box.x0)), to: Math.max(...lines.map((l) => l.box.x1)) }];
+  return aligned?.columns ?? [spanOf(lines)];
 }
 
 /**
@@ -276,8 +275,8 @@ function bandPlace(box: Box, index: number, groups: readonly SheetGroup[]): { co
  * them; a picture's labels and captions (grouped at its place in the blocks) below it.
  */
 function fillSheet(sheet: PageSheet, page: PageLayout): void {
-  // A figure's labels go in as drawn (layout/label-rows.ts), the rest by alignment.
-  const groups: SheetGroup[] = page.sheetLines.map((group) => ({ ...group, aligned: group.labels ? labelRows(group.labels) : alignedTable(group.lines.filter((l) => !l.preformatted)) }));
+  // Lines set in rows already (a figure's labels as drawn, pictures' captions side by side) go in so, the rest by alignment.
+  const groups: SheetGroup[] = page.sheetLines.map((group) => ({ ...group, aligned: group.rows ? tableOfCells(group.rows) : alignedTable(group.lines.filter((l) => !l.preformatted)) }));
   const writeLines = ({ lines, aligned }: SheetGroup) => {
     // A code listing's lines go in as set, a row each (layout/listings.ts).
     for (const line of lines.filter((l) => l.preformatted)) sheet.listingLine(line);
