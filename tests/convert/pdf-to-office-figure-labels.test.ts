@@ -6,6 +6,7 @@
 // package's XML, sharp for the picture's pixels, LibreOffice printing the DOCX and PPTX to PDF and
 // poppler's pdftotext -bbox for where each word landed.
 import { execFileSync } from 'node:child_process';
+import ExcelJS from 'exceljs';
 import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pdfToOfficeConverters } from '../../server/convert/tools/pdf-to-office';
@@ -275,8 +276,16 @@ describe('a diagram whose boxes are labelled on two lines (tracemonkey\'s state 
   it('PDF → Excel gives its labels box by box under the diagram, each box\'s lines together in one cell, a line each', async () => {
     // By alignment, the rows of the boxes' lines cut across the boxes: "Record", "Enter" in a row,
     // then "Monitor", then "LIR Trace", "Compiled Trace".
-    const rows = await rowsWithText(await run('pdf-to-excel', diagram));
+    const xlsx = await run('pdf-to-excel', diagram);
+    const rows = await rowsWithText(xlsx);
     expect(rows).toEqual([['Trace states'], ...DIAGRAM_BOXES.map((lines) => [lines.join('\n')]), ['Figure 1. The states a trace goes through.']]);
+    // A two-line cell's row is two lines tall (15 pt each, Excel's default row): Excel and
+    // LibreOffice keep rows at their height on opening, and its second line ran into the next row.
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile(xlsx);
+    const heights: number[] = [];
+    workbook.worksheets[0].eachRow((row) => row.eachCell((cell) => void (cell.text.includes('\n') && heights.push(row.height))));
+    expect(heights).toEqual([30, 30]);
   });
 });
 

@@ -127,7 +127,7 @@ class PageSheet {
         if (text) this.append(this.sheet.getCell(top, left).master, text);
         continue;
       }
-      if (text) this.setValue(this.sheet.getCell(top, left), text, scripted, sharedAlignment(cell.paragraphs));
+      if (text) this.setValue(this.sheet.getCell(top, left), text, scripted, sharedAlignment(cell.paragraphs), bottom - top + 1);
       if (bottom > top || right > left) {
         this.sheet.mergeCells(top, left, bottom, right);
         for (let r = top; r <= bottom; r++) for (let c = left; c <= right; c++) this.merged.add(`${r},${c}`);
@@ -213,13 +213,27 @@ class PageSheet {
   /**
    * `scripted` is the text in stretches when it has superscripts or subscripts: rich text then, never a number (10⁵ is not 105).
    * `alignment` as read on the page; left is left to Excel, which sets text left and numbers right.
+   * `rows`: how many rows the cell spans (a merged cell's), tall enough together for its lines.
    */
-  private setValue(cell: ExcelJS.Cell, text: string, scripted?: readonly ScriptPiece[], alignment: Alignment = 'left'): void {
+  private setValue(cell: ExcelJS.Cell, text: string, scripted?: readonly ScriptPiece[], alignment: Alignment = 'left', rows = 1): void {
     const { value, numberFormat } = scripted ? { value: text } : cellValue(text);
     cell.value = scripted ? { richText: scripted.map(({ text, script }) => ({ text, ...(script && { font: { vertAlign: VERT_ALIGN[script] } }) })) } : value;
     if (numberFormat) cell.numFmt = numberFormat;
     const wrapped = typeof value === 'string' && value.includes('\n');
     if (wrapped || alignment !== 'left') cell.alignment = { ...(wrapped && { wrapText: true, vertical: 'top' }), ...(alignment !== 'left' && { horizontal: alignment }) };
+    if (wrapped) this.tallEnough(Number(cell.row), value.split('\n').length, rows);
+  }
+
+  /**
+   * Rows `first`… (`rows` of them) at least as tall together as `lines` lines: Excel and LibreOffice
+   * keep a row at its height when a file is opened, and a wrapped cell's second line would run into
+   * the row below (a diagram box's "Record" over "LIR Trace").
+   */
+  private tallEnough(first: number, lines: number, rows: number): void {
+    for (let r = first; r < first + rows; r++) {
+      const row = this.sheet.getRow(r);
+      row.height = Math.max(row.height ?? DEFAULT_ROW_HEIGHT, (lines * DEFAULT_ROW_HEIGHT) / rows);
+    }
   }
 }
 
