@@ -15,6 +15,7 @@ import { launchBrowser } from '../support/browser';
 import { converterOf, convertFile, scratchFolder } from '../support/convert-job';
 import { arrowsAroundFigurePdf, CENTRED_COLUMN_TABLE, centredColumnPdf, ITEM_TABLE, itemTablePdf, BOOKTABS_PROSE, BOOKTABS_TABLE, booktabsTablePdf, BOXED_LABELS, boxesSideBySidePdf, GROUPED_TABLE, groupedTablePdf } from '../support/table-layout-pdfs';
 import { figureAndTablePdf } from '../support/vector-figure-pdfs';
+import { sheetRows } from '../support/sheet-rows';
 
 const scratch = scratchFolder('pdf-to-office-booktabs-');
 let tablePdf: string;
@@ -66,19 +67,6 @@ function sheetRowOf(sheet: ExcelJS.Worksheet, text: string): number {
     if (!found && cells[0] === text) found = n;
   });
   return found;
-}
-
-/** The sheet's rows, each as its non-empty cells' text, left to right. */
-async function sheetRows(xlsx: string): Promise<string[][]> {
-  const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.readFile(xlsx);
-  const rows: string[][] = [];
-  workbook.worksheets[0].eachRow((row) => {
-    const cells: string[] = [];
-    row.eachCell((cell) => void (cell.text.trim() && cells.push(cell.text.trim())));
-    rows.push(cells);
-  });
-  return rows;
 }
 
 describe('a table ruled across only (booktabs)', () => {

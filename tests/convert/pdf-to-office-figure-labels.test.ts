@@ -6,6 +6,7 @@
 // package's XML, sharp for the picture's pixels, LibreOffice printing the DOCX and PPTX to PDF and
 // poppler's pdftotext -bbox for where each word landed.
 import { execFileSync } from 'node:child_process';
+import ExcelJS from 'exceljs';
 import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pdfToOfficeConverters } from '../../server/convert/tools/pdf-to-office';
@@ -16,6 +17,7 @@ import { greyPixels, region } from '../support/pixels';
 import { SOFFICE_TIMEOUT_MS, sofficeConvert } from '../support/soffice';
 import { DIAGRAM_BOXES, DIAGRAM_SHADOW, diagramPdf, LABELLED_FIGURE, labelledFigurePdf, SUB_FIGURE_PLOTS, subFigurePlotsPdf } from '../support/vector-figure-pdfs';
 import { readZipParts, zipPartText } from '../support/zip';
+import { sheetRows } from '../support/sheet-rows';
 import { zipEntry } from '../support/transparent-image';
 import { pptxgenjsInBrowserMode } from '../support/pptx-in-jest';
 import { converterOf, convertFile, scratchFolder } from '../support/convert-job';
@@ -32,6 +34,9 @@ beforeAll(async () => {
 
 const run = async (toolId: string, file: string, notes: string[] = []) => (await convertFile(converterOf(toolId, [...pdfToOfficeConverters, pdfToHtml]), file, scratch, { notes })).path;
 const part = zipPartText;
+
+/** The first sheet's rows with text in them. */
+const rowsWithText = async (xlsx: string) => (await sheetRows(xlsx)).filter((row) => row.length > 0);
 
 const textOf = (xml: string) => [...xml.matchAll(/<(?:w|a):t(?: [^>]*)?>([^<]*)<\/(?:w|a):t>/g)].map((m) => m[1]).join(' ');
 
@@ -185,6 +190,22 @@ describe('PDF → Word: a figure keeps its labels as text (issue 14)', () => {
   }, SOFFICE_TIMEOUT_MS);
 });
 
+describe('PDF → Excel: a figure\'s labels in rows under its picture, as drawn (issue 14)', () => {
+  it('gives the x axis\'s ticks in one row, left to right, then the y axis\'s from the bottom up a row each, the legend, the titles', async () => {
+    // By alignment, the y axis's ticks came in the rows of the legend's lines and of the x axis's
+    // ticks, and the titles in rows of their own among them: a jumble neither drawn nor read so.
+    const rows = await rowsWithText(await run('pdf-to-excel', figurePdf));
+    const ticks = (step: number) => Array.from({ length: 11 }, (_, i) => String(i * step));
+    // The legend's entries, one under the other, in one cell as they stand (a line each).
+    const drawn = [ticks(10), ...ticks(5).map((tick) => [tick]), ...['Series measured\nFitted curve', 'Time in seconds', 'Value', LABELLED_FIGURE.turned.text, LABELLED_FIGURE.coloured.text].map((label) => [label])];
+    const first = rows.findIndex((row) => row[0] === '0');
+    expect(rows.slice(first, first + drawn.length)).toEqual(drawn);
+    // Between the paragraph above the figure and its caption.
+    expect(rows[first - 1]).toEqual(['The plot below shows the measured values over the quarter.']);
+    expect(rows[first + drawn.length]).toEqual(['Figure 1. Values measured over one quarter.']);
+  });
+});
+
 describe('PDF → PowerPoint: a figure keeps its labels as text (issue 14)', () => {
   let pptx: string;
   beforeAll(async () => {
@@ -250,6 +271,21 @@ describe('a diagram whose boxes are labelled on two lines (tracemonkey\'s state 
   it('PDF → Word gives its labels box by box, left to right, each box\'s lines together', async () => {
     const xml = (await part(await run('pdf-to-word', diagram), 'word/document.xml')).replace(/<mc:Fallback>[\s\S]*?<\/mc:Fallback>/g, '');
     expect(docxTextBoxes(xml).map((box) => box.text)).toEqual(DIAGRAM_BOXES.flat());
+  });
+
+  it('PDF → Excel gives its labels box by box under the diagram, each box\'s lines together in one cell, a line each', async () => {
+    // By alignment, the rows of the boxes' lines cut across the boxes: "Record", "Enter" in a row,
+    // then "Monitor", then "LIR Trace", "Compiled Trace".
+    const xlsx = await run('pdf-to-excel', diagram);
+    const rows = await rowsWithText(xlsx);
+    expect(rows).toEqual([['Trace states'], ...DIAGRAM_BOXES.map((lines) => [lines.join('\n')]), ['Figure 1. The states a trace goes through.']]);
+    // A two-line cell's row is two lines tall (15 pt each, Excel's default row): Excel and
+    // LibreOffice keep rows at their height on opening, and its second line ran into the next row.
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile(xlsx);
+    const heights: number[] = [];
+    workbook.worksheets[0].eachRow((row) => row.eachCell((cell) => void (cell.text.includes('\n') && heights.push(row.height))));
+    expect(heights).toEqual([30, 30]);
   });
 });
 

@@ -13,11 +13,12 @@ import sharp from 'sharp';
 import { pdfToOfficeConverters } from '../../server/convert/tools/pdf-to-office';
 import { pdfToHtml } from '../../server/convert/tools/ebook/from-pdf';
 import { converterOf, convertFile, scratchFolder } from '../support/convert-job';
-import { imageRowPdf, ROW_FIGURE_CAPTION, ROW_PARAGRAPH, ROW_PICTURES, SCRIPT_CAPTION, SCRIPT_CAPTION_PARAGRAPH, scriptCaptionRowPdf, SUB_CAPTIONS, SUB_FIGURE_CAPTION, subCaptionRowPdf } from '../support/image-row-pdf';
+import { BOTTOM_ALIGNED_CAPTIONS, bottomAlignedCaptionRowPdf, imageRowPdf, ROW_FIGURE_CAPTION, ROW_PARAGRAPH, ROW_PICTURES, SCRIPT_CAPTION, SCRIPT_CAPTION_PARAGRAPH, scriptCaptionRowPdf, SUB_CAPTIONS, SUB_FIGURE_CAPTION, subCaptionRowPdf } from '../support/image-row-pdf';
 import { pptxgenjsInBrowserMode } from '../support/pptx-in-jest';
 import { SOFFICE_TIMEOUT_MS, sofficeConvert } from '../support/soffice';
 import { zipEntry } from '../support/transparent-image';
 import { zipPartText } from '../support/zip';
+import { sheetRows } from '../support/sheet-rows';
 import {
   CAPTION_LINE,
   DOT_SUB_FIGURE,
@@ -265,5 +266,13 @@ describe('PDF → Excel: sub-figures whose captions wrap onto two lines side by 
     expect(b).toBeDefined();
     expect(b!.row).toBe(a!.row);
     expect(b!.column).toBeGreaterThan(a!.column);
+  });
+
+  it('keeps the captions on one row in their pictures\' order when they do not start on one line (GeoTopo\'s page 48)', async () => {
+    // Laid out by their baselines, (b), starting a line higher, came in a row of its own before (a).
+    const file = path.join(scratch, 'bottom-aligned-captions.pdf');
+    writeFileSync(file, await bottomAlignedCaptionRowPdf());
+    const rows = (await sheetRows(await run('pdf-to-excel', file))).filter((row) => row.length > 0);
+    expect(rows).toContainEqual(BOTTOM_ALIGNED_CAPTIONS.map(({ lines }) => lines.join(' ')));
   });
 });

@@ -99,3 +99,24 @@ export async function scriptCaptionRowPdf(): Promise<Uint8Array> {
   page.drawText(SCRIPT_CAPTION_PARAGRAPH, { x: ROW_LEFT, y: fromTop(baseline + 60), size: 11, font });
   return doc.save();
 }
+
+/**
+ * Two pictures in a row, their captions set to end on one line (LaTeX's bottom-aligned
+ * sub-captions): (b) takes two lines, so it starts a line higher than (a), whose one line stands
+ * beside (b)'s second. `lines` as they read.
+ */
+export const BOTTOM_ALIGNED_CAPTIONS = [{ lines: ['(a) Red field'] }, { lines: ['(b) Blue field, its caption', 'set on two lines'] }] as const;
+
+export async function bottomAlignedCaptionRowPdf(): Promise<Uint8Array> {
+  const { doc, page, font } = await helveticaPage();
+  page.drawText('Two pictures in a row', { x: ROW_LEFT, y: fromTop(100), size: 16, font });
+  for (const [i, background] of [{ r: 220, g: 30, b: 30 }, { r: 30, g: 30, b: 220 }].entries()) {
+    const png = await sharp({ create: { width: 240, height: 180, channels: 3, background } }).png().toBuffer();
+    const x = ROW_LEFT + i * (SIDE.width + GAP);
+    page.drawImage(await doc.embedPng(png), { x, y: fromTop(ROW_TOP + SIDE.height), ...SIDE });
+    const { lines } = BOTTOM_ALIGNED_CAPTIONS[i];
+    lines.forEach((line, k) => page.drawText(line, { x: x + 4, y: fromTop(ROW_TOP + SIDE.height + 25 - 11 * (lines.length - 1 - k)), size: 10, font }));
+  }
+  page.drawText(ROW_PARAGRAPH, { x: ROW_LEFT, y: fromTop(ROW_TOP + SIDE.height + 60), size: 11, font });
+  return doc.save();
+}

@@ -26,7 +26,8 @@
 // Corpus: folders or files as arguments, else $FIDELITY_CORPUS (colon-separated), else
 // ../shared/fixtures/pdf; files that need a password are left out. README.md beside says how to fetch the
 // public corpora.
-// --lost=N prints the N longest runs of the reference that ours leaves out, with their context.
+// --lost=N prints the N longest runs of the reference that ours leaves out, with their context
+// (with --excel, the XLSX's too).
 //   [FIDELITY_LO_TIMEOUT=600] node scripts/bench/fidelity/real-world.mjs [--excel] [--no-libreoffice] [--no-pdf2docx] [--reference=ocr|pdftotext] [--lost=N] [folder|file…]
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -437,6 +438,7 @@ for (const [index, file] of inputs.entries()) {
       const result = await ours(pdfToExcel, file, index);
       const sheet = await readXlsx(result.path);
       row.excel = { recall: recallInOrder(orders, characters(sheet.text)), fffd: countFffd(sheet.text), pictures: sheet.pictures, kilobytes: fs.statSync(result.path).size / 1024, seconds: result.seconds };
+      if (showLost) printLost(`${name} (xlsx)`, orders, characters(sheet.text), showLost);
     } catch (error) {
       row.excel = { error: error.message };
     }

@@ -33,13 +33,13 @@ function rowPictures(row: readonly TextLine[], columnOfLine: (line: TextLine) =>
   return pictures.length ? pictures : undefined;
 }
 
-/** Each cell's text in stretches of one script, when some line of the row has a script. */
-function rowScripts(row: readonly TextLine[], columns: number, columnOfLine: (line: TextLine) => number): ScriptPiece[][] | undefined {
+/** Each cell's text in stretches of one script, when some line of the row has a script; `separator` between the lines of a cell. */
+export function rowScripts(row: readonly TextLine[], columns: number, columnOfLine: (line: TextLine) => number, separator = ' '): ScriptPiece[][] | undefined {
   if (!row.some((line) => line.chars.some((c) => c.script))) return undefined;
   const cells = Array.from({ length: columns }, (): ScriptPiece[] => []);
   for (const line of row) {
     const cell = cells[columnOfLine(line)];
-    if (cell.length) cell.push({ text: ' ' });
+    if (cell.length) cell.push({ text: separator });
     cell.push(...scriptPieces(line.chars));
   }
   return cells;
@@ -62,6 +62,9 @@ function rowsByBaseline(lines: readonly TextLine[]): TextLine[][] {
   }
   return rows.map((row) => row.sort((a, b) => a.box.x0 - b.box.x0));
 }
+
+/** From the leftmost line's left edge to the rightmost's right edge. */
+export const spanOf = (lines: readonly TextLine[]): Interval => ({ from: Math.min(...lines.map((l) => l.box.x0)), to: Math.max(...lines.map((l) => l.box.x1)) });
 
 /** The x-ranges the pieces of multi-piece rows occupy, overlapping ones merged, left to right. */
 export function columnIntervals(rows: TextLine[][]): Interval[] {
@@ -87,14 +90,30 @@ export function columnOf(line: { box: Box }, columns: readonly Interval[]): numb
   return columns.reduce((best, c, i) => (distance(c) < distance(columns[best]) ? i : best), 0);
 }
 
+/**
+ * Lines already set in rows and cells (SheetLines.rows): each row's cells left to right, each
+ * cell's lines one under the other, a line each in its text. A column is as wide as its cells' lines.
+ */
+export function tableOfCells(rows: readonly (readonly TextLine[][])[]): AlignedTable {
+  const count = Math.max(...rows.map((row) => row.length));
+  const columns = Array.from({ length: count }, (_, c) => spanOf(rows.flatMap((row) => row[c] ?? [])));
+  return {
+    rows: rows.map((row) => {
+      const cellOf = new Map(row.flatMap((lines, c) => lines.map((line) => [line, c] as const)));
+      return { y: row[0][0].baseline, cells: row.map((lines) => lines.map((l) => linearText(l.chars)).join('\n')), scripted: rowScripts(row.flat(), count, (line) => cellOf.get(line)!, '\n') };
+    }),
+    columnWidths: Array.from({ length: count }, (_, c) => Math.max(...rows.flatMap((row) => (row[c] ?? []).map((l) => l.box.x1 - l.box.x0)))),
+    columns,
+  };
+}
+
 export function alignedTable(lines: readonly TextLine[]): AlignedTable | undefined {
   if (lines.length === 0) return undefined;
   const rows = rowsByBaseline(lines);
   const columns = columnIntervals(rows);
   if (columns.length === 0) {
     const width = Math.max(...lines.map((l) => l.box.x1 - l.box.x0));
-    const column = { from: Math.min(...lines.map((l) => l.box.x0)), to: Math.max(...lines.map((l) => l.box.x1)) };
-    return { rows: rows.map((row) => ({ y: row[0].baseline, cells: [row.map((l) => linearText(l.chars)).join(' ')], scripted: rowScripts(row, 1, () => 0), pictures: rowPictures(row, () => 0) })), columnWidths: [width], columns: [column] };
+    return { rows: rows.map((row) => ({ y: row[0].baseline, cells: [row.map((l) => linearText(l.chars)).join(' ')], scripted: rowScripts(row, 1, () => 0), pictures: rowPictures(row, () => 0) })), columnWidths: [width], columns: [spanOf(lines)] };
   }
   return {
     rows: rows.map((row) => {

@@ -167,6 +167,14 @@ export interface SheetLines {
    * goes on the sheet in the columns the text of its page column goes in.
    */
   pageColumn?: Interval;
+  /**
+   * `lines` already set in rows, each a row's cells left to right, each cell's lines one under the
+   * other: a figure's labels as drawn (layout/label-rows.ts), as Word places them, not by alignment,
+   * whose rows cut a diagram's box labelled on two lines in half and mix a plot's axes; the captions
+   * of a row of pictures, a cell each, side by side in their pictures' order (by their baselines, a
+   * caption wrapped onto more lines came after the one beside it). A sheet writes them so.
+   */
+  rows?: TextLine[][][];
 }
 
 export interface PageLayout {

@@ -74,10 +74,13 @@ export function figureLabel(line: TextLine, direction: Direction = LEFT_TO_RIGHT
 }
 
 
-/** A label with the box of its line's characters on the page. */
+/**
+ * A line of a figure's text with the label it becomes; none when its glyphs cannot be told apart in
+ * the drawing (figureLabel): such a line stays drawn in the picture, and is still the figure's text.
+ */
 export interface PlacedLabel {
-  box: Box;
-  label: FigureLabel;
+  line: TextLine;
+  label?: FigureLabel;
 }
 
 /** The next line of a label stacked on several lines lies at most this many font sizes below. */
@@ -90,18 +93,20 @@ const STACKED_LINE_ADVANCE_EMS = 1.5;
  */
 const STACKED_LINE_OVERLAP = 0.5;
 const overlap = (a: Box, b: Box) => Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0);
+/** Where a label's text starts down the page: its first glyph's baseline. */
+const baselineOf = ({ line, label }: PlacedLabel) => label?.origin.y ?? line.baseline;
 
 /** Whether `next` is the line under `last` in one label (a diagram box's "Record" over "LIR Trace"). */
 function stacksOn(last: PlacedLabel, next: PlacedLabel): boolean {
-  const upright = (l: FigureLabel) => l.flow === 'horizontal' && l.rotation === 0;
-  const advance = next.label.origin.y - last.label.origin.y;
+  const upright = (l: FigureLabel | undefined) => l?.flow === 'horizontal' && l.rotation === 0;
+  const advance = baselineOf(next) - baselineOf(last);
   return (
     upright(last.label) &&
     upright(next.label) &&
-    Math.abs(next.label.size - last.label.size) <= 0.15 * last.label.size &&
+    Math.abs(next.line.size - last.line.size) <= 0.15 * last.line.size &&
     advance > 0 &&
-    advance <= STACKED_LINE_ADVANCE_EMS * last.label.size &&
-    overlap(last.box, next.box) >= STACKED_LINE_OVERLAP * Math.min(last.box.x1 - last.box.x0, next.box.x1 - next.box.x0)
+    advance <= STACKED_LINE_ADVANCE_EMS * last.line.size &&
+    overlap(last.line.box, next.line.box) >= STACKED_LINE_OVERLAP * Math.min(last.line.box.x1 - last.line.box.x0, next.line.box.x1 - next.line.box.x0)
   );
 }
 
@@ -112,15 +117,18 @@ function stacksOn(last: PlacedLabel, next: PlacedLabel): boolean {
  * y-axis's ticks between the x-axis's labels) and read as a jumble; every reader that follows the
  * content stream reads them as drawn (GeoTopo 99.4 % → 99.7 % of characters in order, tracemonkey
  * 99.6 % → 99.9 %). The lines of a label stacked on several lines stay together, where its first
- * line was drawn (tracemonkey's state machine: a box's "Record" over "LIR Trace").
+ * line was drawn (tracemonkey's state machine: a box's "Record" over "LIR Trace"): a stack each.
  */
-export function labelsInDrawingOrder(labels: readonly PlacedLabel[]): FigureLabel[] {
+export function labelStacksInDrawingOrder(labels: readonly PlacedLabel[]): PlacedLabel[][] {
   const stacks: PlacedLabel[][] = [];
-  for (const placed of [...labels].sort((a, b) => a.label.origin.y - b.label.origin.y || a.box.x0 - b.box.x0)) {
+  for (const placed of [...labels].sort((a, b) => baselineOf(a) - baselineOf(b) || a.line.box.x0 - b.line.box.x0)) {
     const stack = stacks.find((lines) => stacksOn(lines.at(-1)!, placed));
     if (stack) stack.push(placed);
     else stacks.push([placed]);
   }
   const drawn = (lines: readonly PlacedLabel[]) => Math.min(...lines.map((l) => labels.indexOf(l)));
-  return stacks.sort((a, b) => drawn(a) - drawn(b)).flatMap((lines) => lines.map((l) => l.label));
+  return stacks.sort((a, b) => drawn(a) - drawn(b));
 }
+
+/** The labels Word and PowerPoint place over a figure, in the order drawn (labelStacksInDrawingOrder). */
+export const labelsInDrawingOrder = (labels: readonly PlacedLabel[]): FigureLabel[] => labelStacksInDrawingOrder(labels).flatMap((stack) => stack.flatMap((l) => l.label ?? []));

@@ -5,7 +5,7 @@
 import { median } from '../median';
 import { containsPoint, insideBox, overlaps, unionBox, type Box, type PdfChar, type PdfPage } from '../page-content';
 import type { Block, ImageBlock, PageLayout, SheetLines, TableBlock, TableCellBlock } from './blocks';
-import { figureLabel, labelsInDrawingOrder, type PlacedLabel } from './figure-labels';
+import { figureLabel, labelsInDrawingOrder, labelStacksInDrawingOrder, type PlacedLabel } from './figure-labels';
 import { findListings, fixedWidthFonts, listingParagraph, type Listing } from './listings';
 import { buildParagraphs, joinedLine, keepMarkerAsText, spacedParagraphs } from './paragraphs';
 import { findBooktabsTables } from './booktabs-tables';
@@ -19,6 +19,7 @@ import { withFractions, withoutBars } from './fractions';
 import { withBraceLabels, withStackedLimits } from './stacked-limits';
 import { withExtensibleBars, withHorizontalBraces, withHungBrackets, withStackedBrackets } from './extensible-delimiters';
 import { withMatrices } from './matrices';
+import { labelRows } from './label-rows';
 import { splitAtGaps, textBlockBox, textLine, type TextLine } from './text-lines';
 import { quarterTurn, turnedLines, turnedText, type TurnedText } from './turned-text';
 
@@ -129,8 +130,7 @@ export function layoutPage(source: PdfPage): PageLayout {
   const freeLines: TextLine[] = [];
   /** Text running down or up the page, in its own frame (turned-text.ts). */
   const turned = { down: [] as TextLine[], up: [] as TextLine[] };
-  /** Each figure's text: on the sheet as lines, in Word and PowerPoint as labels over the figure's picture. */
-  const figureLines = figures.map((): TextLine[] => []);
+  /** Each figure's text: in Word and PowerPoint as labels over the figure's picture, on the sheet as rows of its labels. */
   const labels = figures.map((): PlacedLabel[] => []);
   page.lines.forEach((line, lineIndex) => {
     const free: PdfChar[] = [];
@@ -154,9 +154,7 @@ export function layoutPage(source: PdfPage): PageLayout {
     for (const figureLine of splitAtGaps(inFigures)) {
       // Its first glyph lies in a figure (inFigure): the line goes with that figure.
       const figure = Math.max(0, figures.findIndex((f) => containsPoint(f, ...center(figureLine.chars[0]))));
-      figureLines[figure].push(figureLine);
-      const label = figureLabel(figureLine, line.direction);
-      if (label) labels[figure].push({ box: figureLine.box, label });
+      labels[figure].push({ line: figureLine, label: figureLabel(figureLine, line.direction) });
     }
   });
 
@@ -194,6 +192,10 @@ export function layoutPage(source: PdfPage): PageLayout {
   const sheetLines: SheetLines[] = [];
   const sheetGroup = (lines: TextLine[], placed?: { columnLeft: number; columnRight: number }) =>
     void (lines.length && sheetLines.push({ at: blocks.length, lines, ...(placed && { pageColumn: { from: placed.columnLeft, to: placed.columnRight } }) }));
+  /** Lines set in rows and cells on the sheet as they are given (SheetLines.rows). */
+  const sheetRows = (rows: TextLine[][][]) => void (rows.length && sheetLines.push({ at: blocks.length, lines: rows.flat(2), rows }));
+  /** A figure's text on the sheet: its labels as drawn, a stacked label's lines together. */
+  const figureGroup = (image: ImageBlock) => sheetRows(labelRows(labelStacksInDrawingOrder(labels[figureImages.indexOf(image)] ?? []).map((stack) => stack.map((l) => l.line))));
   /** Text read one after the other: runs of lines become paragraphs, a listing stays one block. */
   let stretch: (Placed<TextLine>[] | Placed<Listing>)[] = [];
   const closeStretch = () => {
@@ -219,10 +221,11 @@ export function layoutPage(source: PdfPage): PageLayout {
       stretch.push({ ...placed, item });
     } else {
       closeStretch();
-      for (const image of item.kind === 'row' ? item.images : item.kind === 'image' ? [item] : []) sheetGroup(figureLines[figureImages.indexOf(image)] ?? []);
+      for (const image of item.kind === 'row' ? item.images : item.kind === 'image' ? [item] : []) figureGroup(image);
       if (item.kind === 'row') {
-        // Each picture's caption whole in one cell: side by side, captions' lines would interleave row by row.
-        sheetGroup(item.cells.flatMap((cell) => joinedLine(cell.captions) ?? []));
+        // Each picture's caption whole in one cell, on one row: side by side, captions' lines would interleave row by row.
+        const captions = item.cells.flatMap((cell) => joinedLine(cell.captions) ?? []);
+        sheetRows(captions.length ? [captions.map((caption) => [caption])] : []);
         blocks.push(...rowBlocks(item));
       } else blocks.push(...(item.kind === 'turned' ? item.paragraphs : [item]));
     }

@@ -15,7 +15,8 @@ export function cellValue(rawText: string): CellValue {
   const text = rawText.trim().replace(/[−–]/g, '-').replace(/\s+/g, ' ');
   const bracketed = /^\((.+)\)$/.exec(text);
   const match = NUMBER.exec(bracketed ? bracketed[1] : text);
-  if (!match) return { value: text };
+  // Text keeps its line breaks (a table cell's paragraphs, a figure label's lines): the cell wraps there.
+  if (!match) return { value: rawText.trim().split(/\s*\n\s*/).map((line) => line.replace(/\s+/g, ' ')).join('\n') };
   const [, sign, currency, integer, fraction = '', percent] = match;
   const digits = integer.replace(/,/g, '');
   if ((digits.length > 1 && digits.startsWith('0')) || digits.length + fraction.length - 1 > MAX_SIGNIFICANT_DIGITS) return { value: text };

@@ -5,16 +5,17 @@
 // cannot be written so goes in as plain rows of its text, top to bottom (and is counted as degraded).
 // A cell's text cannot hold a picture: glyphs no table could read (TextRun.picture) are pictures
 // anchored over the cell whose text they stood in, as far into it as they stood. The page's
-// pictures and vector figures (ImageBlock, drawn with their text: their labels are rows too) stand
-// in the rows where they come in reading order, at their size on the page, in rows of their own
-// that no text takes, their labels and captions below; across, in the column the text of their
-// page column goes in where they stand, as far right of its text's edge as on the page. Pictures
+// pictures and vector figures (ImageBlock, drawn with their text: their labels are rows too, in
+// the order drawn, layout/label-rows.ts) stand in the rows where they come in reading order, at
+// their size on the page, in rows of their own that no text takes, their labels and captions below;
+// across, in the column the text of their page column goes in where they stand, as far right of its
+// text's edge as on the page. Pictures
 // side by side (layout/image-rows.ts) share those rows. A table cell keeps the alignment read for
 // its text (centred, right; left is Excel's own, which keeps numbers right).
 import ExcelJS from 'exceljs';
 import type { PageFallback } from '../degraded-pages';
 import type { Alignment, Block, ImageBlock, ImageRow, PageLayout, ParagraphBlock, SheetLines, TableBlock } from '../layout/blocks';
-import { alignedTable, columnOf, type AlignedRow, type AlignedTable, type CellPicture } from '../layout/aligned-table';
+import { alignedTable, columnOf, spanOf, tableOfCells, type AlignedRow, type AlignedTable, type CellPicture } from '../layout/aligned-table';
 import { unionBox, type Box, type Script } from '../page-content';
 import type { ScriptPiece } from '../layout/sub-superscripts';
 import { cellEdges } from '../layout/table-rules';
@@ -126,7 +127,7 @@ class PageSheet {
         if (text) this.append(this.sheet.getCell(top, left).master, text);
         continue;
       }
-      if (text) this.setValue(this.sheet.getCell(top, left), text, scripted, sharedAlignment(cell.paragraphs));
+      if (text) this.setValue(this.sheet.getCell(top, left), text, scripted, sharedAlignment(cell.paragraphs), bottom - top + 1);
       if (bottom > top || right > left) {
         this.sheet.mergeCells(top, left, bottom, right);
         for (let r = top; r <= bottom; r++) for (let c = left; c <= right; c++) this.merged.add(`${r},${c}`);
@@ -212,13 +213,27 @@ class PageSheet {
   /**
    * `scripted` is the text in stretches when it has superscripts or subscripts: rich text then, never a number (10⁵ is not 105).
    * `alignment` as read on the page; left is left to Excel, which sets text left and numbers right.
+   * `rows`: how many rows the cell spans (a merged cell's), tall enough together for its lines.
    */
-  private setValue(cell: ExcelJS.Cell, text: string, scripted?: readonly ScriptPiece[], alignment: Alignment = 'left'): void {
+  private setValue(cell: ExcelJS.Cell, text: string, scripted?: readonly ScriptPiece[], alignment: Alignment = 'left', rows = 1): void {
     const { value, numberFormat } = scripted ? { value: text } : cellValue(text);
     cell.value = scripted ? { richText: scripted.map(({ text, script }) => ({ text, ...(script && { font: { vertAlign: VERT_ALIGN[script] } }) })) } : value;
     if (numberFormat) cell.numFmt = numberFormat;
     const wrapped = typeof value === 'string' && value.includes('\n');
     if (wrapped || alignment !== 'left') cell.alignment = { ...(wrapped && { wrapText: true, vertical: 'top' }), ...(alignment !== 'left' && { horizontal: alignment }) };
+    if (wrapped) this.tallEnough(Number(cell.row), value.split('\n').length, rows);
+  }
+
+  /**
+   * Rows `first`… (`rows` of them) at least as tall together as `lines` lines: Excel and LibreOffice
+   * keep a row at its height when a file is opened, and a wrapped cell's second line would run into
+   * the row below (a diagram box's "Record" over "LIR Trace").
+   */
+  private tallEnough(first: number, lines: number, rows: number): void {
+    for (let r = first; r < first + rows; r++) {
+      const row = this.sheet.getRow(r);
+      row.height = Math.max(row.height ?? DEFAULT_ROW_HEIGHT, (lines * DEFAULT_ROW_HEIGHT) / rows);
+    }
   }
 }
 
@@ -249,7 +264,7 @@ interface SheetGroup extends SheetLines {
 
 /** Where on the page the text of each of the group's sheet columns stands (a listing's lines all go in column A). */
 function pageXOfColumns({ lines, aligned }: SheetGroup): AlignedTable['columns'] {
-  return aligned?.columns ?? [{ from: Math.min(...lines.map((l) => l.box.x0)), to: Math.max(...lines.map((l) => l.box.x1)) }];
+  return aligned?.columns ?? [spanOf(lines)];
 }
 
 /**
@@ -274,7 +289,8 @@ function bandPlace(box: Box, index: number, groups: readonly SheetGroup[]): { co
  * them; a picture's labels and captions (grouped at its place in the blocks) below it.
  */
 function fillSheet(sheet: PageSheet, page: PageLayout): void {
-  const groups: SheetGroup[] = page.sheetLines.map((group) => ({ ...group, aligned: alignedTable(group.lines.filter((l) => !l.preformatted)) }));
+  // Lines set in rows already (a figure's labels as drawn, pictures' captions side by side) go in so, the rest by alignment.
+  const groups: SheetGroup[] = page.sheetLines.map((group) => ({ ...group, aligned: group.rows ? tableOfCells(group.rows) : alignedTable(group.lines.filter((l) => !l.preformatted)) }));
   const writeLines = ({ lines, aligned }: SheetGroup) => {
     // A code listing's lines go in as set, a row each (layout/listings.ts).
     for (const line of lines.filter((l) => l.preformatted)) sheet.listingLine(line);
