@@ -334,11 +334,11 @@ function lostRanges(expected, found) {
  * With --lost=N: the N longest runs of the reference our result leaves out, each with the text
  * around it (the reading that scored best), to see what a score is made of.
  */
-function printLost(name, orders, found, count) {
+function printLost(name, orders, found, count, byOcr) {
   const recalls = orders.map((o) => (o.length ? recallAgainst(o, found) : 0));
   const expected = orders[recalls.indexOf(Math.max(...recalls))];
   const runs = lostRanges(expected, found).sort((x, y) => y[1] - y[0] - (x[1] - x[0]) || x[0] - y[0]).slice(0, count);
-  const readings = ['pdftotext', 'pdftotext -layout', 'pdftotext -raw', 'pdf.js'];
+  const readings = byOcr ? ['OCR'] : ['pdftotext', 'pdftotext -layout', 'pdftotext -raw', 'pdf.js'];
   console.error(`${name}: ${recalls.map((r, i) => `${readings[i] ?? `reading ${i + 1}`} ${(r * 100).toFixed(2)}%`).join(', ')}`);
   console.error(`lost in ${name} (longest first): …before⟦lost⟧after…`);
   for (const [from, to] of runs) console.error(`  ${to - from}: …${expected.slice(Math.max(0, from - 25), from).join('')}⟦${expected.slice(from, to).join('')}⟧${expected.slice(to, to + 25).join('')}…`);
@@ -421,7 +421,7 @@ for (const [index, file] of inputs.entries()) {
     const result = await ours(pdfToWord, file, index);
     const { scores, found } = await measure(result.path);
     row.ours = { ...scores, seconds: result.seconds, notes: result.notes };
-    if (showLost) printLost(name, orders, found, showLost);
+    if (showLost) printLost(name, orders, found, showLost, reference.byOcr);
   } catch (error) {
     row.ours = { error: error.message };
   }
@@ -438,7 +438,7 @@ for (const [index, file] of inputs.entries()) {
       const result = await ours(pdfToExcel, file, index);
       const sheet = await readXlsx(result.path);
       row.excel = { recall: recallInOrder(orders, characters(sheet.text)), fffd: countFffd(sheet.text), pictures: sheet.pictures, kilobytes: fs.statSync(result.path).size / 1024, seconds: result.seconds };
-      if (showLost) printLost(`${name} (xlsx)`, orders, characters(sheet.text), showLost);
+      if (showLost) printLost(`${name} (xlsx)`, orders, characters(sheet.text), showLost, reference.byOcr);
     } catch (error) {
       row.excel = { error: error.message };
     }
