@@ -437,8 +437,9 @@ for (const [index, file] of inputs.entries()) {
     try {
       const result = await ours(pdfToExcel, file, index);
       const sheet = await readXlsx(result.path);
-      row.excel = { recall: recallInOrder(orders, characters(sheet.text)), fffd: countFffd(sheet.text), pictures: sheet.pictures, kilobytes: fs.statSync(result.path).size / 1024, seconds: result.seconds };
-      if (showLost) printLost(`${name} (xlsx)`, orders, characters(sheet.text), showLost, reference.byOcr);
+      const found = characters(sheet.text);
+      row.excel = { recall: recallInOrder(orders, found), fffd: countFffd(sheet.text), pictures: sheet.pictures, kilobytes: fs.statSync(result.path).size / 1024, seconds: result.seconds };
+      if (showLost) printLost(`${name} (xlsx)`, orders, found, showLost, reference.byOcr);
     } catch (error) {
       row.excel = { error: error.message };
     }
