@@ -11,13 +11,29 @@
 // - A tilde over a letter with scripts (F̃⁻¹ⱼ, p. 36): MuPDF ends a line with the accent and starts
 //   the next at the letter the pen went back to, and Word set "˜" at the end of one paragraph and
 //   "F ⁻¹ⱼ" at the start of the next: the letter takes the tilde as its mark, its scripts right on it.
+//   Its text after the scripts is a text object starting with a space glyph, set past them: MuPDF
+//   reads the room before it as a space of its own, and Word read "j  in W", two spaces.
+// - A bracket or a full stop TeX sets right after a script ("J_F(u, v)", "= F⁻¹ⱼ.", p. 36): past the
+//   script's italic correction and \scriptspace, which MuPDF reads as a space (or, where it reads
+//   the full stop as a line apart, the lines were joined with one), and Word set "J_F (u, v)".
 // The pages are built by tests/support/tex-cff-pdfs.ts.
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pdfToOfficeConverters } from '../../server/convert/tools/pdf-to-office';
 import { converterOf, convertFile, scratchFolder } from '../support/convert-job';
-import { NESTED_LIMIT, SCRIPT_GAPS, SUBSCRIPT_ROOT, TILDE_OVER_SCRIPTED, texNestedLimitPdf, texScriptGapsPdf, texSubscriptRootPdf, texTildeOverScriptedPdf } from '../support/tex-cff-pdfs';
+import {
+  NESTED_LIMIT,
+  SCRIPT_GAPS,
+  SCRIPTS_BEFORE_BRACKETS,
+  SUBSCRIPT_ROOT,
+  TILDE_OVER_SCRIPTED,
+  texNestedLimitPdf,
+  texScriptGapsPdf,
+  texScriptsBeforeBracketsPdf,
+  texSubscriptRootPdf,
+  texTildeOverScriptedPdf,
+} from '../support/tex-cff-pdfs';
 import { readZipParts } from '../support/zip';
 
 const scratch = scratchFolder('pdf-to-office-tex-scripts-');
@@ -93,11 +109,22 @@ describe('a tilde over a letter with scripts', () => {
     const [runs, ...more] = await wordParagraphs('tilde.pdf', await texTildeOverScriptedPdf());
     expect(more).toEqual([]);
     const { accented, sup, sub, text } = TILDE_OVER_SCRIPTED;
-    expect(runs.map((r) => r.text).join('').replace(/\s+/g, ' ')).toBe(text);
+    // One space between words, as the page shows them: "j in", not "j  in".
+    expect(runs.map((r) => r.text).join('')).toBe(text);
     const at = runs.findIndex((r) => r.vertAlign === 'superscript');
     expect(runs[at].text).toBe(sup);
     expect(runs[at + 1]).toMatchObject({ text: sub, vertAlign: 'subscript' });
     // No space between the accented letter and its superscript (TeX's italic correction).
     expect(runs.slice(0, at).map((r) => r.text).join('').endsWith(` ${accented}`)).toBe(true);
   });
+});
+
+it('pdf-to-word sets a bracket or a full stop right after a script, a word space after one kept', async () => {
+  const paragraphs = await wordParagraphs('brackets.pdf', await texScriptsBeforeBracketsPdf());
+  expect(paragraphs.map((runs) => runs.map((r) => r.text).join(''))).toEqual(SCRIPTS_BEFORE_BRACKETS.map((line) => line.text));
+  for (const [i, runs] of paragraphs.entries()) {
+    const { sup, sub } = SCRIPTS_BEFORE_BRACKETS[i];
+    const scripts = (align: string) => runs.filter((r) => r.vertAlign === align).map((r) => r.text).join('');
+    expect([scripts('superscript'), scripts('subscript')]).toEqual([sup, sub]);
+  }
 });

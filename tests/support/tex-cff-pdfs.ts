@@ -1013,3 +1013,102 @@ export async function texTildeOverScriptedPdf(): Promise<Uint8Array> {
     ];
   });
 }
+
+/**
+ * Scripts with a bracket or a full stop right after them, as TeX sets GeoTopo's "J_F(u, v)" and
+ * "= F⁻¹ⱼ." (p. 36): after a subscript its italic correction and \scriptspace (0.15 em), which
+ * MuPDF reads as a space; after a superscript over a subscript 0.5 pt, the full stop a line of its
+ * own to MuPDF (the pen went back under the superscript for the subscript). A word space after a
+ * script is the text's own ("x_i (see)", 0.3 em). Each line: its base text, its superscript and
+ * subscript (either may be empty), the room (em) after them, the text after; `text` as it reads.
+ */
+export const SCRIPTS_BEFORE_BRACKETS = [
+  { before: 'J', sup: '', sub: 'F', room: 0.15, after: '(u, v) end', text: 'JF(u, v) end' },
+  { before: 'of x', sup: '', sub: 'i', room: 0.3, after: '(see) end', text: 'of xi (see) end' },
+  { before: 'so = F', sup: 'n+1', sub: 'j', room: 0.04, after: '.', text: 'so = Fn+1j.' },
+];
+
+/** The SCRIPTS_BEFORE_BRACKETS lines on a page, 12 pt, their scripts 8 pt, each line one text object. */
+export async function texScriptsBeforeBracketsPdf(): Promise<Uint8Array> {
+  return texPage(CMEX, (helvetica) => {
+    const [SIZE, SCRIPT] = [12, 8];
+    const width = (text: string, size = SIZE) => helvetica.widthOfTextAtSize(text, size);
+    const show = (x: number, fromTop: number, size: number, shown: string) => `/F1 ${size} Tf 1 0 0 1 ${x.toFixed(2)} ${(842 - fromTop).toFixed(2)} Tm ${literal(shown)} Tj`;
+    return SCRIPTS_BEFORE_BRACKETS.map(({ before, sup, sub, room, after }, i) => {
+      const baseline = 140 + 40 * i;
+      const scriptX = 60 + width(before);
+      const end = scriptX + Math.max(width(sup, SCRIPT), width(sub, SCRIPT));
+      const scripts = [...(sup ? [show(scriptX, baseline - 0.36 * SIZE, SCRIPT, sup)] : []), ...(sub ? [show(scriptX, baseline + 0.2 * SIZE, SCRIPT, sub)] : [])];
+      return `BT ${show(60, baseline, SIZE, before)} ${scripts.join(' ')} ${show(end + room * SIZE, baseline, SIZE, after)} ET`;
+    });
+  });
+}
+
+/**
+ * Display integrals after text that ends with no space of its own, as TeX sets GeoTopo's item
+ * "a) ∫_V f dA ist …" and "Dann ist ∫_S f dA …" (p. 99): the label, or the words, then room (the
+ * item's label sep, a word space), CMEX10's integraldisplay hung under its origin 1.36 em over the
+ * line's baseline, its limit at 8 pt at its foot, the text after it a fifth of an em past it; each a
+ * text object of its own. `label` is the item's label (Word numbers the item), `text` what it reads.
+ */
+export const INTEGRALS_AFTER_WORDS = [
+  { before: 'a)', room: 0.5, limit: 'V', after: 'f dA holds', label: 'a)', text: '∫V f dA holds' },
+  { before: 'Then is', room: 0.33, limit: 'S', after: 'f dA defined', text: 'Then is ∫S f dA defined' },
+];
+
+/** The INTEGRALS_AFTER_WORDS lines on a page, 12 pt, two and a half ems apart. */
+export async function texIntegralsAfterWordsPdf(): Promise<Uint8Array> {
+  return texPage({ 90: 'integraldisplay' }, (helvetica) => {
+    const [SIZE, SCRIPT, GLYPH] = [12, 8, 6];
+    const width = (text: string) => helvetica.widthOfTextAtSize(text, SIZE);
+    return INTEGRALS_AFTER_WORDS.flatMap(({ before, room, limit, after }, i) => {
+      const baseline = 200 + 2.5 * SIZE * i;
+      const integral = 60 + width(before) + room * SIZE;
+      return [
+        textAt(60, baseline, SIZE, before),
+        glyphAt(integral, baseline - 1.36 * SIZE, SIZE, 90),
+        textAt(integral + GLYPH, baseline + 0.9 * SIZE, SCRIPT, limit),
+        textAt(integral + GLYPH + 0.2 * SIZE, baseline, SIZE, after),
+      ];
+    });
+  });
+}
+
+/**
+ * Paragraphs set apart by room between them (TeX's \parskip, half a line), as on GeoTopo's p. 36:
+ * a paragraph of three lines, its first ending a sentence at the line's end; then "Idea: …", one
+ * line set full to the column's edge and ending a sentence, over "Execution: …" a line and a half
+ * under it — no shorter last line tells the paragraphs apart. `paragraphs` are each paragraph's
+ * lines, justified to the column's width but for the last (unless `lastFull`).
+ */
+export const SPREAD_PARAGRAPHS = {
+  paragraphs: [
+    { lines: ['The first sentence of this paragraph ends here at the edge.', 'It goes on with a second line of words that run on to the', 'edge and then it stops.'] },
+    { lines: ['Idea: find a map that does all of this work, so that it ends.'], lastFull: true },
+    { lines: ['Execution: let x be a point and y its image.'] },
+  ],
+  size: 11,
+  /** TeX's \baselineskip for the size, and \parskip half of it. */
+  pitch: 13.55,
+  parskip: 6.77,
+  width: 330,
+};
+
+/** The SPREAD_PARAGRAPHS on a page, Helvetica, each full line's word spaces stretched to the column's width (Tw). */
+export async function texSpreadParagraphsPdf(): Promise<Uint8Array> {
+  return texPage(CMEX, (helvetica) => {
+    const { paragraphs, size, pitch, parskip, width } = SPREAD_PARAGRAPHS;
+    let baseline = 140 - pitch - parskip;
+    return paragraphs.flatMap(({ lines, lastFull }) => {
+      baseline += parskip;
+      return lines.map((line, i) => {
+        baseline += pitch;
+        const spaces = line.split(' ').length - 1;
+        const full = i < lines.length - 1 || lastFull;
+        const stretch = full ? (width - helvetica.widthOfTextAtSize(line, size)) / spaces : 0;
+        if (stretch < 0) throw new Error(`too long for the column: ${line}`);
+        return `BT /F1 ${size} Tf ${stretch.toFixed(3)} Tw 60 ${(842 - baseline).toFixed(2)} Td ${literal(line)} Tj ET`;
+      });
+    });
+  });
+}

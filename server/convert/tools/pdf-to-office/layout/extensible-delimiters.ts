@@ -15,7 +15,7 @@ import { median } from '../median';
 import { isBlank, unionBox, type PdfChar, type PdfLine } from '../page-content';
 import { CLOSING_BRACKETS, OPENING_BRACKETS } from './brackets';
 import { isHungGlyph, isHungRadical, TEX_AXIS_EMS, TEX_EXTENSION_FONT } from './tex-fonts';
-import { dominantSize, inkExtent, rowBaseline, SCRIPT_SIZE_RATIO } from './text-lines';
+import { dominantSize, inkExtent, rowBaseline, SCRIPT_SIZE_RATIO, SPACE_ROOM_EMS } from './text-lines';
 
 /** The characters of a whole \underbrace and \overbrace. */
 export const UNDER_BRACE = '⏟';
@@ -185,9 +185,6 @@ function enclosingLine(c: PdfChar, lines: readonly PdfLine[], allowed: (drop: nu
   return best;
 }
 
-/** Room (font sizes) before a bracket wider than this is a space (TeX's thin one is 0.17). */
-const SPACE_EMS = 0.1;
-
 /**
  * The line with the bracket `c` put in at its place, the glyphs `after` it (its script) right after
  * it, a space on either side where there is room ("{ x ∈ ℝ | x = 1 }", as the pieces of a row are joined).
@@ -197,7 +194,7 @@ function withBracketIn(line: PdfLine, c: PdfChar, after: readonly PdfChar[] = []
   let at = chars.findIndex((ch) => !isBlank(ch) && placeOf(ch) > middle(c.box));
   if (at === -1) at = chars.length;
   const [previous, next, last] = [chars[at - 1], chars[at], after.at(-1) ?? c];
-  const space = (x0: number, x1: number, beside?: PdfChar) => (beside && !isBlank(beside) && x1 - x0 > SPACE_EMS * c.size ? [{ ...c, text: ' ', box: { ...c.box, x0, x1 } }] : []);
+  const space = (x0: number, x1: number, beside?: PdfChar) => (beside && !isBlank(beside) && x1 - x0 > SPACE_ROOM_EMS * c.size ? [{ ...c, text: ' ', box: { ...c.box, x0, x1 } }] : []);
   chars.splice(at, 0, ...space(previous && endOf(previous), c.box.x0, previous), c, ...after, ...space(last.box.x1, next && startOf(next), next));
   return { ...line, chars };
 }

@@ -7,7 +7,7 @@ import { containsPoint, insideBox, overlaps, unionBox, type Box, type PdfChar, t
 import type { Block, ImageBlock, PageLayout, SheetLines, TableBlock, TableCellBlock } from './blocks';
 import { figureLabel, labelsInDrawingOrder, labelStacksInDrawingOrder, type PlacedLabel } from './figure-labels';
 import { findListings, fixedWidthFonts, listingParagraph, type Listing } from './listings';
-import { buildParagraphs, joinedLine, keepMarkerAsText, spacedParagraphs } from './paragraphs';
+import { buildParagraphs, joinedLine, keepMarkerAsText, linePitches, spacedParagraphs } from './paragraphs';
 import { findBooktabsTables } from './booktabs-tables';
 import { framedReadingOrder, type Placed } from './reading-order';
 import { findFigures, isTextFrame } from './figures';
@@ -198,8 +198,9 @@ export function layoutPage(source: PdfPage): PageLayout {
   const figureGroup = (image: ImageBlock) => sheetRows(labelRows(labelStacksInDrawingOrder(labels[figureImages.indexOf(image)] ?? []).map((stack) => stack.map((l) => l.line))));
   /** Text read one after the other: runs of lines become paragraphs, a listing stays one block. */
   let stretch: (Placed<TextLine>[] | Placed<Listing>)[] = [];
+  const pitches = linePitches(ordered.flatMap((placed) => (placed.item.kind === 'line' ? [{ ...placed, item: placed.item.line }] : [])));
   const closeStretch = () => {
-    const paragraphs = stretch.flatMap((part) => (Array.isArray(part) ? buildParagraphs(part) : [listingParagraph(part)]));
+    const paragraphs = stretch.flatMap((part) => (Array.isArray(part) ? buildParagraphs(part, { pitches }) : [listingParagraph(part)]));
     // Text after a picture, a table or a caption keeps the room the page leaves under it.
     const before = blocks.at(-1);
     blocks.push(...spacedParagraphs(paragraphs, before && (before.kind !== 'paragraph' || before.captionOf) ? before.box : undefined));

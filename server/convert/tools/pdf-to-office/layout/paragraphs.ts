@@ -1,6 +1,7 @@
 // Lines in reading order → paragraphs: a line continues the paragraph above when it sits one
-// line-advance below in the same column at the same size, and the line above was full (the next
-// line's first word would not have fitted on it). Runs keep bold, italic, size and font.
+// line-advance below in the same column at the same size (the paragraph's own advance, or the
+// page's line pitch under its first line), and the line above was full (the next line's first word
+// would not have fitted on it). Runs keep bold, italic, size and font.
 import { sameLink } from '../extraction/page-links';
 import { isBlank, unionBox, type Box, type LinkTarget, type PdfChar } from '../page-content';
 import type { Alignment, ParagraphBlock, TextRun } from './blocks';
@@ -9,6 +10,7 @@ import { addedText } from './fractions';
 import { listMarker } from './list-markers';
 import type { Placed } from './reading-order';
 import { isCjk, lineJoin } from './scripts';
+import { setRightAfterScripts } from './sub-superscripts';
 import { isHungGlyph } from './tex-fonts';
 import { dominantSize, textLine, type TextLine } from './text-lines';
 
@@ -27,15 +29,52 @@ function firstWordWidth(line: TextLine): number {
 const wasFull = (line: TextLine, next: TextLine, columnRight: number) =>
   line.box.x1 + 0.3 * next.size + firstWordWidth(next) >= columnRight - Math.max(2, 0.5 * next.size);
 
+/** A line ending so may end its paragraph. */
+const SENTENCE_END = /[.!?:;。！？：；]$/;
+
 /** A paragraph runs on from the foot of one column to the head of the next. */
 function continuesInNextColumn(last: Placed<TextLine>, next: Placed<TextLine>): boolean {
   const [previous, line] = [last.item, next.item];
   return (
     Math.abs(line.size - previous.size) <= SIZE_TOLERANCE * previous.size &&
     line.box.y0 < previous.box.y0 &&
-    !/[.!?:;。！？：；]$/.test(previous.text) &&
+    !SENTENCE_END.test(previous.text) &&
     wasFull(previous, line, last.columnRight)
   );
+}
+
+/** Line pitches within this share of each other are one (a page's rounding). */
+const PITCH_TOLERANCE = 0.02;
+/** Further apart than this share beyond the line pitch, two lines had room set between them. */
+const SPREAD_ADVANCE = 0.25;
+
+/** Text sizes to within half a point: one key for a size's pitch. */
+const sizeKey = (size: number) => Math.round(size * 2) / 2;
+
+/**
+ * The page's line pitch for each size of text (sizeKey): the least baseline advance that recurs
+ * between lines read one after the other in a column (a row's pieces count once). A typesetter sets a
+ * paragraph's lines that far apart, and only a taller line (a formula) or room between paragraphs
+ * (TeX's \parskip) further; on a page of formulas those may be as many (GeoTopo's p. 36: three of
+ * 13.5 pt, three of 20.3).
+ */
+export function linePitches(lines: readonly Placed<TextLine>[]): Map<number, number> {
+  const advances = new Map<number, number[]>();
+  lines.forEach((placed, i) => {
+    const before = lines[i - 1];
+    if (!before || before.columnLeft !== placed.columnLeft) return;
+    const [previous, line] = [before.item, placed.item];
+    const advance = line.baseline - previous.baseline;
+    if (Math.abs(line.size - previous.size) > SIZE_TOLERANCE * previous.size || advance < line.size || advance > MAX_LINE_ADVANCE_EMS * line.size) return;
+    advances.set(sizeKey(line.size), [...(advances.get(sizeKey(line.size)) ?? []), advance]);
+  });
+  const pitches = new Map<number, number>();
+  for (const [size, found] of advances) {
+    const sorted = found.sort((a, b) => a - b);
+    const pitch = sorted.find((a, i) => i + 1 < sorted.length && sorted[i + 1] - a <= PITCH_TOLERANCE * a);
+    if (pitch !== undefined) pitches.set(size, pitch);
+  }
+  return pitches;
 }
 
 const whollyBold = (line: TextLine) => line.chars.every((c) => isBlank(c) || c.font.bold);
@@ -60,7 +99,7 @@ function nextRowOfGrid(previous: TextLine, line: TextLine): boolean {
   return line.chars.some((c, i) => i > 0 && startsWord(c, line.chars[i - 1]) && lefts.some((x) => Math.abs(c.box.x0 - x) <= COLUMN_EDGE_SLACK));
 }
 
-function continues(group: Placed<TextLine>[], next: Placed<TextLine>): boolean {
+function continues(group: Placed<TextLine>[], next: Placed<TextLine>, pitches: ReadonlyMap<number, number>): boolean {
   const previous = group.at(-1)!.item;
   const line = next.item;
   if (listMarker(line.text)) return false;
@@ -74,10 +113,16 @@ function continues(group: Placed<TextLine>[], next: Placed<TextLine>): boolean {
   if (advance <= 0 || advance > MAX_LINE_ADVANCE_EMS * previous.size) return false;
   if (group.length >= 2 && group.at(-2)!.columnLeft === next.columnLeft) {
     const lastAdvance = previous.baseline - group.at(-2)!.item.baseline;
-    if (Math.abs(advance - lastAdvance) > 0.25 * lastAdvance) return false;
+    if (Math.abs(advance - lastAdvance) > SPREAD_ADVANCE * lastAdvance) return false;
     // An indented line after the paragraph's body lines starts the next paragraph.
     const bodyLeft = Math.min(...group.slice(1).filter((p) => p.columnLeft === next.columnLeft).map((p) => p.item.box.x0));
     if (line.box.x0 > bodyLeft + 0.8 * line.size) return false;
+  } else {
+    // A paragraph of one line so far has no advance of its own to go by: the page's pitch tells
+    // room set between paragraphs under a line ending a sentence (GeoTopo's p. 36: "Idee: … = F⁻¹ⱼ."
+    // over "Ausführung: …", a pitch and a half apart, the line above full).
+    const pitch = pitches.get(sizeKey(line.size));
+    if (pitch !== undefined && advance > (1 + SPREAD_ADVANCE) * pitch && SENTENCE_END.test(previous.text)) return false;
   }
   if (line.box.x0 >= previous.box.x1 || line.box.x1 <= previous.box.x0) return false;
   return wasFull(previous, line, next.columnRight);
@@ -254,8 +299,9 @@ function joinSameBaseline(lines: readonly Placed<TextLine>[], inCell: boolean): 
     if (last && last.columnLeft === placed.columnLeft && sameRow(last.item, line) && line.box.x0 >= textRight(last.item) - 1) {
       const before = last.item.chars.at(-1)!;
       const space: PdfChar = { ...addedText(' ', before), matrix: undefined, box: { ...before.box, x0: before.box.x1, x1: line.box.x0 }, link: sameLink(before.link, line.chars[0].link) ? before.link : undefined };
-      // A piece that starts under the scripts ending the one before goes on from them, no space between.
-      const apart = line.box.x0 >= last.item.box.x1 - 1;
+      // A piece that starts under the scripts ending the one before goes on from them, no space
+      // between; so does a bracket or a full stop TeX set right after them (F⁻¹ⱼ. on GeoTopo's p. 36).
+      const apart = line.box.x0 >= last.item.box.x1 - 1 && !setRightAfterScripts(before, line.chars[0], line.box.x0 - last.item.box.x1);
       const start = last.item.chars.length + (apart ? 1 : 0);
       const lefts = [...(pieceLefts.get(last.item) ?? []), line.box.x0];
       last.item = textLine([...last.item.chars, ...(apart ? [space] : []), ...line.chars])!;
@@ -282,14 +328,15 @@ export function spacingAbove(gap: number, size: number): number {
 
 /** Consecutive lines of one stretch of text (nothing else between them in reading order). */
 /** `inCell`: the lines are a table cell's, placed between its column's text's own edges (page-layout.ts tableBlock). */
-export function buildParagraphs(lines: readonly Placed<TextLine>[], { inCell = false } = {}): ParagraphBlock[] {
+/** `pitches`: the page's line pitches (linePitches), which tell room between paragraphs. */
+export function buildParagraphs(lines: readonly Placed<TextLine>[], { inCell = false, pitches = new Map<number, number>() }: { inCell?: boolean; pitches?: ReadonlyMap<number, number> } = {}): ParagraphBlock[] {
   const groups: Placed<TextLine>[][] = [];
   for (const line of joinSameBaseline(lines, inCell)) {
     const group = groups.at(-1);
     // A table's row (a symbol and its description) starts a paragraph; a lone line under it may
     // continue it (the description wrapped).
     // Text read after the stack of rows it stands beside goes on from the stack's last row.
-    if (group && !line.tableRow && (line.afterStack || continues(group, line))) group.push(line);
+    if (group && !line.tableRow && (line.afterStack || continues(group, line, pitches))) group.push(line);
     else groups.push([line]);
   }
   return spacedParagraphs(groups.map((group) => paragraphOf(group, inCell)));

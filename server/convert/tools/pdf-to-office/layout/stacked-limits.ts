@@ -25,7 +25,7 @@
 import { BIG_OPERATORS, isTallBar, OVER_BRACE, UNDER_BRACE } from './extensible-delimiters';
 import { boxedOnAxis, isHungGlyph, TEX_EXTENSION_FONT } from './tex-fonts';
 import { addedText } from './fractions';
-import { dominantSize, rowBaseline } from './text-lines';
+import { dominantSize, rowBaseline, SPACE_ROOM_EMS } from './text-lines';
 import { isBlank, unionBox, type Box, type BracePart, type PdfChar, type PdfLine } from '../page-content';
 
 /** A long arrow: TeX draws \xRightarrow and \Longrightarrow as = (or −) glyphs ending in the head. */
@@ -375,6 +375,18 @@ function pieceStart(chars: readonly PdfChar[]): number {
 }
 
 /**
+ * A space before a stack put in among its line's text (`placed`, after `previous`) where the page
+ * leaves room between them: the pieces around a stack are joined as MuPDF read them, and one
+ * ending where the page leaves a word's room or TeX's space before an operator ("a) ∫_V", "ist
+ * ∫_S", "= ∫_a^b") has no space of its own. A brace sets its own spaces (bracePlaced).
+ */
+function roomBefore(previous: PdfChar | undefined, placed: readonly PdfChar[], base: Base): PdfChar[] {
+  if (base.labelSide || !previous || isBlank(previous)) return [];
+  const start = Math.min(...placed.filter((c) => !isBlank(c)).map((c) => c.box.x0));
+  return start - previous.box.x1 > SPACE_ROOM_EMS * base.size ? [{ ...addedText(' ', base.chars[0]), box: { ...previous.box, x0: previous.box.x1, x1: start } }] : [];
+}
+
+/**
  * The page's lines with each big operator's limits and each long arrow's label read in place:
  * upper part, operator, lower part, in the line the operator stands in.
  */
@@ -464,7 +476,7 @@ function withPartsInPlace(lines: readonly PdfLine[], findBases: (lines: readonly
     const hung = (c: PdfChar) => (!base.labelled && !tall && isHungGlyph(c) ? boxedOnAxis(c, base.baseline, base.size) : c);
     const placed = base.labelSide ? bracePlaced(stack, hostChars, at, box, markedAs) : stack.map((c): PdfChar => (parts.has(c) ? { ...c, stacked: true } : hung(c)));
     for (const c of placed) taken.add(c);
-    hostChars.splice(at, 0, ...placed);
+    hostChars.splice(at, 0, ...roomBefore(hostChars[at - 1], placed, base), ...placed);
     const merged = { line: { chars: hostChars }, order: Math.min(...hosts.map((h) => h.order)) };
     // The parts' own lines lose them; one left without ink is gone.
     const rest = entries.filter((e) => !hosts.includes(e));

@@ -5,7 +5,8 @@
 // draws them in text objects of their own after the line, as TeX does in formulas), they are put
 // back into their line at their place, not read as a line before or after it. A script's own
 // scripts are marked too (PdfChar.innerScript: the i of ∫_{V_i}), and a space MuPDF read between a
-// base and its script (TeX's italic correction, "T ²") goes.
+// base and its script (TeX's italic correction, "T ²"), or between a script and a bracket or a
+// punctuation mark after it ("J_F (u, v)"), goes.
 //
 // The test is kept narrow so that what only looks alike stays as it is:
 // - smaller alone is not enough: small capitals, a run of smaller text and a heading's text
@@ -351,6 +352,42 @@ function withoutSpacesBeforeScripts(chars: readonly PdfChar[]): PdfChar[] {
 }
 
 /**
+ * Widest room (font sizes of the text after it) TeX leaves after a script where it sets no space:
+ * the script's italic correction and \scriptspace (CMMI8's Y: 0.21). A word space after a script
+ * is 0.25 and more.
+ */
+const SCRIPT_ROOM_EMS = 0.23;
+/**
+ * What TeX sets after a script with no glue between, whatever its base: an opening or closing
+ * bracket, punctuation (J_F(u, v), (Y, T_Y), id_Y.). Not a bar: an Ord, which gets a thin space
+ * after an operator's limits (∫_a^b ‖γ′(t)‖).
+ */
+const SET_CLOSE_AFTER_SCRIPT = /^[\p{Ps}\p{Pe},.;]$/u;
+
+/**
+ * Whether `next` stands right after the scripts ending the text before it (`script` the last of
+ * them, `room` points past their end), where TeX sets no space: a bracket or a punctuation mark
+ * after a script gets no glue, only the script's italic correction and \scriptspace, a gap MuPDF
+ * reads as a space ("J_F (u, v)" where the page shows J_F(u, v)).
+ */
+export function setRightAfterScripts(script: PdfChar, next: PdfChar, room: number): boolean {
+  return script.script !== undefined && next.script === undefined && SET_CLOSE_AFTER_SCRIPT.test(next.text) && room < SCRIPT_ROOM_EMS * next.size;
+}
+
+/** The line's characters without the spaces MuPDF read between scripts and a bracket or a punctuation mark set right after them. */
+function withoutSpacesAfterScripts(chars: readonly PdfChar[]): PdfChar[] {
+  return chars.filter((c, i) => {
+    const next = chars[i + 1];
+    if (!isBlank(c) || c.script !== undefined || i === 0 || !next || isBlank(next)) return true;
+    // The scripts' end: a superscript over a subscript may reach further than the one read last.
+    let first = i;
+    while (first > 0 && chars[first - 1].script !== undefined) first--;
+    const end = Math.max(...chars.slice(first, i).map((s) => s.box.x1));
+    return !setRightAfterScripts(chars[i - 1], next, next.box.x0 - end);
+  });
+}
+
+/**
  * The line's characters with the scripts of its scripts marked (PdfChar.innerScript): in a run of
  * one script, a glyph smaller than the run's text, raised or lowered off its baseline after a glyph
  * of it (the 6 pt i of the 8 pt limit V_i ∩ V_j under a display ∫).
@@ -385,5 +422,5 @@ export function withScripts(source: readonly PdfLine[]): PdfLine[] {
   const heights = lines.map(({ chars }) => ({ y0: Math.min(...chars.map((c) => c.box.y0)), y1: Math.max(...chars.map((c) => c.box.y1)) }));
   return joinedLines(lines, mayBeScriptLine, (host, hostIndex, line, index) =>
     heights[index].y1 < heights[hostIndex].y0 || heights[index].y0 > heights[hostIndex].y1 ? undefined : withScriptsOf(host.chars, line.chars),
-  ).map((line) => (line.direction ? line : { ...line, chars: withInnerScripts(withoutSpacesBeforeScripts(line.chars)) }));
+  ).map((line) => (line.direction ? line : { ...line, chars: withInnerScripts(withoutSpacesAfterScripts(withoutSpacesBeforeScripts(line.chars))) }));
 }

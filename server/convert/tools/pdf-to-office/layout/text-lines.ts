@@ -20,6 +20,13 @@ export interface TextLine {
 /** A gap wider than this many font sizes separates two pieces of text (word spaces are ~0.3). */
 const SEPARATING_GAP_EMS = 1.5;
 
+/**
+ * Room (font sizes) wider than this between two glyphs set apart on one row (a sized bracket, a
+ * big operator and its limits, pieces of a row read apart) is a space: TeX's thin one is 0.17, where
+ * its script's \scriptspace or a \big bracket's sidebearing are less.
+ */
+export const SPACE_ROOM_EMS = 0.1;
+
 export function dominantSize(chars: readonly PdfChar[]): number {
   const counts = new Map<number, number>();
   for (const c of chars) counts.set(c.size, (counts.get(c.size) ?? 0) + 1);
