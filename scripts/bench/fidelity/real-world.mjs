@@ -6,8 +6,8 @@
 //     lost (and beside it, what is kept in any order: a multiset of code points). pdftotext has three reading orders, none right everywhere (columns read well in its
 //     default order, tables row by row in -layout and -raw, -raw follows the content stream), and
 //     a fourth reader, pdf.js (neither poppler nor MuPDF), reads fonts poppler turns to mojibake
-//     (TeX's math fonts, TAMReview.pdf's): each result gets the best of the four readings
-//     (--reference=pdftotext: pdftotext's three only);
+//     (TeX's math fonts): each result is measured page by page against the reading that keeps most
+//     of that page in order (bestOrder; --reference=pdftotext: pdftotext's three only);
 //     glyphs in a font that gives them no character at all (unmapped-fonts.js) are left out of
 //     every reading and counted apart, "unmapped (not scored)";
 //   - U+FFFD: how many the result holds (a glyph the converter could not map);
@@ -16,10 +16,10 @@
 //   - tables: w:tbl in the DOCX (no ground truth in a real-world PDF: shown, not scored);
 //   - with --excel, the XLSX's recall and U+FFFD alike, its pictures anchored on the sheets (at
 //     least 16 pt each way: not glyph pictures) as figures kept, and its size.
-// A file whose text is mostly in such fonts (TAMReview.pdf) is measured instead against tesseract's
-// reading of each page drawn at 300 dpi with its text alone (Ghostscript, no pictures nor paths;
-// languages $FIDELITY_OCR_LANGS, eng by default): what a reader sees on the page. --reference=ocr
-// measures every file so.
+// A file whose text is mostly in such fonts (TAMReview.pdf) has their codes keyed by what tesseract
+// reads where pdftotext places them, on each page drawn at 300 dpi with its text alone (Ghostscript,
+// no pictures nor paths; languages $FIDELITY_OCR_LANGS, eng by default; ocr-keyed-glyphs.mjs), and
+// tesseract's own reading joins the four. --reference=ocr measures every file against OCR alone.
 // Yardsticks: LibreOffice's PDF import, and pdf2docx (the Python package, run as pdf2docx-wasm:
 // pdf2docx 0.5.8 with PyMuPDF in Pyodide, from the npm registry) when it has been unpacked into
 // tmp/yardsticks (README.md beside says how; AGPL, so never a dependency of the site).
@@ -36,7 +36,8 @@ import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { importBundled, root } from './bundle.mjs';
-import { documentXml, docxPart } from './score.mjs';
+import { decode, documentXml, docxPart } from './score.mjs';
+import { bboxWords, learnGlyphKeys, OCR_DPI, tsvWords, withGlyphKeys } from './ocr-keyed-glyphs.mjs';
 import { texGlyphNamesReadable, texGlyphUnicodes, withTexComposites, withTexGlyphs } from './tex-glyph-names.mjs';
 
 const args = process.argv.slice(2);
@@ -100,7 +101,7 @@ const joinHyphenated = (text) => text.replace(/(\p{Ll})-\n(?=\p{Ll})/gu, '$1');
 async function pdfjsReference(file) {
   const texGlyphs = texGlyphUnicodes(file);
   const pdf = await getDocument({ data: new Uint8Array(fs.readFileSync(file)), verbosity: 0, isEvalSupported: false, fontExtraProperties: Boolean(texGlyphs) }).promise.catch(() => undefined);
-  if (!pdf) return '';
+  if (!pdf) return [];
   const pages = [];
   for (let n = 1; n <= pdf.numPages; n++) {
     const page = await pdf.getPage(n);
@@ -115,24 +116,29 @@ async function pdfjsReference(file) {
     pages.push(content.items.map((item) => text(item) + (item.hasEOL ? '\n' : '')).join(''));
   }
   await pdf.destroy();
-  const reading = joinHyphenated(pages.join('\n'));
-  return texGlyphs ? withTexComposites(reading) : reading;
+  return pages.map((text) => (texGlyphs ? withTexComposites(joinHyphenated(text)) : joinHyphenated(text)));
 }
 
 /**
- * Tesseract's text of every page drawn at 300 dpi with its text alone, page after page (one reading
- * order). Ghostscript draws the pages without raster pictures (-dFILTERIMAGE) and without vector
- * paths (-dFILTERVECTOR): words inside a picture (a scanned chart's labels: TAMReview's Figures 3,
- * 6, 7 and 8, some 900 characters) are not the file's text, and a converter keeps them as the
- * picture they are; a diagram's boxes, arrows and radio buttons are not text either, and OCR read
- * them as letters ("Ponnn>1‘beeeeeeeeJ", "Poottt"). Glyphs are drawn whatever their font.
+ * Tesseract's reading of every page drawn at 300 dpi with its text alone, page by page: its text
+ * (one reading order) and its words with their places (TSV, for ocr-keyed-glyphs.mjs). Ghostscript
+ * draws the pages (their crop box, as pdftotext reads them) without raster pictures (-dFILTERIMAGE)
+ * and without vector paths (-dFILTERVECTOR): words inside a picture (a scanned chart's labels:
+ * TAMReview's Figures 3, 6, 7 and 8, some 900 characters) are not the file's text, and a converter
+ * keeps them as the picture they are; a diagram's boxes, arrows and radio buttons are not text
+ * either, and OCR read them as letters ("Ponnn>1‘beeeeeeeeJ", "Poottt"). Glyphs are drawn whatever
+ * their font.
  */
-function ocrReferences(file) {
+function ocrPages(file) {
   const dir = fs.mkdtempSync(path.join(work, 'reference-'));
-  read('gs', ['-q', '-dNOPAUSE', '-dBATCH', '-dSAFER', '-sDEVICE=pnggray', '-r300', '-dFILTERIMAGE', '-dFILTERVECTOR', `-sOutputFile=${path.join(dir, 'page-%04d.png')}`, file]);
-  const pages = fs.readdirSync(dir).sort().map((name) => read('tesseract', [path.join(dir, name), 'stdout', '-l', process.env.FIDELITY_OCR_LANGS ?? 'eng', '--psm', '3']));
+  read('gs', ['-q', '-dNOPAUSE', '-dBATCH', '-dSAFER', '-sDEVICE=pnggray', `-r${OCR_DPI}`, '-dUseCropBox', '-dFILTERIMAGE', '-dFILTERVECTOR', `-sOutputFile=${path.join(dir, 'page-%04d.png')}`, file]);
+  const pages = fs.readdirSync(dir).sort().map((name) => {
+    const base = path.join(dir, path.parse(name).name);
+    read('tesseract', [path.join(dir, name), base, '-l', process.env.FIDELITY_OCR_LANGS ?? 'eng', '--psm', '3', 'txt', 'tsv']);
+    return { text: fs.readFileSync(`${base}.txt`, 'utf8'), words: tsvWords(fs.readFileSync(`${base}.tsv`, 'utf8')) };
+  });
   fs.rmSync(dir, { recursive: true, force: true });
-  return [pages.join('\n')];
+  return pages;
 }
 
 /**
@@ -152,10 +158,11 @@ function withoutUnmappedFonts(file) {
   // Counted as the private-use characters they became: poppler reads some of their codes as control
   // characters (TAMReview's /g18 font: codes 2, 3, 4…), which a count of what it read would miss.
   const reading = (pdf) => read('pdftotext', ['-q', '-enc', 'UTF-8', pdf, '-']);
-  const privateUse = (text) => text.match(/\p{Co}/gu)?.length ?? 0;
   const maskedText = reading(masked);
-  return { file: masked, unmapped: privateUse(maskedText) - privateUse(reading(file)), scored: characters(maskedText).length, fonts: fonts.stdout.trim().split('\n') };
+  const ownPrivateUse = privateUse(reading(file));
+  return { file: masked, unmapped: privateUse(maskedText) - ownPrivateUse, scored: characters(maskedText).length, fonts: fonts.stdout.trim().split('\n'), maskedText, ownPrivateUse };
 }
+const privateUse = (text) => text.match(/\p{Co}/gu)?.length ?? 0;
 
 /**
  * A spacing accent beside a letter in a reading is the letter's mark (README.md, "Accents drawn over
@@ -173,12 +180,19 @@ const marked = (letter, accent) => (DOTLESS[letter] ?? letter) + SPACING_ACCENTS
 const accentsOnLetters = (text, drawnFirst) =>
   drawnFirst ? text.replace(ACCENT_THEN_LETTER, (_, accent, letter) => marked(letter, accent)) : text.replace(LETTER_THEN_ACCENT, (_, letter, accent) => marked(letter, accent));
 
-const referenceTexts = async (file, byOcr) => {
-  if (byOcr) return ocrReferences(file);
-  const [columns, layout, raw] = pdftotextReferences(file);
-  const readings = [accentsOnLetters(columns, false), accentsOnLetters(layout, false), accentsOnLetters(raw, true)];
-  return pdftotextOnly ? readings : [...readings, accentsOnLetters(await pdfjsReference(file), true)];
+/** pdftotext's pages: each ends in a form feed. */
+const pdftotextPages = (text) => text.split('\f').slice(0, text.endsWith('\f') ? -1 : undefined);
+
+/** The readings of the reference (their names: `reference.readings`), page by page. */
+const referenceTexts = async (reference) => {
+  if (reference.ocr && !reference.keys) return [reference.ocr.map((page) => page.text)];
+  const keyed = (text) => (reference.keys ? withGlyphKeys(text, reference.keys) : text);
+  const [columns, layout, raw] = pdftotextReferences(reference.file).map(keyed);
+  const readings = [accentsOnLetters(columns, false), accentsOnLetters(layout, false), accentsOnLetters(raw, true)].map(pdftotextPages);
+  if (!pdftotextOnly) readings.push((await pdfjsReference(reference.file)).map((page) => accentsOnLetters(keyed(page), true)));
+  return reference.keys ? [...readings, reference.ocr.map((page) => page.text)] : readings;
 };
+const READERS = ['pdftotext', 'pdftotext -layout', 'pdftotext -raw', 'pdf.js'];
 
 /** Images drawn on the input's pages, big enough to be a figure (not a rule or a bullet). */
 function inputFigures(file) {
@@ -186,12 +200,6 @@ function inputFigures(file) {
   // page num type width height color comp bpc enc interp object ID x-ppi y-ppi size ratio
   return rows.filter((r) => r[2] === 'image' && (Number(r[3]) / Number(r[12])) * 72 >= 16 && (Number(r[4]) / Number(r[13])) * 72 >= 16).length;
 }
-
-const decode = (text) =>
-  text
-    .replace(/&#x([0-9a-f]+);/gi, (_, h) => String.fromCodePoint(parseInt(h, 16)))
-    .replace(/&#(\d+);/g, (_, d) => String.fromCodePoint(Number(d)))
-    .replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, '&');
 
 const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
 const ROMAN = [[1000, 'm'], [900, 'cm'], [500, 'd'], [400, 'cd'], [100, 'c'], [90, 'xc'], [50, 'l'], [40, 'xl'], [10, 'x'], [9, 'ix'], [5, 'v'], [4, 'iv'], [1, 'i']];
@@ -285,13 +293,33 @@ async function readDocx(file) {
  * An XLSX's text: sheet by sheet, row by row, cell by cell; and its pictures anchored on the sheets
  * at least 16 pt each way, as the input's figures are counted (glyph pictures, a line tall, are not).
  */
+/**
+ * A cell's text as a spreadsheet shows it: exceljs gives a number cell's value bare ("83879" for
+ * 83,879 under #,##0; "1" for 1.0 under 0.0). Number formats of the plain kinds are applied — a
+ * quoted prefix, 0 or #,##0, decimals, %, a bracketed second section for negatives; any other
+ * format (dates, conditions, colours) is read bare as before.
+ */
+const PLAIN_FORMAT = /^(?:"([^"]*)")?(#,##0|0)(?:\.(0+))?(%?)$/;
+function shownText(cell) {
+  if (typeof cell.value !== 'number' || !cell.numFmt) return cell.text;
+  const [positive, negative] = cell.numFmt.split(';');
+  const bracketed = cell.value < 0 && negative ? /^\((.*)\)$/.exec(negative)?.[1] : undefined;
+  const format = PLAIN_FORMAT.exec(bracketed ?? positive);
+  if (!format) return cell.text;
+  const [, prefix = '', integer, decimals = '', percent] = format;
+  const magnitude = Math.abs(cell.value) * (percent ? 100 : 1);
+  const digits = magnitude.toLocaleString('en-US', { useGrouping: integer === '#,##0', minimumFractionDigits: decimals.length, maximumFractionDigits: decimals.length });
+  const shown = `${prefix}${digits}${percent}`;
+  return bracketed ? `(${shown})` : cell.value < 0 ? `-${shown}` : shown;
+}
+
 async function readXlsx(file) {
   const book = new ExcelJS.Workbook();
   await book.xlsx.readFile(file);
   const parts = [];
   let pictures = 0;
   book.eachSheet((sheet) => {
-    sheet.eachRow((row) => row.eachCell((cell) => parts.push(cell.text)));
+    sheet.eachRow((row) => row.eachCell((cell) => parts.push(shownText(cell))));
     const side = (16 * 96) / 72;
     pictures += sheet.getImages().filter(({ range }) => range.ext && range.ext.width >= side && range.ext.height >= side).length;
   });
@@ -308,13 +336,39 @@ function recallAnyOrder(expected, found) {
   return kept / expected.length;
 }
 
-/** The best recall of `found` against any reading order of the input. */
-const recallInOrder = (orders, found) => (orders[0].length ? Math.max(...orders.filter((expected) => expected.length).map((expected) => recallAgainst(expected, found))) : undefined);
-
-/** Characters of `expected` kept in order in `found`, by GNU diff over one code point a line. */
-function recallAgainst(expected, found) {
-  return (expected.length - lostRanges(expected, found).reduce((n, [from, to]) => n + to - from, 0)) / expected.length;
+/**
+ * The input's reading order that `found` keeps best, page by page, and the recall against it: each
+ * page as the reading that keeps most of that page's characters in order (one diff a reading over
+ * the whole file), in the pages' order — or one reading whole where that keeps more (a page's
+ * choice can cost at its seams). A page has no one right order: readers part ways on a diagram's
+ * labels, a list's columns, a table (TAMReview.pdf: -raw reads a diagram's labels after the page's
+ * text, OCR across its boxes, the default order the sponsors' page column by column; tracemonkey's
+ * page 9, README.md), and a result that reads each page as some reader does has kept the file's
+ * order. `orders`: readings, each a list of pages of characters. `choice`: the reading of each page.
+ */
+function bestOrder(orders, found) {
+  if (!orders.some((pages) => pages.some((page) => page.length))) return undefined;
+  const lostCount = (ranges) => ranges.reduce((n, [from, to]) => n + to - from, 0);
+  const scored = orders.map((pages) => {
+    const expected = pages.flat();
+    if (!expected.length) return { expected, lost: [], recall: -1, kept: [] };
+    const lost = lostRanges(expected, found);
+    const pageOf = pages.flatMap((page, i) => page.map(() => i));
+    const kept = pages.map((page) => page.length);
+    for (const [from, to] of lost) for (let i = from; i < to; i++) kept[pageOf[i]]--;
+    return { expected, lost, recall: 1 - lostCount(lost) / expected.length, kept };
+  });
+  const whole = scored.reduce((best, s, i) => (s.recall > scored[best].recall ? i : best), 0);
+  const pageCount = Math.max(...orders.map((pages) => pages.length));
+  const choice = Array.from({ length: pageCount }, (_, page) => scored.reduce((best, s, i) => ((s.kept[page] ?? -1) > (scored[best].kept[page] ?? -1) ? i : best), whole));
+  const alone = { ...scored[whole], choice: choice.map(() => whole) };
+  if (choice.every((reading) => reading === whole)) return alone;
+  const expected = choice.flatMap((reading, page) => orders[reading][page] ?? []);
+  const lost = lostRanges(expected, found);
+  const recall = 1 - lostCount(lost) / expected.length;
+  return recall >= alone.recall ? { expected, lost, recall, choice } : alone;
 }
+const recallInOrder = (orders, found) => bestOrder(orders, found)?.recall;
 
 /** The runs of `expected` (as [from, to) indexes) that the longest common subsequence with `found` leaves out. */
 function lostRanges(expected, found) {
@@ -334,14 +388,14 @@ function lostRanges(expected, found) {
  * With --lost=N: the N longest runs of the reference our result leaves out, each with the text
  * around it (the reading that scored best), to see what a score is made of.
  */
-function printLost(name, orders, found, count, byOcr) {
-  const recalls = orders.map((o) => (o.length ? recallAgainst(o, found) : 0));
-  const expected = orders[recalls.indexOf(Math.max(...recalls))];
-  const runs = lostRanges(expected, found).sort((x, y) => y[1] - y[0] - (x[1] - x[0]) || x[0] - y[0]).slice(0, count);
-  const readings = byOcr ? ['OCR'] : ['pdftotext', 'pdftotext -layout', 'pdftotext -raw', 'pdf.js'];
-  console.error(`${name}: ${recalls.map((r, i) => `${readings[i] ?? `reading ${i + 1}`} ${(r * 100).toFixed(2)}%`).join(', ')}`);
+function printLost(name, orders, found, count, readings) {
+  const best = bestOrder(orders, found);
+  if (!best) return;
+  const pagesBy = readings.map((reading, i) => [reading, best.choice.filter((c) => c === i).length]).filter(([, n]) => n);
+  console.error(`${name}: ${(best.recall * 100).toFixed(2)}%, pages read as ${pagesBy.map(([reading, n]) => `${reading} ${n}`).join(', ')}`);
   console.error(`lost in ${name} (longest first): …before⟦lost⟧after…`);
-  for (const [from, to] of runs) console.error(`  ${to - from}: …${expected.slice(Math.max(0, from - 25), from).join('')}⟦${expected.slice(from, to).join('')}⟧${expected.slice(to, to + 25).join('')}…`);
+  const { expected } = best;
+  for (const [from, to] of [...best.lost].sort((x, y) => y[1] - y[0] - (x[1] - x[0]) || x[0] - y[0]).slice(0, count)) console.error(`  ${to - from}: …${expected.slice(Math.max(0, from - 25), from).join('')}⟦${expected.slice(from, to).join('')}⟧${expected.slice(to, to + 25).join('')}…`);
 }
 
 async function ours(converter, file, index) {
@@ -388,40 +442,46 @@ function pdf2docx(file) {
 /**
  * What a file's text is measured against. Leaving out the glyphs no reader maps is fair while they
  * are a chart's labels (tracemonkey.pdf: 2 % of its characters); where they are more than a tenth
- * of the text (TAMReview.pdf: its body font), what would be left to score is not the file's text,
- * so the file is measured against what its pages show (OCR, which reads every glyph as drawn) —
- * for ours and the yardsticks alike. OCR misreads some of what it sees, more than the share left
- * out of a file below that line. `unreadable` counts the glyphs that made the choice.
+ * of the text (TAMReview.pdf: its body font), what would be left to score is not the file's text.
+ * There each code of those fonts is read as OCR reads its glyph where pdftotext places it
+ * (ocr-keyed-glyphs.mjs), and the readers' readings of the masked copy are read with those keys,
+ * OCR's own reading of the pages beside them — for ours and the yardsticks alike. A code OCR gives
+ * no agreed reading stays out (`unmapped`); `unreadable` counts the glyphs that made the choice.
+ * `readings` names the reference's readings.
  */
 const MOSTLY_UNMAPPED = 0.1;
 function textReference(file) {
-  if (ocrReference) return { file, unmapped: 0, byOcr: true };
+  if (ocrReference) return { file, unmapped: 0, ocr: ocrPages(file), readings: ['OCR'] };
   const masked = withoutUnmappedFonts(file);
+  const readings = pdftotextOnly ? READERS.slice(0, 3) : READERS;
   // (A file with no such font has no `scored`: it is read as it is.)
-  if (!masked.unmapped || masked.unmapped <= MOSTLY_UNMAPPED * (masked.unmapped + masked.scored)) return masked;
-  return { file, unmapped: 0, byOcr: true, unreadable: masked.unmapped, fonts: masked.fonts };
+  if (!masked.unmapped || masked.unmapped <= MOSTLY_UNMAPPED * (masked.unmapped + masked.scored)) return { ...masked, readings };
+  const ocr = ocrPages(file);
+  const keys = learnGlyphKeys(bboxWords(read('pdftotext', ['-q', '-bbox', masked.file, '-'])), ocr.map((page) => page.words));
+  const unkeyed = privateUse(withGlyphKeys(masked.maskedText, keys)) - masked.ownPrivateUse;
+  return { file: masked.file, unmapped: unkeyed, ocr, keys, unreadable: masked.unmapped, fonts: masked.fonts, readings: [...readings.map((r) => `${r} (keys by OCR)`), 'OCR'] };
 }
 
 const rows = [];
 for (const [index, file] of inputs.entries()) {
   const name = path.relative(process.cwd(), file);
   const reference = textReference(file);
-  const orders = (await referenceTexts(reference.file, reference.byOcr)).map(characters);
-  const expected = orders[0];
+  const orders = (await referenceTexts(reference)).map((pages) => pages.map(characters));
+  const expected = orders[0].flat();
   const figures = inputFigures(file);
   const pages = Number(/^Pages:\s+(\d+)/m.exec(read('pdfinfo', [file]))?.[1] ?? 0);
-  const row = { name, pages, chars: expected.length, unmapped: reference.unmapped, unmappedFonts: reference.fonts, unreadable: reference.unreadable, figures };
+  const row = { name, pages, chars: expected.length, unmapped: reference.unmapped, unmappedFonts: reference.fonts, unreadable: reference.unreadable, keyed: reference.keys?.size, figures };
   // The DOCX's scores, and its characters (`found`, for --lost).
   const measure = async (docx) => {
     const doc = await readDocx(docx);
     const found = characters(doc.text);
-    return { found, scores: { recall: recallInOrder(orders, found), anyOrder: expected.length ? Math.max(...orders.filter((reading) => reading.length).map((reading) => recallAnyOrder(reading, found))) : undefined, fffd: countFffd(doc.text), pictures: doc.pictures, tables: doc.tables } };
+    return { found, scores: { recall: recallInOrder(orders, found), anyOrder: expected.length ? Math.max(...orders.map((pages) => pages.flat()).filter((reading) => reading.length).map((reading) => recallAnyOrder(reading, found))) : undefined, fffd: countFffd(doc.text), pictures: doc.pictures, tables: doc.tables } };
   };
   try {
     const result = await ours(pdfToWord, file, index);
     const { scores, found } = await measure(result.path);
     row.ours = { ...scores, seconds: result.seconds, notes: result.notes };
-    if (showLost) printLost(name, orders, found, showLost, reference.byOcr);
+    if (showLost) printLost(name, orders, found, showLost, reference.readings);
   } catch (error) {
     row.ours = { error: error.message };
   }
@@ -439,7 +499,7 @@ for (const [index, file] of inputs.entries()) {
       const sheet = await readXlsx(result.path);
       const found = characters(sheet.text);
       row.excel = { recall: recallInOrder(orders, found), fffd: countFffd(sheet.text), pictures: sheet.pictures, kilobytes: fs.statSync(result.path).size / 1024, seconds: result.seconds };
-      if (showLost) printLost(`${name} (xlsx)`, orders, found, showLost, reference.byOcr);
+      if (showLost) printLost(`${name} (xlsx)`, orders, found, showLost, reference.readings);
     } catch (error) {
       row.excel = { error: error.message };
     }
@@ -464,7 +524,7 @@ const columns = [
 const header = ['file', 'pages', 'chars', 'unmapped (not scored)', ...columns.flatMap(([title]) => sides.map(([, label]) => `${title} ${label}`)), ...(withExcel ? ['xlsx recall', 'xlsx U+FFFD', 'xlsx figures', 'xlsx KB'] : [])];
 console.log(`| ${header.join(' | ')} |\n|${header.map(() => '---').join('|')}|`);
 for (const r of rows) {
-  const cells = [r.unreadable ? `${r.name} (against OCR)` : r.name, r.pages, r.chars, r.unmapped, ...columns.flatMap(([, show]) => sides.map(([side]) => show(r, side)))];
+  const cells = [r.unreadable ? `${r.name} (keyed by OCR)` : r.name, r.pages, r.chars, r.unmapped, ...columns.flatMap(([, show]) => sides.map(([side]) => show(r, side)))];
   if (withExcel) cells.push(cell(r.excel, (s) => pct(s.recall)), cell(r.excel, (s) => s.fffd), kept(r.excel, r.figures), cell(r.excel, (s) => s.kilobytes.toFixed(0)));
   console.log(`| ${cells.join(' | ')} |`);
 }
@@ -493,8 +553,8 @@ const failed = rows.filter((r) => r.ours.error || r.excel?.error).map((r) => `${
 if (failed.length) console.log(`ours failed: ${failed.join('; ')}`);
 const noted = rows.filter((r) => r.ours.notes?.length).map((r) => `${r.name}: ${r.ours.notes.join(' / ')}`);
 if (noted.length) console.log(`task notes:\n  ${noted.join('\n  ')}`);
-const againstOcr = rows.filter((r) => r.unreadable).map((r) => `${r.name}: ${r.unreadable} characters in ${r.unmappedFonts.join(', ')}`);
-if (againstOcr.length) console.log(`measured against OCR (most of the text in fonts with no Unicode mapping):\n  ${againstOcr.join('\n  ')}`);
+const keyedByOcr = rows.filter((r) => r.unreadable).map((r) => `${r.name}: ${r.unreadable} characters in ${r.unmappedFonts.join(', ')}; ${r.keyed} codes keyed, ${r.unmapped} characters of codes with no agreed reading left out`);
+if (keyedByOcr.length) console.log(`glyphs keyed by OCR (most of the text in fonts with no Unicode mapping):\n  ${keyedByOcr.join('\n  ')}`);
 const unmappedFonts = rows.filter((r) => r.unmappedFonts && !r.unreadable).map((r) => `${r.name}: ${r.unmapped} characters in ${r.unmappedFonts.join(', ')}`);
 if (unmappedFonts.length) console.log(`left out of the reference (fonts with no Unicode mapping: object, type, name):\n  ${unmappedFonts.join('\n  ')}`);
 fs.rmSync(work, { recursive: true, force: true });

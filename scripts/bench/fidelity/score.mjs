@@ -24,7 +24,12 @@ export function docxPart(file, name, missing) {
 
 export const documentXml = (file) => docxPart(file, 'word/document.xml');
 
-const decode = (text) => text.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, '&');
+/** XML's character references and entities, as a DOCX's parts and pdftotext's -bbox write them. */
+export const decode = (text) =>
+  text
+    .replace(/&#x([0-9a-f]+);/gi, (_, h) => String.fromCodePoint(parseInt(h, 16)))
+    .replace(/&#(\d+);/g, (_, d) => String.fromCodePoint(Number(d)))
+    .replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, '&');
 
 /**
  * Paragraph texts in document order (a frame's paragraphs come where the frame is anchored, an

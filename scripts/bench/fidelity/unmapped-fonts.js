@@ -1,8 +1,11 @@
 // mutool run unmapped-fonts.js in.pdf out.pdf
 // Fonts that give their glyphs no character at all, and a copy of the file in which each of them
-// maps every code to a private-use character (U+E000 + code) by a ToUnicode CMap of its own, so
-// every reader (pdftotext, pdf.js) reads the same page in the same order with those glyphs as
-// characters the bench leaves out. Prints one line per such font: object number, subtype, name.
+// maps every code to a private-use character by a ToUnicode CMap of its own, so every reader
+// (pdftotext, pdf.js) reads the same page in the same order with those glyphs as characters the
+// bench leaves out — or keys by OCR (ocr-keyed-glyphs.mjs). Each font has a block of 256 of its own
+// (the n-th such font U+E000 + 256·n + code), so that the same code in two fonts, two glyphs, stays
+// two characters; fonts past the 24th share the last block (U+F800…U+F8FF), which is not keyed.
+// Prints one line per such font: object number, subtype, name.
 // Without such fonts nothing is written. A font counts when its ToUnicode is missing or maps no
 // code, and
 //   - TrueType: flagged symbolic, with no /Encoding: its codes select glyphs through the font
@@ -80,20 +83,23 @@ function unmapped(font) {
   return false;
 }
 
-var PRIVATE_USE =
-  '/CIDInit /ProcSet findresource begin 12 dict begin begincmap\n' +
-  '/CIDSystemInfo << /Registry (Adobe) /Ordering (UCS) /Supplement 0 >> def\n' +
-  '/CMapName /Bench-Unmapped-UCS def /CMapType 2 def\n' +
-  '1 begincodespacerange <00> <FF> endcodespacerange\n' +
-  '1 beginbfrange <00> <FF> <E000> endbfrange\n' +
-  'endcmap CMapName currentdict /CMap defineresource pop end end\n';
+var LAST_BLOCK = 24;
+function privateUseCMap(block) {
+  var first = (0xe000 + 256 * Math.min(block, LAST_BLOCK)).toString(16).toUpperCase();
+  return '/CIDInit /ProcSet findresource begin 12 dict begin begincmap\n' +
+    '/CIDSystemInfo << /Registry (Adobe) /Ordering (UCS) /Supplement 0 >> def\n' +
+    '/CMapName /Bench-Unmapped-UCS def /CMapType 2 def\n' +
+    '1 begincodespacerange <00> <FF> endcodespacerange\n' +
+    '1 beginbfrange <00> <FF> <' + first + '> endbfrange\n' +
+    'endcmap CMapName currentdict /CMap defineresource pop end end\n';
+}
 
 var found = 0;
 var count = doc.countObjects();
 for (var num = 1; num < count; num++) {
   var font = doc.newIndirect(num, 0).resolve();
   if (!font || !font.isDictionary() || String(font.get('Type')) != '/Font' || !unmapped(font)) continue;
-  font.put('ToUnicode', doc.addStream(PRIVATE_USE, doc.newDictionary()));
+  font.put('ToUnicode', doc.addStream(privateUseCMap(found), doc.newDictionary()));
   print(num + ' ' + font.get('Subtype') + ' ' + (font.get('BaseFont') || '(no name)'));
   found++;
 }
