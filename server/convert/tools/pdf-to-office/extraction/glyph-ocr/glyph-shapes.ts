@@ -155,17 +155,21 @@ export async function readShapes(
   read: ReadonlyMap<string, string>,
   { workDir, signal }: { workDir: string; signal?: AbortSignal },
 ): Promise<Map<string, string>> {
-  const sightings = new Map<string, { glyph: LineGlyph; page: number }[]>();
+  // Per glyph: how often it stands, and the first places it does (drawn alone).
+  const sightings = new Map<string, { count: number; places: { glyph: LineGlyph; page: number }[] }>();
   for (const line of lines) {
     for (const glyph of line.glyphs) {
       if (glyph.key === undefined || glyph.blank || read.has(glyph.key)) continue;
-      sightings.set(glyph.key, [...(sightings.get(glyph.key) ?? []), { glyph, page: line.page }]);
+      const seen = sightings.get(glyph.key) ?? { count: 0, places: [] };
+      seen.count++;
+      if (seen.places.length < SIGHTINGS) seen.places.push({ glyph, page: line.page });
+      sightings.set(glyph.key, seen);
     }
   }
   const clips = [...sightings.entries()]
-    .sort((a, b) => b[1].length - a[1].length)
+    .sort((a, b) => b[1].count - a[1].count)
     .slice(0, MAX_GLYPHS)
-    .flatMap(([key, seen]) => seen.slice(0, SIGHTINGS).map((sighting) => ({ key, ...sighting })))
+    .flatMap(([key, { places }]) => places.map((place) => ({ key, ...place })))
     .map(({ key, glyph, page }, i) => ({ key, glyph, clip: aloneClip(glyph, page, path.join(workDir, `shape-${i}.png`)) }));
   if (clips.length === 0) return new Map();
   const drawn = await drawPageClips(pdfPath, clips.map(({ clip }) => clip), { workDir, signal });
