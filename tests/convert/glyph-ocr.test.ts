@@ -9,14 +9,23 @@ import path from 'node:path';
 import { pdfToOfficeConverters } from '../../server/convert/tools/pdf-to-office';
 import { sampleLines, type GlyphLine, type LineGlyph } from '../../server/convert/tools/pdf-to-office/extraction/glyph-ocr/glyph-lines';
 import { GlyphVotes, lineVotes } from '../../server/convert/tools/pdf-to-office/extraction/glyph-ocr/glyph-votes';
-import { settleBlankGlyphs } from '../../server/convert/tools/pdf-to-office/extraction/glyph-ocr/line-pictures';
+import { glyphShape } from '../../server/convert/tools/pdf-to-office/extraction/glyph-ocr/glyph-shapes';
+import { settleBlankGlyphs, type PictureInk } from '../../server/convert/tools/pdf-to-office/extraction/glyph-ocr/line-pictures';
 import { converterOf, convertFile, scratchFolder } from '../support/convert-job';
-import { chineseLinesFound, fontWithoutUnicodePdf, OCR_GLYPH_CHINESE_LINES, OCR_GLYPH_LATIN_LINES } from '../support/unmapped-glyph-pdfs';
+import {
+  chineseLinesFound,
+  fontWithoutUnicodePdf,
+  OCR_GLYPH_CHINESE_LINES,
+  OCR_GLYPH_LATIN_LINES,
+  RATING_SCALE,
+  RATING_SCALE_ENDS,
+  ratingScalePdf,
+} from '../support/unmapped-glyph-pdfs';
 
 /** A line of glyphs: capitals are unreadable glyphs keyed by their letter, '_' a blank one, the rest known text. */
 function glyphsOf(spec: string): LineGlyph[] {
   return Array.from(spec, (c, i) => {
-    const place = { x0: i * 5, x1: i * 5 + 5 };
+    const place = { x0: i * 5, x1: i * 5 + 5, origin: { x: i * 5, y: 8 }, size: 10 };
     if (c === '_') return { ...place, key: 'F#space', blank: true };
     return /[A-Z]/.test(c) ? { ...place, key: `F#${c}` } : { ...place, text: c };
   });
@@ -114,7 +123,7 @@ describe('choosing lines to read', () => {
     top,
     bottom: top + 10,
     size: 10,
-    glyphs: keys.map((key, i) => ({ key, x0: i * 5, x1: i * 5 + 5 })),
+    glyphs: keys.map((key, i) => ({ key, x0: i * 5, x1: i * 5 + 5, origin: { x: i * 5, y: top + 8 }, size: 10 })),
   });
 
   it('stops once every glyph has been seen enough, preferring lines that show glyphs still short of sightings', () => {
@@ -201,4 +210,50 @@ describe('pdf-to-word on a font whose glyphs have no Unicode anywhere (Latin and
     expect(new Set(duringOcr.filter((percent) => percent > afterDump)).size).toBeGreaterThanOrEqual(2);
     expect(progress.at(-1)).toBe(100);
   });
+});
+
+describe('reading a glyph whose ink is a simple shape, drawn alone', () => {
+  /**
+   * A 30 by 32 pixel picture, one pixel a point, inked in the given rectangles (x0, y0, x1, y1,
+   * ends excluded), of a 20-point glyph drawn from (5, 20) with a 10-point advance.
+   */
+  const shapeOf = (...rects: [number, number, number, number][]) => {
+    const ink: PictureInk = {
+      width: 30,
+      height: 32,
+      scale: 1,
+      isInk: (x, y) => rects.some(([x0, y0, x1, y1]) => x >= x0 && x < x1 && y >= y0 && y < y1),
+      pixel: (x, y) => ({ x, y }),
+    };
+    return glyphShape({ x0: 5, x1: 15, origin: { x: 5, y: 20 }, size: 20 }, ink);
+  };
+
+  it('a thin bar across the advance at or below the baseline is "_", at mid x-height a hyphen; a dot on the baseline ".", two stacked ":"', () => {
+    expect(shapeOf([5, 21, 15, 23])).toBe('_');
+    expect(shapeOf([6, 13, 13, 15])).toBe('-');
+    expect(shapeOf([8, 17, 11, 20])).toBe('.');
+    expect(shapeOf([8, 17, 11, 20], [8, 9, 11, 12])).toBe(':');
+  });
+
+  it('anything else is no shape: an i (dot over a stem), a raised dot, a bar high up, ink reaching the picture\'s edge', () => {
+    expect(shapeOf([8, 5, 11, 8], [8, 9, 11, 20])).toBeNull();
+    expect(shapeOf([8, 11, 11, 14])).toBeNull();
+    expect(shapeOf([5, 3, 15, 5])).toBeNull();
+    expect(shapeOf([0, 21, 30, 23])).toBeNull();
+  });
+});
+
+describe('pdf-to-word on a rating scale of colons and underscores in a font without Unicode', () => {
+  const scratch = scratchFolder('glyph-shapes-test-');
+
+  it('reads the scale as text (OCR agrees on neither glyph): no glyph is left a picture', async () => {
+    const input = path.join(scratch, 'rating-scale.pdf');
+    writeFileSync(input, await ratingScalePdf());
+    const notes: string[] = [];
+    const output = await convertFile(converterOf('pdf-to-word', pdfToOfficeConverters), input, scratch, { notes });
+    const text = execFileSync('unzip', ['-p', output.path, 'word/document.xml'], { encoding: 'utf8' }).replace(/<[^>]+>/g, '');
+    expect(text.split(RATING_SCALE).length - 1).toBe(RATING_SCALE_ENDS.length);
+    expect(RATING_SCALE_ENDS.flat().filter((word) => !text.includes(word))).toEqual([]);
+    expect(notes.join('')).not.toContain('无法识别');
+  }, 180_000);
 });

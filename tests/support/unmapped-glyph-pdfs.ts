@@ -270,3 +270,40 @@ export async function verticalUnreadableGlyphsPdf(): Promise<Uint8Array> {
   saved.context.lookup(lacking.ref, PDFDict).delete(PDFName.of('ToUnicode'));
   return saved.save();
 }
+
+/** The rating scale of ratingScalePdf (TAMReview.pdf's page 7): colons and runs of underscores, the words either side apart. */
+export const RATING_SCALE = ': ___:___:___:___:___:___:___:';
+export const RATING_SCALE_ENDS = [
+  ['Good', 'Bad'],
+  ['Wise', 'Foolish'],
+  ['Favorable', 'Unfavorable'],
+];
+
+/** `doc` saved with the /ToUnicode of its CID fonts removed: their subsets have no cmap either, so nothing names their glyphs. */
+async function savedWithoutToUnicode(doc: PDFDocument): Promise<Uint8Array> {
+  const saved = await PDFDocument.load(await doc.save());
+  for (const [, object] of saved.context.enumerateIndirectObjects()) {
+    if (object instanceof PDFDict && object.get(PDFName.of('Subtype')) === PDFName.of('Type0')) object.delete(PDFName.of('ToUnicode'));
+  }
+  return saved.save();
+}
+
+/**
+ * OCR_GLYPH_LATIN_LINES, then a seven-point rating scale three times, all in a Liberation Serif
+ * subset without Unicode (as fontWithoutUnicodePdf): the letters are read by OCR, but the scale's
+ * underscores join into one rule per gap that tesseract reads as anything but underscores.
+ */
+export async function ratingScalePdf(): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  registerFonts(doc);
+  const font = await doc.embedFont(readFileSync(LIBERATION_SERIF), { subset: true });
+  const page = doc.addPage([595, 842]);
+  OCR_GLYPH_LATIN_LINES.forEach((line, i) => page.drawText(line, { x: 60, y: 760 - 28 * i, size: 12, font }));
+  RATING_SCALE_ENDS.forEach(([left, right], i) => {
+    const y = 640 - 20 * i;
+    page.drawText(left, { x: 100, y, size: 11, font });
+    page.drawText(RATING_SCALE, { x: 200, y, size: 11, font });
+    page.drawText(right, { x: 380, y, size: 11, font });
+  });
+  return savedWithoutToUnicode(doc);
+}

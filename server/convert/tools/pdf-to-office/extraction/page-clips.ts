@@ -9,7 +9,8 @@
 // is drawn whole, text included, and no label is placed.
 // A clip may instead be asked to take in the whole ink of some glyphs (a tall TeX brace reaches
 // far beyond its line): those glyphs alone are drawn first, around the box, and the box grows to
-// where their ink reaches.
+// where their ink reaches. Or a clip may show only some glyphs, nothing else of the page (a glyph's
+// own ink, for glyph-ocr/glyph-shapes.ts).
 import { randomUUID } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -38,6 +39,8 @@ export interface PageClip {
   scale?: number;
   /** Glyphs (their origins) whose ink the box grows to take in, up to `reach` points beyond it. */
   grow?: { glyphs: { x: number; y: number }[]; reach: number };
+  /** The origins of the only glyphs drawn: neither the page's other text nor its paths and images. */
+  only?: { x: number; y: number }[];
 }
 
 /** The pixels per point a clip is drawn at. */
@@ -59,7 +62,7 @@ export interface DrawnClip {
 }
 
 // Argument: a JSON file of [page, x0, y0, x1, y1, file, labels (each a flat [x, y, x, y…] list), scale (clipScale),
-// grow glyphs (a flat [x, y…] list), grow reach].
+// grow glyphs (a flat [x, y…] list), grow reach, the only glyphs drawn (a flat [x, y…] list, empty for all)].
 // Prints "ok <file>" for a clip drawn whole, "ok-labels <found label indexes, comma-separated> <file>"
 // for one drawn without its labels' glyphs, "box <x0> <y0> <x1> <y1> <file>" before the "ok" of one
 // whose box grew.
@@ -148,8 +151,11 @@ function withoutLabels(draw, cells, toPage, found) {
   };
 }
 
-/** Draws the clip to its file; with labels, leaves their glyphs out and answers which labels were met. */
-function drawClip(doc, clip, labels) {
+/**
+ * Draws the clip to its file; with labels, leaves their glyphs out and answers which labels were
+ * met; with "only" origins (flat [x, y…]), draws those glyphs alone.
+ */
+function drawClip(doc, clip, labels, only) {
   var page = doc.loadPage(clip[0] - 1);
   var bounds = page.bound();
   var x0 = clip[1], y0 = clip[2], x1 = clip[3], y1 = clip[4];
@@ -158,7 +164,8 @@ function drawClip(doc, clip, labels) {
   pixmap.clear(255);
   var draw = new DrawDevice(Identity, pixmap);
   var found = {};
-  var device = labels ? withoutLabels(draw, originIndex(labels), function (x, y) { return [x / scale, y / scale]; }, found) : draw;
+  var toPage = function (x, y) { return [x / scale, y / scale]; };
+  var device = labels ? withoutLabels(draw, originIndex(labels), toPage, found) : only ? onlyGlyphs(draw, originIndex([only]), toPage) : draw;
   page.run(device, [scale, 0, 0, scale, -bounds[0] * scale, -bounds[1] * scale]);
   draw.close();
   pixmap.saveAsPNG(clip[5]);
@@ -211,7 +218,7 @@ for (var c = 0; c < clips.length; c++) {
         // drawn whole below: the figure is never lost to its labels
       }
     }
-    drawClip(doc, clip, null);
+    drawClip(doc, clip, null, clip[10].length ? clip[10] : null);
     print('ok ' + clip[5]);
   } catch (e) {
     print('failed ' + clip[5] + ' ' + e);
@@ -225,8 +232,8 @@ function clipJob(clips: readonly PageClip[]): string {
   const flat = (glyphs: readonly { x: number; y: number }[]) => glyphs.flatMap((g) => [round(g.x), round(g.y)]);
   return JSON.stringify(
     clips.map((clip) => {
-      const { page, box, file, labels = [], grow } = clip;
-      return [page, round(box.x0), round(box.y0), round(box.x1), round(box.y1), file, labels.map(flat), clipScale(clip), flat(grow?.glyphs ?? []), round(grow?.reach ?? 0)];
+      const { page, box, file, labels = [], grow, only = [] } = clip;
+      return [page, round(box.x0), round(box.y0), round(box.x1), round(box.y1), file, labels.map(flat), clipScale(clip), flat(grow?.glyphs ?? []), round(grow?.reach ?? 0), flat(only)];
     }),
   );
 }

@@ -14,6 +14,9 @@ export interface LineGlyph {
   /** Page points. */
   x0: number;
   x1: number;
+  /** Where the glyph is drawn from (page points; y is its baseline), and its font size: glyph-shapes.ts draws it alone there. */
+  origin: { x: number; y: number };
+  size: number;
   /** An unreadable glyph that draws nothing where it stands (a space): found on its picture. */
   blank?: boolean;
 }
@@ -43,10 +46,11 @@ export function glyphLinesOf(raw: RawPage): GlyphLine[] {
   raw.lines.forEach((chars, index) => {
     if (turned.has(index) || !chars.some(([text, , , , , , , , , , glyph]) => text === REPLACEMENT && readableGlyph(glyph))) return;
     const glyphs: LineGlyph[] = [];
-    for (const [text, x0, , x1, , font, , , , , glyph] of chars) {
+    for (const [text, x0, , x1, , font, size, baseline, , originX, glyph] of chars) {
       if (text === EMPTY_TEXT) continue;
-      if (text !== REPLACEMENT) glyphs.push({ text, x0, x1 });
-      else glyphs.push({ x0, x1, ...(readableGlyph(glyph) ? { key: glyphKey(raw.fonts[font][0], glyph) } : {}) });
+      const placed = { x0, x1, origin: { x: originX ?? x0, y: baseline }, size };
+      if (text !== REPLACEMENT) glyphs.push({ text, ...placed });
+      else glyphs.push({ ...placed, ...(readableGlyph(glyph) ? { key: glyphKey(raw.fonts[font][0], glyph) } : {}) });
     }
     out.push({
       page: raw.number,

@@ -1,10 +1,12 @@
 // Learns what glyphs without Unicode read as by OCR (issue 14: a glyph the font's own tables cannot
 // name is read off the page). Only when the page dump found unreadable glyphs: a sample of their
 // lines is drawn, each read by tesseract as one line (psm 7), the OCR text tied to the glyphs where
-// the counts agree, and a glyph's text taken when its sightings agree (glyph-votes.ts). The answer
-// is per font and glyph, so one reading serves every place the glyph stands in the document and
-// every output made from the dump (Word, Excel, PPT, HTML, EPUB, OFD). Bounded by lines, pages and
-// time; a failure of OCR leaves the glyphs unreadable, as before, and never fails the job.
+// the counts agree, and a glyph's text taken when its sightings agree (glyph-votes.ts); a glyph they
+// give no agreed reading may still be a simple shape, told from its ink drawn alone (glyph-shapes.ts).
+// The answer is per font and glyph, so one reading serves every place the glyph stands in the
+// document and every output made from the dump (Word, Excel, PPT, HTML, EPUB, OFD). Bounded by
+// lines, pages and time; a failure of OCR leaves the glyphs unreadable, as before, and never fails
+// the job.
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { logger } from '../../../../../log';
@@ -12,6 +14,7 @@ import { sideBySide } from '../../../ocr/recognize-page';
 import { recognizeEach } from '../../../ocr/tesseract';
 import type { RawPage } from '../raw-page';
 import { glyphLinesOf, readsAsIdeographs, sampleLines, type GlyphLine, type SampleLimits } from './glyph-lines';
+import { readShapes } from './glyph-shapes';
 import { GlyphVotes, lineVotes } from './glyph-votes';
 import { drawLines, markBlankGlyphs, READINGS, settleBlankGlyphs } from './line-pictures';
 
@@ -36,11 +39,12 @@ function runsOf<T>(items: readonly T[], size: number): T[][] {
 
 /** glyph key (raw-page.ts) → text, for the unreadable glyphs OCR could read surely. */
 export async function recoverGlyphsByOcr(pdfPath: string, raws: readonly RawPage[], { workDir, signal, until, onProgress }: GlyphOcrOptions): Promise<Map<string, string>> {
-  const lines = sampleLines(raws.flatMap(glyphLinesOf), LIMITS);
+  const allLines = raws.flatMap(glyphLinesOf);
+  const lines = sampleLines(allLines, LIMITS);
   if (lines.length === 0) return new Map();
   const votes = new GlyphVotes();
+  const dir = path.join(workDir, 'glyph-ocr');
   try {
-    const dir = path.join(workDir, 'glyph-ocr');
     await mkdir(dir, { recursive: true });
     // Chinese lines are read with chi_sim as well, at the sizes it reads best (line-pictures.ts).
     const planned = lines.flatMap((line) => {
@@ -80,5 +84,14 @@ export async function recoverGlyphsByOcr(pdfPath: string, raws: readonly RawPage
     signal?.throwIfAborted();
     logger.warn({ err: error }, 'glyph OCR failed');
   }
-  return votes.accepted();
+  const learnt = votes.accepted();
+  try {
+    // A shape only stands in for a reading OCR did not agree on, never against one; it needs no
+    // sampled line (the sample's are the same objects, their blank glyphs marked).
+    for (const [key, text] of await readShapes(pdfPath, allLines, learnt, { workDir: dir, signal })) learnt.set(key, text);
+  } catch (error) {
+    signal?.throwIfAborted();
+    logger.warn({ err: error }, 'glyph shapes failed');
+  }
+  return learnt;
 }

@@ -1,6 +1,7 @@
 // Pictures of the sampled lines for OCR, drawn from the page (one mutool run for all of them) at a
 // scale that gives the line's font size the pixels tesseract reads its script best at, whatever
-// the size on the page; and which unreadable glyphs draw nothing (spaces), read from those pictures.
+// the size on the page; which unreadable glyphs draw nothing (spaces), read from those pictures; and
+// any such picture as ink (PictureInk, which glyph-shapes.ts reads its glyphs' pictures with too).
 import path from 'node:path';
 import sharp from 'sharp';
 import { clipPixel, clipScale, drawPageClips, type PageClip } from '../page-clips';
@@ -58,23 +59,45 @@ export async function drawLines(
   );
 }
 
-/** Marks the line's unreadable glyphs that have no ink in the middle of their place as blank. */
-export async function markBlankGlyphs(line: GlyphLine, picture: LinePicture): Promise<void> {
+/** A picture of part of a page as ink: which of its pixels are ink, and where page points land on it. */
+export interface PictureInk {
+  width: number;
+  height: number;
+  /** Pixels per point. */
+  scale: number;
+  isInk(x: number, y: number): boolean;
+  /** Where a page point lands (pixels from the picture's top left). */
+  pixel(x: number, y: number): { x: number; y: number };
+}
+
+/** The picture as drawn (a line's, not the bordered copy tesseract reads). */
+export async function inkOf(picture: { file: string; clip: PageClip }): Promise<PictureInk> {
   const { data, info } = await sharp(picture.file).greyscale().raw().toBuffer({ resolveWithObject: true });
-  const scale = clipScale(picture.clip);
-  const top = Math.max(0, Math.floor(clipPixel(picture.clip, 0, line.top).y));
-  const bottom = Math.min(info.height, Math.ceil(clipPixel(picture.clip, 0, line.bottom).y));
+  return {
+    width: info.width,
+    height: info.height,
+    scale: clipScale(picture.clip),
+    isInk: (x, y) => data[(y * info.width + x) * info.channels] < INK,
+    pixel: (x, y) => clipPixel(picture.clip, x, y),
+  };
+}
+
+/** Marks the line's unreadable glyphs that have no ink in the middle of their place (on the line's picture) as blank. */
+export async function markBlankGlyphs(line: GlyphLine, picture: LinePicture): Promise<void> {
+  const ink = await inkOf(picture);
+  const top = Math.max(0, Math.floor(ink.pixel(0, line.top).y));
+  const bottom = Math.min(ink.height, Math.ceil(ink.pixel(0, line.bottom).y));
   for (const glyph of line.glyphs) {
     if (glyph.text !== undefined) continue;
-    const margin = ((1 - CORE) / 2) * (glyph.x1 - glyph.x0) * scale;
-    const [start, end] = [clipPixel(picture.clip, glyph.x0, 0).x, clipPixel(picture.clip, glyph.x1, 0).x];
+    const margin = ((1 - CORE) / 2) * (glyph.x1 - glyph.x0) * ink.scale;
+    const [start, end] = [ink.pixel(glyph.x0, 0).x, ink.pixel(glyph.x1, 0).x];
     // A glyph too narrow for its middle to hold a pixel is looked at whole.
     const core = end - start - 2 * margin >= 1;
     const left = Math.max(0, Math.round(core ? start + margin : start));
-    const right = Math.min(info.width, Math.round(core ? end - margin : end));
-    let ink = false;
-    for (let y = top; y < bottom && !ink; y++) for (let x = left; x < right && !ink; x++) ink = data[(y * info.width + x) * info.channels] < INK;
-    glyph.blank = !ink;
+    const right = Math.min(ink.width, Math.round(core ? end - margin : end));
+    let inked = false;
+    for (let y = top; y < bottom && !inked; y++) for (let x = left; x < right && !inked; x++) inked = ink.isInk(x, y);
+    glyph.blank = !inked;
   }
 }
 
