@@ -15,6 +15,7 @@ import { converterOf, convertFile, scratchFolder } from '../support/convert-job'
 import {
   chineseLinesFound,
   fontWithoutUnicodePdf,
+  justifiedWithoutUnicodePdf,
   OCR_GLYPH_CHINESE_LINES,
   OCR_GLYPH_LATIN_LINES,
   RATING_SCALE,
@@ -255,5 +256,20 @@ describe('pdf-to-word on a rating scale of colons and underscores in a font with
     expect(text.split(RATING_SCALE).length - 1).toBe(RATING_SCALE_ENDS.length);
     expect(RATING_SCALE_ENDS.flat().filter((word) => !text.includes(word))).toEqual([]);
     expect(notes.join('')).not.toContain('无法识别');
+  }, 180_000);
+});
+
+describe('pdf-to-word on justified lines whose space glyph has no Unicode', () => {
+  const scratch = scratchFolder('glyph-ocr-justified-test-');
+
+  it('one space between words: the space glyph OCR reads and MuPDF\'s own space for the room after it are one', async () => {
+    const input = path.join(scratch, 'justified.pdf');
+    writeFileSync(input, await justifiedWithoutUnicodePdf());
+    const output = await convertFile(converterOf('pdf-to-word', pdfToOfficeConverters), input, scratch);
+    const paragraphs = execFileSync('unzip', ['-p', output.path, 'word/document.xml'], { encoding: 'utf8' })
+      .split('</w:p>')
+      .map((p) => p.replace(/<[^>]+>/g, '').trim());
+    expect(OCR_GLYPH_LATIN_LINES.filter((line) => !paragraphs.some((p) => p.includes(line)))).toEqual([]);
+    expect(paragraphs.filter((p) => p.includes('  '))).toEqual([]);
   }, 180_000);
 });

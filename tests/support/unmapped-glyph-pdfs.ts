@@ -307,3 +307,33 @@ export async function ratingScalePdf(): Promise<Uint8Array> {
   });
   return savedWithoutToUnicode(doc);
 }
+
+/** Room a justified line sets after each word's drawn space (points): more than MuPDF's threshold for a space of its own. */
+const JUSTIFYING_ROOM = 3;
+/** A kerning nudge before the space glyph (points; TAMReview's TJ offsets leave 0.07). */
+const NUDGE = 0.1;
+
+/**
+ * OCR_GLYPH_LATIN_LINES justified, in a Liberation Serif subset without Unicode: each word, its
+ * space glyph nudged NUDGE after it, the next word JUSTIFYING_ROOM after the space (TAMReview.pdf's
+ * Cambria lines). MuPDF cannot tell the space glyph is a space, so it puts a space of its own into
+ * the room after it; glyph OCR then reads the glyph as a space too.
+ */
+export async function justifiedWithoutUnicodePdf(): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  registerFonts(doc);
+  const font = await doc.embedFont(readFileSync(LIBERATION_SERIF), { subset: true });
+  const page = doc.addPage([595, 842]);
+  const size = 14;
+  OCR_GLYPH_LATIN_LINES.forEach((line, i) => {
+    const y = 760 - 28 * i;
+    let x = 60;
+    for (const word of line.split(' ')) {
+      page.drawText(word, { x, y, size, font });
+      x += font.widthOfTextAtSize(word, size) + NUDGE;
+      page.drawText(' ', { x, y, size, font });
+      x += font.widthOfTextAtSize(' ', size) + JUSTIFYING_ROOM;
+    }
+  });
+  return savedWithoutToUnicode(doc);
+}

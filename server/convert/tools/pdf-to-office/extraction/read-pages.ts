@@ -3,7 +3,7 @@
 // a soft mask beside it gets the mask joined as alpha here, before any writer reads the file.
 // Glyphs the dump could give no Unicode are read off the page by OCR where it can (glyph-ocr/), and
 // kept as pictures of themselves where it cannot (glyph-pictures.ts). Pages whose /Rotate turns
-// their text may be read again unrotated (unrotated-pages.ts). A space MuPDF put in for room before a
+// their text may be read again unrotated (unrotated-pages.ts). A space MuPDF put in for room beside a
 // space glyph of the text's own is one space with it (room-spaces.ts).
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -17,7 +17,7 @@ import { fieldLines } from './form-fields';
 import { glyphKey, type RawChar, type RawFont, type RawPage } from './raw-page';
 import { recoverGlyphsByOcr } from './glyph-ocr';
 import { withAccentsOnBases, withAccentsOverNextLines, withBarredArrows } from './accents';
-import { withoutRoomBeforeSpaces } from './room-spaces';
+import { withoutRoomBesideSpaces } from './room-spaces';
 import { GlyphPictures, type GlyphCount, type UnreadableGlyph } from './glyph-pictures';
 import { pagesTurnedByRotate, unrotatedCopy } from './unrotated-pages';
 
@@ -113,7 +113,7 @@ function pageFromRaw(raw: RawPage, learnt: ReadonlyMap<string, string>, pictures
       const line = pictures.line(raw.number, read, count, turnedGlyphs);
       // Accents are told by their overlap across an upright line.
       const turn = turns.get(index);
-      return turn ? { direction: turn, chars: line } : { chars: withAccentsOnBases(withBarredArrows(withoutRoomBeforeSpaces(line))) };
+      return turn ? { direction: turn, chars: line } : { chars: withAccentsOnBases(withBarredArrows(withoutRoomBesideSpaces(line))) };
     })
     .filter((line) => line.chars.some((c) => !isBlank(c)));
   // An accent MuPDF read as a line of its own over its letter's (TeX's \tilde F_j) joins it there.
