@@ -73,8 +73,19 @@ const RTL_RUN = new RegExp(`[${RTL_LETTER}\\p{Mn}]*[${RTL_LETTER}][${RTL_LETTER}
  * run is sorted: pdftotext gives some in visual order, some in logical, and which of the two a
  * converter follows is not what is measured; where the run stands among the rest still is.
  */
-const characters = (text) =>
-  [...text.normalize('NFKC').replace(/[\s\p{Cf}\p{Cc}\p{Co}\p{Cn}]+/gu, '').replaceAll(FFFD, '').replace(RTL_RUN, (run) => [...run].sort().join(''))];
+const scoredCodePoints = (text) => [...text.normalize('NFKC').replace(/[\s\p{Cf}\p{Cc}\p{Co}\p{Cn}]+/gu, '').replaceAll(FFFD, '')];
+const withRtlRunsSorted = (chars) => [...chars.join('').replace(RTL_RUN, (run) => [...run].sort().join(''))];
+const characters = (text) => withRtlRunsSorted(scoredCodePoints(text));
+/**
+ * A reading's pages as `characters`, a right-to-left run sorted as in the whole text: with the
+ * spaces gone, the last word of a page and the first of the next are one run there (habibi-rotated.pdf).
+ */
+function pagesOfCharacters(pages) {
+  const perPage = pages.map(scoredCodePoints);
+  const sorted = withRtlRunsSorted(perPage.flat());
+  let at = 0;
+  return perPage.map((page) => sorted.slice(at, (at += page.length)));
+}
 const countFffd = (text) => text.split(FFFD).length - 1;
 
 /**
@@ -466,7 +477,7 @@ const rows = [];
 for (const [index, file] of inputs.entries()) {
   const name = path.relative(process.cwd(), file);
   const reference = textReference(file);
-  const orders = (await referenceTexts(reference)).map((pages) => pages.map(characters));
+  const orders = (await referenceTexts(reference)).map(pagesOfCharacters);
   const expected = orders[0].flat();
   const figures = inputFigures(file);
   const pages = Number(/^Pages:\s+(\d+)/m.exec(read('pdfinfo', [file]))?.[1] ?? 0);
