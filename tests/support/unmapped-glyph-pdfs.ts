@@ -101,11 +101,7 @@ export async function cidFontWithoutToUnicodePdf(): Promise<Uint8Array> {
   page.drawText(`${CID_FONT_WORDS[0]} ${CID_FONT_WORDS[1]}`, { x: 20, y: 150, size: 16, font });
   page.drawText(`${CID_FONT_WORDS[2]} ${CID_FONT_WORDS[3]}`, { x: 20, y: 110, size: 16, font });
   page.drawText(SHAPED_SALAM, { x: 20, y: 70, size: 16, font });
-  const saved = await PDFDocument.load(await doc.save());
-  for (const [, object] of saved.context.enumerateIndirectObjects()) {
-    if (object instanceof PDFDict && object.get(PDFName.of('Subtype')) === PDFName.of('Type0')) object.delete(PDFName.of('ToUnicode'));
-  }
-  return saved.save();
+  return savedWithoutToUnicode(doc);
 }
 
 /** The words of the empty-mapping PDF: the fatha (U+064E) reads with its letter, as WeasyPrint maps it. */
@@ -183,11 +179,7 @@ export async function fontWithoutUnicodePdf(): Promise<Uint8Array> {
   const page = doc.addPage([595, 842]);
   OCR_GLYPH_LATIN_LINES.forEach((line, i) => page.drawText(line, { x: 60, y: 760 - 28 * i, size: 14, font: latin }));
   OCR_GLYPH_CHINESE_LINES.forEach((line, i) => page.drawText(line, { x: 60, y: 640 - 32 * i, size: 18, font: chinese }));
-  const saved = await PDFDocument.load(await doc.save());
-  for (const [, object] of saved.context.enumerateIndirectObjects()) {
-    if (object instanceof PDFDict && object.get(PDFName.of('Subtype')) === PDFName.of('Type0')) object.delete(PDFName.of('ToUnicode'));
-  }
-  return saved.save();
+  return savedWithoutToUnicode(doc);
 }
 
 /** The words either side of the glyphs nothing can read, in the PDF of unreadableGlyphsPdf. */
@@ -205,11 +197,7 @@ export async function unreadableGlyphsPdf(): Promise<Uint8Array> {
   doc.registerFontkit(fontkit);
   const font = await doc.embedFont(readFileSync(DEJAVU_SANS), { subset: false });
   doc.addPage([400, 200]).drawText(`${UNREADABLE_NEIGHBOURS[0]} 中文 ${UNREADABLE_NEIGHBOURS[1]}`, { x: 20, y: 150, size: 16, font });
-  const saved = await PDFDocument.load(await doc.save());
-  for (const [, object] of saved.context.enumerateIndirectObjects()) {
-    if (object instanceof PDFDict && object.get(PDFName.of('Subtype')) === PDFName.of('Type0')) object.delete(PDFName.of('ToUnicode'));
-  }
-  return saved.save();
+  return savedWithoutToUnicode(doc);
 }
 
 /** The turns of turnedUnreadableGlyphsPdf's lines (degrees anticlockwise): upright, reading up the page, reading down it. */
@@ -229,11 +217,7 @@ export async function turnedUnreadableGlyphsPdf(): Promise<Uint8Array> {
   const pieces: [string, number][] = [[`${before} 中`, 16], ['文', 8], [` ${after}`, 16]];
   const starts: [number, number][] = [[20, 360], [60, 40], [340, 340]];
   UNREADABLE_LINE_TURNS.forEach((turn, i) => drawAlong(page, font, pieces, starts[i], turn));
-  const saved = await PDFDocument.load(await doc.save());
-  for (const [, object] of saved.context.enumerateIndirectObjects()) {
-    if (object instanceof PDFDict && object.get(PDFName.of('Subtype')) === PDFName.of('Type0')) object.delete(PDFName.of('ToUnicode'));
-  }
-  return saved.save();
+  return savedWithoutToUnicode(doc);
 }
 
 /** Pieces of text of their own sizes one after the other on a baseline from `start` (PDF points) turned `turn` degrees anticlockwise. */
