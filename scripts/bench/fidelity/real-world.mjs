@@ -95,10 +95,9 @@ const countFffd = (text) => text.split(FFFD).length - 1;
  * continuation of a heading beside it — multicolumn.pdf). -raw leaves a word hyphenated at a
  * line's end split as printed; it is joined as the default order joins it.
  */
-const pdftotextReferences = (file) => [
-  ...[[], ['-layout']].map((mode) => read('pdftotext', ['-q', ...mode, '-enc', 'UTF-8', file, '-'])),
-  joinHyphenated(read('pdftotext', ['-q', '-raw', '-enc', 'UTF-8', file, '-'])),
-];
+const pdftotextReading = (file, mode = []) => read('pdftotext', ['-q', ...mode, '-enc', 'UTF-8', file, '-']);
+/** `columns`: the default reading where it was read already (the masked copy's, withoutUnmappedFonts). */
+const pdftotextReferences = (file, columns = pdftotextReading(file)) => [columns, pdftotextReading(file, ['-layout']), joinHyphenated(pdftotextReading(file, ['-raw']))];
 const joinHyphenated = (text) => text.replace(/(\p{Ll})-\n(?=\p{Ll})/gu, '$1');
 
 /**
@@ -168,9 +167,8 @@ function withoutUnmappedFonts(file) {
   if (fonts.status !== 0 || !fs.existsSync(masked)) return { file, unmapped: 0 };
   // Counted as the private-use characters they became: poppler reads some of their codes as control
   // characters (TAMReview's /g18 font: codes 2, 3, 4…), which a count of what it read would miss.
-  const reading = (pdf) => read('pdftotext', ['-q', '-enc', 'UTF-8', pdf, '-']);
-  const maskedText = reading(masked);
-  const ownPrivateUse = privateUse(reading(file));
+  const maskedText = pdftotextReading(masked);
+  const ownPrivateUse = privateUse(pdftotextReading(file));
   return { file: masked, unmapped: privateUse(maskedText) - ownPrivateUse, scored: characters(maskedText).length, fonts: fonts.stdout.trim().split('\n'), maskedText, ownPrivateUse };
 }
 const privateUse = (text) => text.match(/\p{Co}/gu)?.length ?? 0;
@@ -198,7 +196,7 @@ const pdftotextPages = (text) => text.split('\f').slice(0, text.endsWith('\f') ?
 const referenceTexts = async (reference) => {
   if (reference.ocr && !reference.keys) return [reference.ocr.map((page) => page.text)];
   const keyed = (text) => (reference.keys ? withGlyphKeys(text, reference.keys) : text);
-  const [columns, layout, raw] = pdftotextReferences(reference.file).map(keyed);
+  const [columns, layout, raw] = pdftotextReferences(reference.file, reference.maskedText).map(keyed);
   const readings = [accentsOnLetters(columns, false), accentsOnLetters(layout, false), accentsOnLetters(raw, true)].map(pdftotextPages);
   if (!pdftotextOnly) readings.push((await pdfjsReference(reference.file)).map((page) => accentsOnLetters(keyed(page), true)));
   return reference.keys ? [...readings, reference.ocr.map((page) => page.text)] : readings;
@@ -380,10 +378,7 @@ function bestOrder(orders, found) {
   return recall >= alone.recall ? { expected, lost, recall, choice, wholeRecall: alone.recall } : alone;
 }
 /** The recall page by page, and against the best single reading of the whole file (shown apart). */
-const recallsInOrder = (orders, found) => {
-  const best = bestOrder(orders, found);
-  return { recall: best?.recall, wholeRecall: best?.wholeRecall };
-};
+const recallsOf = (best) => ({ recall: best?.recall, wholeRecall: best?.wholeRecall });
 
 /** The runs of `expected` (as [from, to) indexes) that the longest common subsequence with `found` leaves out. */
 function lostRanges(expected, found) {
@@ -403,8 +398,7 @@ function lostRanges(expected, found) {
  * With --lost=N: the N longest runs of the reference our result leaves out, each with the text
  * around it (the reading that scored best), to see what a score is made of.
  */
-function printLost(name, orders, found, count, readings) {
-  const best = bestOrder(orders, found);
+function printLost(name, best, count, readings) {
   if (!best) return;
   const pagesBy = readings.map((reading, i) => [reading, best.choice.filter((c) => c === i).length]).filter(([, n]) => n);
   console.error(`${name}: ${(best.recall * 100).toFixed(2)}%, pages read as ${pagesBy.map(([reading, n]) => `${reading} ${n}`).join(', ')}`);
@@ -474,7 +468,7 @@ function textReference(file) {
   const ocr = ocrPages(file);
   const keys = learnGlyphKeys(bboxWords(read('pdftotext', ['-q', '-bbox', masked.file, '-'])), ocr.map((page) => page.words));
   const unkeyed = privateUse(withGlyphKeys(masked.maskedText, keys)) - masked.ownPrivateUse;
-  return { file: masked.file, unmapped: unkeyed, ocr, keys, unreadable: masked.unmapped, fonts: masked.fonts, readings: [...readings.map((r) => `${r} (keys by OCR)`), 'OCR'] };
+  return { file: masked.file, maskedText: masked.maskedText, unmapped: unkeyed, ocr, keys, unreadable: masked.unmapped, fonts: masked.fonts, readings: [...readings.map((r) => `${r} (keys by OCR)`), 'OCR'] };
 }
 
 const rows = [];
@@ -486,17 +480,18 @@ for (const [index, file] of inputs.entries()) {
   const figures = inputFigures(file);
   const pages = Number(/^Pages:\s+(\d+)/m.exec(read('pdfinfo', [file]))?.[1] ?? 0);
   const row = { name, pages, chars: expected.length, unmapped: reference.unmapped, unmappedFonts: reference.fonts, unreadable: reference.unreadable, keyed: reference.keys?.size, figures };
-  // The DOCX's scores, and its characters (`found`, for --lost).
+  // The DOCX's scores, and the reference's best order for it (`best`, for --lost).
   const measure = async (docx) => {
     const doc = await readDocx(docx);
     const found = characters(doc.text);
-    return { found, scores: { ...recallsInOrder(orders, found), anyOrder: expected.length ? Math.max(...orders.map((pages) => pages.flat()).filter((reading) => reading.length).map((reading) => recallAnyOrder(reading, found))) : undefined, fffd: countFffd(doc.text), pictures: doc.pictures, tables: doc.tables } };
+    const best = bestOrder(orders, found);
+    return { best, scores: { ...recallsOf(best), anyOrder: expected.length ? Math.max(...orders.map((pages) => pages.flat()).filter((reading) => reading.length).map((reading) => recallAnyOrder(reading, found))) : undefined, fffd: countFffd(doc.text), pictures: doc.pictures, tables: doc.tables } };
   };
   try {
     const result = await ours(pdfToWord, file, index);
-    const { scores, found } = await measure(result.path);
+    const { scores, best } = await measure(result.path);
     row.ours = { ...scores, seconds: result.seconds, notes: result.notes };
-    if (showLost) printLost(name, orders, found, showLost, reference.readings);
+    if (showLost) printLost(name, best, showLost, reference.readings);
   } catch (error) {
     row.ours = { error: error.message };
   }
@@ -512,9 +507,9 @@ for (const [index, file] of inputs.entries()) {
     try {
       const result = await ours(pdfToExcel, file, index);
       const sheet = await readXlsx(result.path);
-      const found = characters(sheet.text);
-      row.excel = { ...recallsInOrder(orders, found), fffd: countFffd(sheet.text), pictures: sheet.pictures, kilobytes: fs.statSync(result.path).size / 1024, seconds: result.seconds };
-      if (showLost) printLost(`${name} (xlsx)`, orders, found, showLost, reference.readings);
+      const best = bestOrder(orders, characters(sheet.text));
+      row.excel = { ...recallsOf(best), fffd: countFffd(sheet.text), pictures: sheet.pictures, kilobytes: fs.statSync(result.path).size / 1024, seconds: result.seconds };
+      if (showLost) printLost(`${name} (xlsx)`, best, showLost, reference.readings);
     } catch (error) {
       row.excel = { error: error.message };
     }
